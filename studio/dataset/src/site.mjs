@@ -72,7 +72,7 @@ export default [
     key: 'singapore',
     city: ls('Singapore', 'سنغافورة'),
     country: ls('Singapore', 'سنغافورة'),
-    address: lt('#22-02, 10 Anson Road, Singapore 079903', '‏10 أنسون رود، ‎#22-02، سنغافورة 079903'),
+    address: lt('#22-02, 10 Anson Road, Singapore 079903', '10 أنسون رود، الوحدة 22-02، سنغافورة 079903'),
     phone: '+65 8055 1420',
     email: 'singapore@bawaba-advisory.com',
     hours: ls('Mon–Fri, 9:00–18:00 SGT', 'الاثنين–الجمعة، 9:00–18:00 بتوقيت سنغافورة'),

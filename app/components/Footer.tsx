@@ -1,0 +1,104 @@
+import { Link } from '@remix-run/react';
+import { useLocalizePath, useT } from '~/lib/locale';
+import type { Shell } from '~/sanity/queries/shell';
+import { scrollToTop } from './Header';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
+import { Logo } from './Logo';
+
+type Props = { shell: Shell };
+
+function LinkList({ title, links }: { title: string; links: { key: string; href: string; label: string }[] }) {
+  if (!links.length) return null;
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-navy-900">{title}</h2>
+      <ul className="mt-3 space-y-1">
+        {links.map((l) => (
+          <li key={l.key}>
+            <Link to={l.href} onClick={scrollToTop} className="inline-flex min-h-9 items-center text-navy-700 hover:text-navy-900 hover:underline">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Footer({ shell }: Props) {
+  const { t } = useT();
+  const localize = useLocalizePath();
+  const { settings, offices, services } = shell;
+  const year = new Date().getFullYear();
+  return (
+    <footer data-testid="site-footer" className="border-t border-sand-200 bg-sand-50">
+      <nav aria-label={t('footer.navigation')} className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 md:px-8 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="space-y-4">
+          <Link to={localize('/')} onClick={scrollToTop} className="inline-block rounded-lg">
+            <Logo brandName={settings.brandName} logo={settings.logo} placement="footer" />
+          </Link>
+          {settings.tagline && <p className="max-w-sm text-navy-700">{settings.tagline}</p>}
+          <ul className="space-y-2 text-navy-700">
+            {settings.contactEmail && (
+              <li className="flex items-center gap-2">
+                <MailIcon className="size-4 shrink-0" />
+                <span className="sr-only">{t('footer.email')}: </span>
+                <a href={`mailto:${settings.contactEmail}`} className="hover:underline" dir="ltr">{settings.contactEmail}</a>
+              </li>
+            )}
+            {settings.contactPhone && (
+              <li className="flex items-center gap-2">
+                <PhoneIcon className="size-4 shrink-0" />
+                <span className="sr-only">{t('footer.phone')}: </span>
+                <a href={`tel:${settings.contactPhone.replace(/\s/g, '')}`} className="hover:underline" dir="ltr">{settings.contactPhone}</a>
+              </li>
+            )}
+          </ul>
+        </div>
+        <LinkList title={t('footer.company')} links={settings.footerNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))} />
+        <LinkList title={t('footer.services')} links={services.map((s) => ({ key: s._id, href: localize(`/services#${s.anchor}`), label: s.title }))} />
+        <LinkList title={t('footer.legal')} links={settings.legalNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))} />
+      </nav>
+
+      <section aria-labelledby="footer-offices" className="border-t border-sand-200">
+        <div className="mx-auto max-w-7xl px-4 py-10 md:px-8">
+          <h2 id="footer-offices" className="text-sm font-semibold uppercase tracking-wide text-navy-900">{t('footer.offices')}</h2>
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2">
+            {offices.map((office) => (
+              <li key={office._id} data-testid={`office-${office.key}`} className="rounded-2xl border border-sand-200 bg-white p-5">
+                <p className="text-lg font-semibold text-navy-900">
+                  {office.city}
+                  {office.country && office.country !== office.city && <span className="font-normal text-navy-700">, {office.country}</span>}
+                </p>
+                <address className="mt-3 space-y-2 not-italic text-navy-700">
+                  {office.address && (
+                    <p className="flex gap-2"><PinIcon className="mt-1 size-4 shrink-0" />{office.address}</p>
+                  )}
+                  {office.phone && (
+                    <p className="flex items-center gap-2">
+                      <PhoneIcon className="size-4 shrink-0" />
+                      <a href={`tel:${office.phone.replace(/\s/g, '')}`} dir="ltr" className="hover:underline">{office.phone}</a>
+                    </p>
+                  )}
+                  {office.email && (
+                    <p className="flex items-center gap-2">
+                      <MailIcon className="size-4 shrink-0" />
+                      <a href={`mailto:${office.email}`} dir="ltr" className="hover:underline">{office.email}</a>
+                    </p>
+                  )}
+                  {office.hours && (
+                    <p className="flex items-center gap-2"><ClockIcon className="size-4 shrink-0" /><span className="sr-only">{t('footer.hours')}: </span>{office.hours}</p>
+                  )}
+                </address>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="border-t border-sand-200">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-navy-700 md:px-8">{t('footer.copyright', { year, brand: settings.brandName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,116 @@
+import { Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useId, useState } from 'react';
+import { useLocalizePath, useT } from '~/lib/locale';
+import type { Shell } from '~/sanity/queries/shell';
+import { CloseIcon, MenuIcon } from './icons';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+
+export const scrollToTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-full px-3 text-[0.95rem] font-medium transition-colors ${
+    isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700 hover:bg-navy-50 hover:text-navy-900'
+  }`;
+
+/** Site header: 160px high on desktop, 96px on phones (breakpoint 768px). */
+export function Header({ settings }: { settings: Shell['settings'] }) {
+  const { t } = useT();
+  const localize = useLocalizePath();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // A route change closes the mobile menu.
+  useEffect(() => setOpen(false), [location.pathname, location.search, location.hash]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const links = settings.headerNavigation;
+  return (
+    <header data-testid="site-header" className="sticky top-0 z-40 h-24 border-b border-navy-100 bg-white/95 backdrop-blur md:h-40">
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 md:px-8">
+        <Link to={localize('/')} onClick={scrollToTop} prefetch="intent" className="shrink-0 rounded-lg" data-testid="logo-link">
+          <Logo brandName={settings.brandName} logo={settings.logo} placement="header" />
+        </Link>
+
+        <nav aria-label={t('nav.main')} className="hidden md:block">
+          <ul className="flex items-center gap-1 lg:gap-2">
+            {links.map((link) => (
+              <li key={link._key}>
+                <NavLink to={localize(link.href)} end={link.href === '/'} prefetch="intent" onClick={scrollToTop} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher />
+          <Link
+            to={localize('/services')}
+            onClick={scrollToTop}
+            prefetch="intent"
+            data-testid="get-started-desktop"
+            className="hidden min-h-11 items-center rounded-full bg-gold-500 px-5 font-semibold text-navy-950 shadow-sm hover:bg-gold-400 md:inline-flex"
+          >
+            {t('nav.getStarted')}
+          </Link>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-navy-900 hover:bg-navy-50 md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            data-testid="menu-toggle"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
+      </div>
+
+      <div
+        id={menuId}
+        data-testid="mobile-menu"
+        hidden={!open}
+        className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-b border-navy-100 bg-white shadow-lg md:hidden"
+      >
+        <nav aria-label={t('nav.main')}>
+          <ul className="flex flex-col px-4 py-3">
+            {links.map((link) => (
+              <li key={link._key}>
+                <NavLink
+                  to={localize(link.href)}
+                  end={link.href === '/'}
+                  onClick={scrollToTop}
+                  className={({ isActive }) =>
+                    `flex min-h-12 items-center rounded-lg px-3 text-base font-medium ${isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="pt-2">
+              <Link
+                to={localize('/services')}
+                onClick={scrollToTop}
+                data-testid="get-started-mobile"
+                className="flex min-h-12 items-center justify-center rounded-full bg-gold-500 px-5 font-semibold text-navy-950"
+              >
+                {t('nav.getStarted')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SanityImage as Img } from '~/sanity/groq';
+import { SanityImage } from './SanityImage';
+
+type Props = { brandName: string; logo: Img | null; placement: 'header' | 'footer' };
+
+/**
+ * The brand logo. If the image cannot be shown (missing in the CMS or failed to load,
+ * even before the page hydrated) the brand name is shown as a text block instead.
+ */
+export function Logo({ brandName, logo, placement }: Props) {
+  const [failed, setFailed] = useState(!logo);
+  const ref = useRef<HTMLImageElement>(null);
+
+  const fail = () => {
+    setFailed((already) => {
+      if (!already && placement === 'header') console.error('Navbar logo failed to load');
+      return true;
+    });
+  };
+
+  useEffect(() => {
+    // An image that failed before hydration fired its error event before React listened.
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) fail();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (failed || !logo) {
+    return (
+      <span
+        data-testid={`${placement}-logo-fallback`}
+        className="inline-flex items-center rounded-lg bg-navy-900 px-3 py-2 text-lg font-bold tracking-tight text-white md:text-xl"
+      >
+        {brandName}
+      </span>
+    );
+  }
+  return (
+    <SanityImage
+      image={logo}
+      alt={brandName}
+      width={placement === 'header' ? 200 : 180}
+      sizes={placement === 'header' ? '(min-width: 768px) 200px, 150px' : '180px'}
+      priority={placement === 'header'}
+      className={placement === 'header' ? 'h-auto w-[150px] md:w-[200px]' : 'h-auto w-[180px]'}
+      onError={fail}
+      imgRef={ref}
+    />
+  );
+}

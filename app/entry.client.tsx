@@ -1,0 +1,44 @@
+import { RemixBrowser } from '@remix-run/react';
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { defaultLocale, defaultNS, localeFromPath, locales, namespaces } from './i18n';
+async function start() {
+  if (!document.documentElement || !document.body) throw new Error('Root element not found');
+  const locale = localeFromPath(window.location.pathname);
+  // Versioned by a hash of the key files, so browsers may cache them for good.
+  const version = document.querySelector<HTMLMetaElement>('meta[name="i18n-version"]')?.content ?? 'dev';
+
+  await i18next
+    .use(initReactI18next)
+    .use(HttpBackend)
+    .init({
+      supportedLngs: [...locales],
+      fallbackLng: defaultLocale,
+      lng: locale,
+      ns: [...namespaces],
+      defaultNS,
+      // The page's language is loaded before hydration; the other one when the visitor switches.
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', queryStringParams: { v: version } },
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      interpolation: { escapeValue: false },
+    });
+  i18next.on('failedLoading', (lng, ns, message) => console.warn(`Could not load translations ${lng}/${ns}: ${message}`));
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+start().catch((error) => console.error(error));

@@ -1,0 +1,280 @@
+/**
+ * Validation of the FAQ question form and the newsletter form (spec section 5), and
+ * the pure parts of the spam checks. Errors are i18next keys in the `forms`
+ * namespace (public/locales/{lng}/forms.json), so a Remix action can answer in the
+ * page's language and tie each message to its input.
+ *
+ * Rules:
+ * - FAQ: name, email, phone and question are required (after trimming). When any is
+ *   missing, the form-level error is 'Incomplete Form - Please fill in all fields to
+ *   submit your question.' (FORM_KEYS.incompleteTitle / incomplete) and each missing
+ *   field gets its own message; an empty phone says 'Phone number is required'.
+ *   When all are filled but one is invalid, the form-level error is 'Please check
+ *   your details' with the first field's message.
+ * - Phone: '+' then the country code and number, digits with optional spaces, dashes,
+ *   dots or brackets ('+971 50-123 4567', '+44 (20) 7946 0958'); Arabic-Indic digits
+ *   are accepted and stored as ASCII digits. Without the leading '+':
+ *   'Please include your (+country code)'. With it but not 7-15 digits (E.164):
+ *   'Please enter a valid phone number.'
+ * - Email: zod's email format; otherwise 'Please enter a valid email address.' (the
+ *   newsletter shows it under the title 'Invalid email').
+ * - Lengths are capped (name 200, email 254, phone 32, question 5000 characters).
+ *
+ * Spam (no captcha service; every verdict has a message, nothing is dropped silently):
+ * - a honeypot field (HONEYPOT_FIELD) that people never see must stay empty;
+ * - the form carries a signed start time (createFormToken, HMAC-SHA-256 over Web
+ *   Crypto, so it runs in Node and browsers); a submission less than MIN_FILL_MS
+ *   (3 s) after it is 'too fast'; a missing, forged or future token is 'expired'
+ *   (the page re-renders with a fresh token: a real person just submits again);
+ * - isRateLimited(): the per-address limit over the times of earlier submissions.
+ */
+import { z } from 'zod';
+import { toAsciiDigits } from '../chat/puzzle';
+
+/** i18next keys of the messages (namespace `forms`). */
+export const FORM_KEYS = {
+  incompleteTitle: 'forms:incompleteTitle',
+  incomplete: 'forms:incomplete',
+  invalidTitle: 'forms:invalidTitle',
+  required: 'forms:required',
+  tooLong: 'forms:tooLong',
+  phoneRequired: 'forms:phoneRequired',
+  phoneCountryCode: 'forms:phoneCountryCode',
+  phoneInvalid: 'forms:phoneInvalid',
+  invalidEmailTitle: 'forms:invalidEmailTitle',
+  invalidEmail: 'forms:invalidEmail',
+  submissionErrorTitle: 'forms:submissionErrorTitle',
+  submissionError: 'forms:submissionError',
+  spamTitle: 'forms:spamTitle',
+  spamTooFast: 'forms:spamTooFast',
+  spamExpired: 'forms:spamExpired',
+  spamHoneypot: 'forms:spamHoneypot',
+  spamRateLimited: 'forms:spamRateLimited',
+} as const;
+export type FormMessageKey = (typeof FORM_KEYS)[keyof typeof FORM_KEYS];
+
+export const MAX_LENGTH = { name: 200, email: 254, phone: 32, question: 5000 } as const;
+
+const requiredText = (max: number, requiredKey: FormMessageKey = FORM_KEYS.required) =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(max, { error: FORM_KEYS.tooLong });
+
+const emailField = z
+  .string({ error: FORM_KEYS.required })
+  .trim()
+  .min(1, { error: FORM_KEYS.required })
+  .max(MAX_LENGTH.email, { error: FORM_KEYS.tooLong })
+  .pipe(z.email({ error: FORM_KEYS.invalidEmail }));
+
+const phoneField = z
+  .string({ error: FORM_KEYS.phoneRequired })
+  .transform((s) => toAsciiDigits(s).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: FORM_KEYS.phoneRequired })
+      .max(MAX_LENGTH.phone, { error: FORM_KEYS.tooLong })
+      .regex(/^\+/, { error: FORM_KEYS.phoneCountryCode })
+      .regex(/^\+\d[\d\s().-]*$/, { error: FORM_KEYS.phoneInvalid })
+      .refine((s) => /^\d{7,15}$/.test(s.replace(/\D/g, '')), {
+        error: FORM_KEYS.phoneInvalid,
+      }),
+  );
+
+export const faqQuestionSchema = z.object({
+  name: requiredText(MAX_LENGTH.name),
+  email: emailField,
+  phone: phoneField,
+  question: requiredText(MAX_LENGTH.question),
+});
+export type FaqQuestion = z.infer<typeof faqQuestionSchema>;
+
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: FORM_KEYS.invalidEmail })
+    .trim()
+    .max(MAX_LENGTH.email, { error: FORM_KEYS.invalidEmail })
+    .pipe(z.email({ error: FORM_KEYS.invalidEmail })),
+});
+export type NewsletterSignup = z.infer<typeof newsletterSchema>;
+
+export type FormInput = FormData | Record<string, unknown>;
+
+export type ValidationResult<T, F extends string> =
+  | { success: true; data: T }
+  | {
+      success: false;
+      /** Title and message for the whole form (toast or alert). */
+      formError: { titleKey: FormMessageKey; messageKey: FormMessageKey };
+      /** The first message of each invalid field, for aria-describedby. */
+      fieldErrors: Partial<Record<F, FormMessageKey>>;
+    };
+
+/** Plain object of the given fields; non-string values (files) become ''. */
+function fieldsOf<F extends string>(input: FormInput, fields: readonly F[]): Record<F, string> {
+  const out = {} as Record<F, string>;
+  for (const f of fields) {
+    const v = typeof FormData !== 'undefined' && input instanceof FormData
+      ? input.get(f)
+      : (input as Record<string, unknown>)[f];
+    out[f] = typeof v === 'string' ? v : '';
+  }
+  return out;
+}
+
+function firstErrors<F extends string>(error: z.ZodError, fields: readonly F[]) {
+  const fieldErrors: Partial<Record<F, FormMessageKey>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (fields as readonly string[]).includes(field)) {
+      const f = field as F;
+      fieldErrors[f] ??= issue.message as FormMessageKey;
+    }
+  }
+  return fieldErrors;
+}
+
+const FAQ_FIELDS = ['name', 'email', 'phone', 'question'] as const;
+export type FaqField = (typeof FAQ_FIELDS)[number];
+
+export function validateFaqQuestion(input: FormInput): ValidationResult<FaqQuestion, FaqField> {
+  const values = fieldsOf(input, FAQ_FIELDS);
+  const parsed = faqQuestionSchema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data };
+  const incomplete = FAQ_FIELDS.some((f) => values[f].trim() === '');
+  return {
+    success: false,
+    formError: incomplete
+      ? { titleKey: FORM_KEYS.incompleteTitle, messageKey: FORM_KEYS.incomplete }
+      : { titleKey: FORM_KEYS.invalidTitle, messageKey: firstMessage(parsed.error) },
+    fieldErrors: firstErrors(parsed.error, FAQ_FIELDS),
+  };
+}
+
+function firstMessage(error: z.ZodError): FormMessageKey {
+  return (error.issues[0]?.message ?? FORM_KEYS.incomplete) as FormMessageKey;
+}
+
+const NEWSLETTER_FIELDS = ['email'] as const;
+
+export function validateNewsletter(input: FormInput): ValidationResult<NewsletterSignup, 'email'> {
+  const values = fieldsOf(input, NEWSLETTER_FIELDS);
+  const parsed = newsletterSchema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data };
+  return {
+    success: false,
+    formError: { titleKey: FORM_KEYS.invalidEmailTitle, messageKey: FORM_KEYS.invalidEmail },
+    fieldErrors: { email: FORM_KEYS.invalidEmail },
+  };
+}
+
+// ---------------------------------------------------------------- spam checks
+
+/** Name of the hidden field people never fill (autofill ignores this name). */
+export const HONEYPOT_FIELD = 'hp_leave_empty';
+/** Name of the hidden field carrying the signed start time. */
+export const FORM_TOKEN_FIELD = 'form_started';
+export const MIN_FILL_MS = 3000;
+export const RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+
+const encoder = new TextEncoder();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
+function toBase64Url(bytes: ArrayBuffer): string {
+  let binary = '';
+  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(s: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(s)) return null;
+  try {
+    const binary = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+/** The hidden field's value: `{issuedAt ms}.{HMAC-SHA-256 signature, base64url}`. */
+export async function createFormToken(issuedAt: number, secret: string): Promise<string> {
+  const stamp = String(Math.floor(issuedAt));
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(stamp));
+  return `${stamp}.${toBase64Url(signature)}`;
+}
+
+/** The signed start time, or null when the token is missing, malformed or forged. */
+export async function readFormToken(token: unknown, secret: string): Promise<number | null> {
+  if (typeof token !== 'string') return null;
+  const match = /^(\d{1,16})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  if (!match) return null;
+  const [, stamp = '', sig = ''] = match;
+  const signature = fromBase64Url(sig);
+  if (!signature) return null;
+  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), signature, encoder.encode(stamp));
+  return ok ? Number(stamp) : null;
+}
+
+export type SpamVerdict =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: 'honeypot' | 'tooFast' | 'expired';
+      titleKey: FormMessageKey;
+      messageKey: FormMessageKey;
+    };
+
+const spam = (
+  reason: 'honeypot' | 'tooFast' | 'expired',
+  messageKey: FormMessageKey,
+): SpamVerdict => ({ ok: false, reason, titleKey: FORM_KEYS.spamTitle, messageKey });
+
+/** Honeypot and minimum fill time, from the submitted form. */
+export async function checkSpam(
+  input: FormInput,
+  options: { secret: string; now: number; minFillMs?: number },
+): Promise<SpamVerdict> {
+  const { [HONEYPOT_FIELD]: honeypot, [FORM_TOKEN_FIELD]: token } = fieldsOf(input, [
+    HONEYPOT_FIELD,
+    FORM_TOKEN_FIELD,
+  ]);
+  if (honeypot.trim() !== '') return spam('honeypot', FORM_KEYS.spamHoneypot);
+  const startedAt = await readFormToken(token, options.secret);
+  if (startedAt === null || startedAt > options.now) return spam('expired', FORM_KEYS.spamExpired);
+  if (options.now - startedAt < (options.minFillMs ?? MIN_FILL_MS)) {
+    return spam('tooFast', FORM_KEYS.spamTooFast);
+  }
+  return { ok: true };
+}
+
+/**
+ * Per-address limit: true when `previous` (times of earlier accepted submissions from
+ * the same address) already holds `max` within the window ending at `now`.
+ */
+export function isRateLimited(
+  previous: readonly number[],
+  now: number,
+  limit: { max: number; windowMs: number } = RATE_LIMIT,
+): boolean {
+  const recent = previous.filter((t) => t <= now && now - t < limit.windowMs).length;
+  return recent >= limit.max;
+}
+
+export const RATE_LIMITED_MESSAGE = {
+  titleKey: FORM_KEYS.spamTitle,
+  messageKey: FORM_KEYS.spamRateLimited,
+} as const;

@@ -1,0 +1,54 @@
+/**
+ * Language configuration and the URL rules, shared by server and browser.
+ * English lives at the spec's paths (/about); Arabic at the same paths under /ar.
+ */
+export const locales = ['en', 'ar'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+/** Every i18next namespace; all are loaded for the page's language before it renders. */
+export const namespaces = ['common', 'chat', 'forms'] as const;
+export const defaultNS = 'common';
+
+export const LOCALE_COOKIE = 'lng';
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+export const localeNames: Record<Locale, string> = { en: 'English', ar: 'العربية' };
+export const intlLocale: Record<Locale, string> = { en: 'en-GB', ar: 'ar-AE' };
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'en' || value === 'ar';
+}
+
+export function dir(locale: Locale): 'ltr' | 'rtl' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** The page language a pathname belongs to: /ar and /ar/... are Arabic, all else English. */
+export function localeFromPath(pathname: string): Locale {
+  return pathname === '/ar' || pathname.startsWith('/ar/') ? 'ar' : 'en';
+}
+
+/** The pathname without its language prefix: /ar/about -> /about, /ar -> /. */
+export function stripLocale(pathname: string): string {
+  if (pathname === '/ar') return '/';
+  if (pathname.startsWith('/ar/')) return pathname.slice(3);
+  return pathname || '/';
+}
+
+/**
+ * A site path in the given language. Leaves absolute URLs, mailto:, tel: and pure
+ * hash links alone; keeps the query and hash.
+ */
+export function localizePath(href: string, locale: Locale): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  const match = /^([^?#]*)(.*)$/.exec(href)!;
+  const bare = stripLocale(match[1]);
+  if (locale === 'en') return bare + match[2];
+  return (bare === '/' ? '/ar' : `/ar${bare}`) + match[2];
+}
+
+/** The same page in the other language (keeps query and hash). */
+export function twinPath(pathname: string, search: string, hash: string, target: Locale): string {
+  return localizePath(stripLocale(pathname), target) + search + hash;
+}

@@ -1,0 +1,33 @@
+import type { MetaArgs } from '@remix-run/node';
+import type { LocaleLayoutData } from '~/layouts/locale';
+import { stripLocale } from '~/i18n';
+import { seoMeta, type SeoInput } from './seo';
+
+/** The shell data (brand, default SEO, site URL) as seen from a page's meta function. */
+export function layoutFromMatches(matches: MetaArgs['matches']): LocaleLayoutData | undefined {
+  return matches.find((m) => m.id === 'locale-en' || m.id === 'locale-ar')?.data as LocaleLayoutData | undefined;
+}
+
+/**
+ * A page's meta tags: its own title and description, falling back to the site defaults
+ * from the CMS, with canonical and alternates for the current path.
+ */
+export function pageMeta(
+  args: Pick<MetaArgs, 'matches' | 'location'>,
+  page: Partial<Pick<SeoInput, 'title' | 'description' | 'image' | 'noindex' | 'type'>> = {},
+) {
+  const layout = layoutFromMatches(args.matches);
+  if (!layout) return [{ title: page.title ?? '' }];
+  const { shell, locale, siteUrl } = layout;
+  return seoMeta({
+    title: page.title || shell.settings.seo.title || shell.settings.brandName,
+    description: page.description ?? shell.settings.seo.description,
+    image: page.image,
+    noindex: page.noindex,
+    type: page.type,
+    path: stripLocale(args.location.pathname),
+    locale,
+    siteUrl,
+    brandName: shell.settings.brandName,
+  });
+}

@@ -1,0 +1,74 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { dir, localeFromPath, type Locale } from './i18n';
+import { i18nVersion } from './i18next.server';
+import { env } from './lib/env.server';
+import { useLocale, useT } from './lib/locale';
+import stylesheet from './tailwind.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const { gtmId, content } = env();
+  return {
+    i18n: { locale, version: i18nVersion },
+    gtmId: gtmId ?? null,
+    image: { projectId: content.projectId, dataset: content.dataset, world: content.world },
+  };
+}
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+// Nothing in the root's data changes while the app runs.
+export const shouldRevalidate = () => false;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale: Locale = useLocale();
+  const root = useRootData();
+  return (
+    <html lang={locale} dir={dir(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a44" />
+        {root && <meta name="i18n-version" content={root.i18n.version} />}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last resort, when even the page shell failed: localized, and never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  const locale = useLocale();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>{notFound ? t('notFound.title') : t('error.title')}</title>
+      <h1 className="text-3xl font-bold">{notFound ? t('notFound.title') : t('error.title')}</h1>
+      <p className="text-navy-700">{notFound ? t('notFound.text') : t('error.text')}</p>
+      <a className="rounded-full bg-navy-900 px-6 py-3 font-semibold text-white" href={locale === 'ar' ? '/ar' : '/'}>
+        {t('error.backHome')}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { env } from '~/lib/env.server';
+import { EmbeddedContentClient } from './embedded.server';
+import { HostedContentClient } from './hosted.server';
+import type { ContentClient } from './types';
+
+/**
+ * The one content client every loader and action uses. Which world runs is decided
+ * once from the environment: a Sanity project id means hosted, anything else embedded.
+ */
+declare global {
+  // Survives module re-evaluation in development, so the dataset is parsed once.
+  var __contentClient: ContentClient | undefined;
+}
+
+export function contentClient(): ContentClient {
+  if (!globalThis.__contentClient) {
+    const { content, isProduction } = env();
+    const log = (message: string) => console.log(`[content] ${message}`);
+    if (content.world === 'hosted') {
+      globalThis.__contentClient = new HostedContentClient(content);
+      log(
+        `hosted world: Sanity project ${content.projectId}, dataset ${content.dataset}, API ${content.apiVersion}` +
+          `${content.readToken ? ', drafts enabled' : ', no read token (no drafts)'}` +
+          `${content.writeToken ? ', writes enabled' : ', no write token (forms cannot store submissions)'}`,
+      );
+    } else {
+      const client = new EmbeddedContentClient({ ...content, watch: !isProduction || process.env.CONTENT_WATCH === '1', log });
+      globalThis.__contentClient = client;
+      client.whenReady().then(
+        () => log(`embedded world: ${content.datasetFile} (${client.documentCount} documents), submissions stored in ${content.dataDir}/`),
+        (error) => log(`embedded world: could not load ${content.datasetFile}: ${String(error)}`),
+      );
+    }
+  }
+  return globalThis.__contentClient;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for the named GROQ queries. Localized fields are read with an
+ * English fallback in GROQ itself: coalesce(title[$lang], title.en).
+ */
+export const loc = (field: string) => `coalesce(${field}[$lang], ${field}.en)`;
+
+/** An image with its asset's URL and size, and the alt text in the page's language. */
+export const imageProjection = `{
+  "alt": ${loc('alt')},
+  "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height },
+  hotspot,
+  crop
+}`;
+
+export const imageSchema = z.object({
+  alt: z.string().nullable(),
+  asset: z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() }),
+  hotspot: z.object({ x: z.number(), y: z.number(), height: z.number(), width: z.number() }).partial().nullable().optional(),
+  crop: z.object({ top: z.number(), bottom: z.number(), left: z.number(), right: z.number() }).partial().nullable().optional(),
+});
+export type SanityImage = z.infer<typeof imageSchema>;
+
+/** A named query: its GROQ text and the zod schema its result must satisfy. */
+export type QueryDefinition<S extends z.ZodType> = { name: string; query: string; schema: S };
+
+export function defineQuery<S extends z.ZodType>(name: string, query: string, schema: S): QueryDefinition<S> {
+  return { name, query, schema };
+}

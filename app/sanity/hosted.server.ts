@@ -1,0 +1,73 @@
+import { createClient, type SanityClient } from '@sanity/client';
+import type { ContentClient, Perspective, PrivateDocument, QueryParams } from './types';
+import { isPrivateId } from './types';
+
+export type HostedOptions = {
+  projectId: string;
+  dataset: string;
+  apiVersion: string;
+  readToken?: string;
+  writeToken?: string;
+};
+
+/**
+ * The hosted world: Sanity's Content Lake through @sanity/client.
+ * Published reads go through the API CDN without a token; drafts need the read token
+ * and bypass the CDN; writes need the write token and are only for private documents.
+ */
+export class HostedContentClient implements ContentClient {
+  readonly world = 'hosted' as const;
+  private published: SanityClient;
+  private drafts?: SanityClient;
+  private writer?: SanityClient;
+  private listeners = new Set<(types: Set<string> | 'all') => void>();
+
+  constructor(private options: HostedOptions) {
+    const base = { projectId: options.projectId, dataset: options.dataset, apiVersion: options.apiVersion };
+    this.published = createClient({ ...base, useCdn: true, perspective: 'published' });
+    if (options.readToken) this.drafts = createClient({ ...base, useCdn: false, token: options.readToken, perspective: 'drafts' });
+    if (options.writeToken) this.writer = createClient({ ...base, useCdn: false, token: options.writeToken });
+  }
+
+  fetch<T = unknown>(query: string, params: QueryParams, options: { perspective: Perspective }): Promise<T> {
+    if (options.perspective === 'drafts') {
+      if (!this.drafts) throw new Error('Draft reads need SANITY_READ_TOKEN');
+      return this.drafts.fetch<T>(query, params);
+    }
+    return this.published.fetch<T>(query, params);
+  }
+
+  async create(doc: PrivateDocument): Promise<{ _id: string }> {
+    const created = await this.requireWriter(doc).create(doc);
+    this.emit(new Set([doc._type]));
+    return { _id: created._id };
+  }
+
+  async createIfNotExists(doc: PrivateDocument): Promise<{ _id: string; created: boolean }> {
+    const writer = this.requireWriter(doc);
+    const result = await writer.transaction().createIfNotExists(doc).commit({ returnDocuments: false, visibility: 'sync' });
+    const created = result.results.some((r) => r.operation === 'create');
+    if (created) this.emit(new Set([doc._type]));
+    return { _id: doc._id, created };
+  }
+
+  onChange(listener: (types: Set<string> | 'all') => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called by the webhook route when Sanity reports a change. */
+  notify(types: Set<string> | 'all') {
+    this.emit(types);
+  }
+
+  private emit(types: Set<string> | 'all') {
+    for (const l of this.listeners) l(types);
+  }
+
+  private requireWriter(doc: PrivateDocument): SanityClient {
+    if (!isPrivateId(doc._id)) throw new Error(`Only private documents (id with a period) can be written: ${doc._id}`);
+    if (!this.writer) throw new Error('Writes need SANITY_WRITE_TOKEN');
+    return this.writer;
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineQuery, imageProjection, imageSchema, loc } from '../groq';
+
+const navLinks = (field: string) => `"${field}": coalesce(${field}[]{ _key, href, icon, "label": ${loc('label')} }, [])`;
+
+/** Everything the header and footer need, in the page's language. */
+export const SHELL_QUERY = defineQuery(
+  'shell',
+  `{
+    "settings": *[_id == "siteSettings"][0]{
+      "brandName": ${loc('brandName')},
+      "tagline": ${loc('tagline')},
+      "logo": logo${imageProjection},
+      contactEmail,
+      contactPhone,
+      whatsappNumber,
+      "whatsappMessage": ${loc('whatsappMessage')},
+      bookingWhatsappNumber,
+      "bookingWhatsappMessage": ${loc('bookingWhatsappMessage')},
+      schedulingUrl,
+      "showTestBookingLink": coalesce(showTestBookingLink, false),
+      ${navLinks('headerNavigation')},
+      ${navLinks('footerNavigation')},
+      ${navLinks('legalNavigation')},
+      "seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }
+    },
+    "offices": *[_type == "office"] | order(order asc){
+      _id, key, phone, email,
+      "city": ${loc('city')},
+      "country": ${loc('country')},
+      "address": ${loc('address')},
+      "hours": ${loc('hours')}
+    },
+    "services": *[_type == "service"] | order(order asc){ _id, anchor, "title": ${loc('title')} }
+  }`,
+  z.object({
+    settings: z.object({
+      brandName: z.string(),
+      tagline: z.string().nullable(),
+      logo: imageSchema.nullable(),
+      contactEmail: z.string().nullable(),
+      contactPhone: z.string().nullable(),
+      whatsappNumber: z.string().nullable(),
+      whatsappMessage: z.string().nullable(),
+      bookingWhatsappNumber: z.string().nullable(),
+      bookingWhatsappMessage: z.string().nullable(),
+      schedulingUrl: z.string().nullable(),
+      showTestBookingLink: z.boolean(),
+      headerNavigation: z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() })),
+      footerNavigation: z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() })),
+      legalNavigation: z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() })),
+      seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
+    }),
+    offices: z.array(
+      z.object({
+        _id: z.string(),
+        key: z.string(),
+        city: z.string(),
+        country: z.string().nullable(),
+        address: z.string().nullable(),
+        phone: z.string().nullable(),
+        email: z.string().nullable(),
+        hours: z.string().nullable(),
+      }),
+    ),
+    services: z.array(z.object({ _id: z.string(), anchor: z.string(), title: z.string() })),
+  }),
+);
+export type Shell = z.infer<typeof SHELL_QUERY.schema>;

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium (npx playwright install cannot download here)
+// against the production build, served on loopback with a throwaway data folder.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    // isbot (rightly) counts HeadlessChrome as a crawler; these tests act as a person would.
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'node node_modules/@remix-run/serve/dist/cli.js ./build/index.js',
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.bawaba-advisory.com',
+      CONTENT_DATA_DIR: 'test-results/e2e-data',
+    },
+  },
+});

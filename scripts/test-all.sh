@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Runs every check and test suite, then prints one closing line: "N passed, N failed".
+#   typecheck, dataset freshness, unit + integration tests (vitest), Studio build,
+#   production build, end-to-end tests (Playwright in Debian's Chromium).
+# Each non-test step (typecheck, builds) counts as one check. Exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+passed=0 failed=0 skipped=0
+failures=()
+
+step() { # step NAME COMMAND...
+  local name=$1; shift
+  echo; echo "=== $name"
+  local start=$SECONDS
+  if "$@"; then passed=$((passed + 1)); echo "--- $name: ok ($((SECONDS - start)) s)"
+  else failed=$((failed + 1)); failures+=("$name"); echo "--- $name: FAILED ($((SECONDS - start)) s)"; fi
+}
+
+ensure_chromium() {
+  local bin=${CHROMIUM_PATH:-/usr/bin/chromium}
+  [ -x "$bin" ] && return 0
+  echo "Chromium not found at $bin: installing Debian's chromium package"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  elif command -v sudo >/dev/null && command -v apt-get >/dev/null; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+  [ -x "$bin" ] || { echo "Could not install Chromium; set CHROMIUM_PATH to a Chromium binary."; return 1; }
+}
+
+[ -d node_modules ] || npm ci --no-audit --no-fund
+
+step "typecheck" npx tsc --noEmit
+step "dataset is built from its sources" node scripts/build-dataset.mjs --check
+
+echo; echo "=== unit and integration tests (vitest)"
+rm -f test-results/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+if [ -s test-results/vitest.json ]; then
+  read -r vp vf vs < <(node -e 'const r=require("./test-results/vitest.json");console.log(r.numPassedTests,r.numFailedTests+(r.numRuntimeErrorCount??0)+(r.success===false&&r.numFailedTests===0?1:0),r.numPendingTests+r.numTodoTests)')
+  passed=$((passed + vp)); failed=$((failed + vf)); skipped=$((skipped + vs))
+  [ "$vf" = 0 ] || failures+=("vitest ($vf)")
+else
+  failed=$((failed + 1)); failures+=("vitest did not report")
+fi
+
+if [ -f studio/sanity.config.ts ]; then
+  step "Sanity Studio build (offline)" npm run --silent studio:build
+fi
+step "production build" npx remix build
+
+echo; echo "=== end-to-end tests (Playwright, Chromium)"
+if ensure_chromium && [ -f build/index.js ]; then
+  rm -f test-results/playwright.json
+  PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
+  if [ -s test-results/playwright.json ]; then
+    read -r pp pf ps < <(node -e 'const s=require("./test-results/playwright.json").stats;console.log(s.expected+s.flaky,s.unexpected,s.skipped)')
+    passed=$((passed + pp)); failed=$((failed + pf)); skipped=$((skipped + ps))
+    [ "$pf" = 0 ] || failures+=("playwright ($pf)")
+  else
+    failed=$((failed + 1)); failures+=("playwright did not report")
+  fi
+else
+  failed=$((failed + 1)); failures+=("end-to-end tests could not start")
+fi
+
+echo
+[ ${#failures[@]} -eq 0 ] || echo "Failed: ${failures[*]}"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

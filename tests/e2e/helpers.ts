@@ -1,0 +1,20 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const LOCALES = ['en', 'ar'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const at = (locale: Locale, path: string) => (locale === 'en' ? path : path === '/' ? '/ar' : `/ar${path}`);
+
+export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
+
+/** No i18n key (like "nav.getStarted" or "common:footer.legal") may reach a page. */
+export async function expectNoRawKeys(page: Page) {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/\b(?:common|chat|forms|pages):[a-z]/i);
+  expect(text).not.toMatch(/\b(?:nav|footer|language|notFound|error|home|chat|forms|booking|faq|blog|pricing)\.[a-z][A-Za-z]+\b/);
+}
+
+export async function expectLanguage(page: Page, locale: Locale) {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+}
