@@ -5,9 +5,30 @@
 /** @type {{ id: string, path?: string, index?: boolean, file: string }[]} */
 export const routeTable = [
   { id: 'home', index: true, file: 'pages/home.tsx' },
+  { id: 'about', path: 'about', file: 'pages/about.tsx' },
+  { id: 'services', path: 'services', file: 'pages/services.tsx' },
+  { id: 'pricing', path: 'pricing', file: 'pages/pricing.tsx' },
+  { id: 'faq', path: 'faq', file: 'pages/faq.tsx' },
+  { id: 'case-studies', path: 'case-studies', file: 'pages/case-studies.tsx' },
+  { id: 'case-study', path: 'case-studies/:slug', file: 'pages/case-study.tsx' },
+  { id: 'blog', path: 'blog', file: 'pages/blog.tsx' },
+  { id: 'blog-category', path: 'blog/category/:categorySlug', file: 'pages/blog-category.tsx' },
+  { id: 'blog-tag', path: 'blog/tag/:tagSlug', file: 'pages/blog-tag.tsx' },
+  { id: 'blog-post', path: 'blog/:slug', file: 'pages/blog-post.tsx' },
+  { id: 'privacy-policy', path: 'privacy-policy', file: 'pages/legal.tsx' },
+  { id: 'terms-of-service', path: 'terms-of-service', file: 'pages/legal.tsx' },
+  { id: 'cookies-policy', path: 'cookies-policy', file: 'pages/legal.tsx' },
+  { id: 'booking-confirmation', path: 'booking-confirmation/:bookingId?', file: 'pages/booking-confirmation.tsx' },
+  { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx' },
+  { id: 'contact', path: 'contact', file: 'resources/redirects.ts' },
+  { id: 'bookingconfirmation', path: 'bookingconfirmation', file: 'resources/redirects.ts' },
+  { id: 'booking_confirmation', path: 'booking_confirmation', file: 'resources/redirects.ts' },
 ];
 
 /** Routes that answer outside the page shell (no language prefix). */
 export const resourceRoutes = [
   { id: 'image', path: 'images/:projectId/:dataset/:file', file: 'resources/image.ts' },
+  { id: 'sitemap', path: 'sitemap.xml', file: 'resources/sitemap.ts' },
+  { id: 'robots', path: 'robots.txt', file: 'resources/robots.ts' },
+  { id: 'api-newsletter', path: 'api/newsletter', file: 'resources/newsletter.ts' },
 ];

@@ -3,35 +3,15 @@
  * typegen); the menu is in structure.ts / desk.ts.
  */
 import '@fontsource-variable/noto-kufi-arabic'
-import {languageFilter, type FilterFieldFunction} from '@sanity/language-filter'
+import {languageFilter} from '@sanity/language-filter'
 import {visionTool} from '@sanity/vision'
 import {defineConfig, type DocumentActionComponent} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {API_VERSION} from '../schemas/fields'
-import {LANGUAGES, LOCALE_TYPE_NAMES, schemaTypes, singletonTypes, submissionTypeNames, typesWithLocaleFields} from '../schemas'
+import {schemaTypes, singletonTypes, submissionTypeNames} from '../schemas'
 import {dataset, projectId} from './env'
+import {languageFilterOptions} from './language'
 import {structure} from './structure'
-
-const languageIds = new Set<string>(LANGUAGES.map((language) => language.id))
-const localeTypeNames = new Set<string>(LOCALE_TYPE_NAMES)
-
-/** True when a schema type is, or derives from, one of the locale objects. */
-function isLocaleType(type: {name: string; type?: unknown} | undefined): boolean {
-  for (let current = type; current; current = current.type as typeof type) {
-    if (localeTypeNames.has(current.name)) return true
-  }
-  return false
-}
-
-/** Hide the `en`/`ar` members of locale objects whose language is not selected; leave everything else alone. */
-export const filterLocaleField: FilterFieldFunction = (enclosingType, member, selectedLanguageIds) =>
-  !isLocaleType(enclosingType) || !languageIds.has(member.name) || selectedLanguageIds.includes(member.name)
-
-/**
- * No language is pinned: the plugin makes "default" languages impossible to hide, and
- * translators need Arabic only, English only, or both side by side (both on by default).
- */
-const DEFAULT_LANGUAGES: string[] = []
 
 /** Singletons keep publish/discard/restore (no delete, duplicate or unpublish). */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
@@ -50,12 +30,7 @@ export default defineConfig({
   dataset,
   plugins: [
     structureTool({structure, title: 'Content'}),
-    languageFilter({
-      supportedLanguages: LANGUAGES.map(({id, title}) => ({id, title})),
-      defaultLanguages: DEFAULT_LANGUAGES,
-      documentTypes: typesWithLocaleFields(),
-      filterField: filterLocaleField,
-    }),
+    languageFilter(languageFilterOptions),
     visionTool({defaultApiVersion: API_VERSION}),
   ],
   schema: {

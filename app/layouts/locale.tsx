@@ -6,6 +6,7 @@ import { Footer } from '~/components/Footer';
 import { Header } from '~/components/Header';
 import { NavigationProgress } from '~/components/NavigationProgress';
 import { RouteErrorBoundary } from '~/components/RouteError';
+import { BookingProvider } from '~/features/booking/BookingProvider';
 import { LOCALE_COOKIE, localeFromPath, namespaces } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { useT } from '~/lib/locale';
@@ -83,7 +84,7 @@ function SkipLink() {
 export default function LocaleLayout() {
   const { shell } = useLoaderData<typeof loader>();
   return (
-    <>
+    <BookingProvider>
       <SkipLink />
       <Header settings={shell.settings} />
       <NavigationProgress />
@@ -91,7 +92,7 @@ export default function LocaleLayout() {
         <Outlet />
       </main>
       <Footer shell={shell} />
-    </>
+    </BookingProvider>
   );
 }
 

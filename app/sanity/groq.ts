@@ -28,3 +28,22 @@ export type QueryDefinition<S extends z.ZodType> = { name: string; query: string
 export function defineQuery<S extends z.ZodType>(name: string, query: string, schema: S): QueryDefinition<S> {
   return { name, query, schema };
 }
+
+/**
+ * A localized Portable Text body (localeBlockContent) with image assets expanded and
+ * image alt/caption localized. Usage: `"body": ${portableText('body')}`.
+ */
+export const portableText = (field: string) => `coalesce(${field}[$lang], ${field}.en)[]{
+  ...,
+  _type == "image" => {
+    _type, _key,
+    "alt": ${loc('alt')},
+    "caption": ${loc('caption')},
+    "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height },
+    hotspot, crop
+  }
+}`;
+
+/** Portable Text is checked loosely at the boundary: an array of typed blocks with keys. */
+export const portableTextSchema = z.array(z.looseObject({ _type: z.string(), _key: z.string() }));
+export type PortableTextValue = z.infer<typeof portableTextSchema>;

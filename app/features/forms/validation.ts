@@ -12,10 +12,10 @@
  *   When all are filled but one is invalid, the form-level error is 'Please check
  *   your details' with the first field's message.
  * - Phone: '+' then the country code and number, digits with optional spaces, dashes,
- *   dots or brackets ('+971 50-123 4567', '+44 (20) 7946 0958'); Arabic-Indic digits
- *   are accepted and stored as ASCII digits. Without the leading '+':
- *   'Please include your (+country code)'. With it but not 7-15 digits (E.164):
- *   'Please enter a valid phone number.'
+ *   dots or brackets ('+971 50-123 4567', '+44 (20) 7946 0958', '(+971) 50 123 4567').
+ *   Arabic-Indic digits are accepted and stored as ASCII digits. Without the leading
+ *   '+': 'Please include your (+country code)'. With it but not 7-15 digits (E.164)
+ *   or with other characters: 'Please enter a valid phone number.'
  * - Email: zod's email format; otherwise 'Please enter a valid email address.' (the
  *   newsletter shows it under the title 'Invalid email').
  * - Lengths are capped (name 200, email 254, phone 32, question 5000 characters).
@@ -77,8 +77,8 @@ const phoneField = z
       .string()
       .min(1, { error: FORM_KEYS.phoneRequired })
       .max(MAX_LENGTH.phone, { error: FORM_KEYS.tooLong })
-      .regex(/^\+/, { error: FORM_KEYS.phoneCountryCode })
-      .regex(/^\+\d[\d\s().-]*$/, { error: FORM_KEYS.phoneInvalid })
+      .regex(/^\(?\+/, { error: FORM_KEYS.phoneCountryCode })
+      .regex(/^\(?\+\d[\d\s().-]*$/, { error: FORM_KEYS.phoneInvalid })
       .refine((s) => /^\d{7,15}$/.test(s.replace(/\D/g, '')), {
         error: FORM_KEYS.phoneInvalid,
       }),

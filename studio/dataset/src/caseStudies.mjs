@@ -29,7 +29,8 @@ const caseStudy = (c) => ({
     _type: 'seo',
     title: ls(...c.seo.title),
     description: lt(...c.seo.description),
-    image: image(...c.cover),
+    // seo.image is a plain image (no alt field in the schema).
+    image: { _type: 'image', _sanityAsset: image(...c.cover)._sanityAsset },
   },
 });
 

@@ -35,7 +35,8 @@ export function post(p, { draft = false } = {}) {
       _type: 'seo',
       title: ls(...p.seo.title),
       description: lt(...p.seo.description),
-      image: image(p.cover[0], p.cover[1], p.cover[2]),
+      // seo.image is a plain image (no alt field in the schema).
+      image: { _type: 'image', _sanityAsset: cover._sanityAsset },
     },
   };
 }

@@ -1,0 +1,323 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  FORM_KEYS,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  MIN_FILL_MS,
+  RATE_LIMITED_MESSAGE,
+  checkSpam,
+  createFormToken,
+  faqQuestionSchema,
+  isRateLimited,
+  readFormToken,
+  validateFaqQuestion,
+  validateNewsletter,
+} from './validation';
+
+const valid = {
+  name: '  Layla Haddad ',
+  email: ' layla@example.ae ',
+  phone: '+971 50-123 4567',
+  question: 'How long does a free zone licence take?',
+};
+
+describe('FAQ question form', () => {
+  it('accepts a complete form and trims the values', () => {
+    expect(validateFaqQuestion(valid)).toEqual({
+      success: true,
+      data: {
+        name: 'Layla Haddad',
+        email: 'layla@example.ae',
+        phone: '+971 50-123 4567',
+        question: 'How long does a free zone licence take?',
+      },
+    });
+  });
+
+  it('reads FormData as well as plain objects', () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(valid)) fd.set(k, v);
+    expect(validateFaqQuestion(fd).success).toBe(true);
+  });
+
+  it('an empty form is incomplete, with a message for each field', () => {
+    expect(validateFaqQuestion({})).toEqual({
+      success: false,
+      formError: { titleKey: 'forms:incompleteTitle', messageKey: 'forms:incomplete' },
+      fieldErrors: {
+        name: 'forms:required',
+        email: 'forms:required',
+        phone: 'forms:phoneRequired',
+        question: 'forms:required',
+      },
+    });
+  });
+
+  it.each(['name', 'email', 'phone', 'question'] as const)(
+    'a missing or blank %s makes the form incomplete',
+    (field) => {
+      for (const blank of ['', '   ', undefined]) {
+        const result = validateFaqQuestion({ ...valid, [field]: blank });
+        expect(result.success).toBe(false);
+        if (result.success) return;
+        expect(result.formError).toEqual({ titleKey: FORM_KEYS.incompleteTitle, messageKey: FORM_KEYS.incomplete });
+        expect(Object.keys(result.fieldErrors)).toEqual([field]);
+        expect(result.fieldErrors[field]).toBe(field === 'phone' ? 'forms:phoneRequired' : 'forms:required');
+      }
+    },
+  );
+
+  it('non-string values (a file) count as missing', () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(valid)) fd.set(k, v);
+    fd.set('question', new Blob(['x']), 'q.txt');
+    const result = validateFaqQuestion(fd);
+    expect(result).toMatchObject({ success: false, fieldErrors: { question: 'forms:required' } });
+  });
+
+  it.each([
+    ['+971501234567'],
+    ['+971 50 123 4567'],
+    ['+971-50-123-4567'],
+    ['+44 (20) 7946 0958'],
+    ['+1.415.555.0100'],
+    ['+65 6123 4567'],
+    [' +٩٧١ ٥٠ ١٢٣ ٤٥٦٧ '],
+    ['+۹۷۱۵۰۱۲۳۴۵۶۷'],
+    ['(+971) 50 123 4567'],
+  ])('accepts the phone %j', (phone) => {
+    const result = validateFaqQuestion({ ...valid, phone });
+    expect(result.success).toBe(true);
+    if (result.success) expect(result.data.phone).toMatch(/^\(?\+[\d\s().-]+$/);
+  });
+
+  it('stores Arabic-Indic phone digits as ASCII', () => {
+    const result = validateFaqQuestion({ ...valid, phone: '+٩٧١ ٥٠ ١٢٣ ٤٥٦٧' });
+    expect(result).toMatchObject({ success: true, data: { phone: '+971 50 123 4567' } });
+  });
+
+  it.each([['0501234567'], ['971501234567'], ['00971501234567'], ['(971) 50 123 4567'], ['phone: +971 50']])(
+    'asks for the country code when the phone %j does not start with +',
+    (phone) => {
+      expect(validateFaqQuestion({ ...valid, phone })).toEqual({
+        success: false,
+        formError: { titleKey: 'forms:invalidTitle', messageKey: 'forms:phoneCountryCode' },
+        fieldErrors: { phone: 'forms:phoneCountryCode' },
+      });
+    },
+  );
+
+  it.each([['+'], ['+ 971 50'], ['+971'], ['+12345'], ['+971 50 abc 4567'], ['+1234567890123456'], ['+971/50/1234567']])(
+    'rejects the malformed phone %j',
+    (phone) => {
+      expect(validateFaqQuestion({ ...valid, phone })).toMatchObject({
+        success: false,
+        fieldErrors: { phone: 'forms:phoneInvalid' },
+      });
+    },
+  );
+
+  it.each([['layla'], ['layla@'], ['@example.com'], ['layla@example'], ['la yla@example.com'], ['layla@@example.com']])(
+    'rejects the email %j',
+    (email) => {
+      expect(validateFaqQuestion({ ...valid, email })).toEqual({
+        success: false,
+        formError: { titleKey: 'forms:invalidTitle', messageKey: 'forms:invalidEmail' },
+        fieldErrors: { email: 'forms:invalidEmail' },
+      });
+    },
+  );
+
+  it('caps the lengths', () => {
+    const result = validateFaqQuestion({ ...valid, name: 'x'.repeat(201), question: 'q'.repeat(5001) });
+    expect(result).toMatchObject({
+      success: false,
+      fieldErrors: { name: 'forms:tooLong', question: 'forms:tooLong' },
+    });
+    expect(validateFaqQuestion({ ...valid, question: 'q'.repeat(5000) }).success).toBe(true);
+  });
+
+  it('reports every invalid field at once, the first message of each', () => {
+    const result = validateFaqQuestion({ name: 'A', email: 'nope', phone: '050', question: 'Q?' });
+    expect(result).toMatchObject({
+      success: false,
+      fieldErrors: { email: 'forms:invalidEmail', phone: 'forms:phoneCountryCode' },
+    });
+  });
+
+  it('ignores extra fields', () => {
+    const result = faqQuestionSchema.safeParse({ ...valid, admin: true });
+    expect(result.success && Object.keys(result.data)).toEqual(['name', 'email', 'phone', 'question']);
+  });
+});
+
+describe('newsletter form', () => {
+  it('accepts a valid address, trimmed', () => {
+    expect(validateNewsletter({ email: '  Omar@Firm.AE ' })).toEqual({
+      success: true,
+      data: { email: 'Omar@Firm.AE' },
+    });
+  });
+
+  it.each([[''], ['   '], ['omar'], ['omar@'], ['omar@firm'], [`${'a'.repeat(250)}@firm.ae`]])(
+    'rejects %j with "Invalid email - Please enter a valid email address."',
+    (email) => {
+      expect(validateNewsletter({ email })).toEqual({
+        success: false,
+        formError: { titleKey: 'forms:invalidEmailTitle', messageKey: 'forms:invalidEmail' },
+        fieldErrors: { email: 'forms:invalidEmail' },
+      });
+    },
+  );
+
+  it('rejects a missing field', () => {
+    expect(validateNewsletter(new FormData()).success).toBe(false);
+  });
+});
+
+describe('spam checks', () => {
+  const secret = 'test-secret';
+  const t0 = 1_700_000_000_000;
+
+  async function form(extra: Record<string, string> = {}, issuedAt = t0) {
+    return { ...valid, [FORM_TOKEN_FIELD]: await createFormToken(issuedAt, secret), [HONEYPOT_FIELD]: '', ...extra };
+  }
+
+  it('a signed token round-trips', async () => {
+    const token = await createFormToken(t0, secret);
+    expect(token).toMatch(/^1700000000000\.[A-Za-z0-9_-]{43}$/);
+    expect(await readFormToken(token, secret)).toBe(t0);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['garbage', 'hello'],
+    ['unsigned', '1700000000000'],
+  ])('a %s token is unreadable', async (_label, token) => {
+    expect(await readFormToken(token, secret)).toBeNull();
+  });
+
+  it('a forged time, a wrong secret or a mangled signature is unreadable', async () => {
+    const token = await createFormToken(t0, secret);
+    const [, sig] = token.split('.');
+    expect(await readFormToken(`${t0 - 60_000}.${sig}`, secret)).toBeNull();
+    expect(await readFormToken(token, 'other-secret')).toBeNull();
+    const flipped = sig!.startsWith('A') ? `B${sig!.slice(1)}` : `A${sig!.slice(1)}`;
+    expect(await readFormToken(`${t0}.${flipped}`, secret)).toBeNull();
+    expect(await readFormToken(`${t0}.${sig}===`, secret)).toBeNull();
+  });
+
+  it('passes a person who took their time', async () => {
+    expect(await checkSpam(await form(), { secret, now: t0 + MIN_FILL_MS })).toEqual({ ok: true });
+    expect(await checkSpam(await form(), { secret, now: t0 + 2 * 24 * 3600_000 })).toEqual({ ok: true });
+  });
+
+  it('too fast: under 3 seconds', async () => {
+    expect(MIN_FILL_MS).toBe(3000);
+    expect(await checkSpam(await form(), { secret, now: t0 + 2999 })).toEqual({
+      ok: false,
+      reason: 'tooFast',
+      titleKey: 'forms:spamTitle',
+      messageKey: 'forms:spamTooFast',
+    });
+    expect(await checkSpam(await form(), { secret, now: t0 + 9000, minFillMs: 10_000 })).toMatchObject({
+      reason: 'tooFast',
+    });
+  });
+
+  it('a filled honeypot is caught first', async () => {
+    expect(await checkSpam(await form({ [HONEYPOT_FIELD]: 'https://spam.test' }), { secret, now: t0 + 10_000 })).toEqual({
+      ok: false,
+      reason: 'honeypot',
+      titleKey: 'forms:spamTitle',
+      messageKey: 'forms:spamHoneypot',
+    });
+    // whitespace only is not "filled"
+    expect(await checkSpam(await form({ [HONEYPOT_FIELD]: '  ' }), { secret, now: t0 + 10_000 })).toEqual({ ok: true });
+  });
+
+  it('a missing, forged or future token asks to submit again', async () => {
+    const noToken = { ...valid, [HONEYPOT_FIELD]: '' };
+    expect(await checkSpam(noToken, { secret, now: t0 })).toMatchObject({ reason: 'expired', messageKey: 'forms:spamExpired' });
+    expect(await checkSpam(await form(), { secret: 'rotated', now: t0 + 10_000 })).toMatchObject({ reason: 'expired' });
+    expect(await checkSpam(await form({}, t0 + 60_000), { secret, now: t0 })).toMatchObject({ reason: 'expired' });
+  });
+
+  it('works from FormData', async () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(await form())) fd.set(k, v);
+    expect(await checkSpam(fd, { secret, now: t0 + 5000 })).toEqual({ ok: true });
+  });
+
+  it('per-address rate limit: 5 per hour by default, sliding', () => {
+    const hour = 3600_000;
+    const times = [t0, t0 + 1000, t0 + 2000, t0 + 3000];
+    expect(isRateLimited(times, t0 + 10_000)).toBe(false);
+    expect(isRateLimited([...times, t0 + 4000], t0 + 10_000)).toBe(true);
+    // the oldest leaves the window
+    expect(isRateLimited([...times, t0 + 4000], t0 + hour)).toBe(false);
+    // future times (clock skew) are ignored
+    expect(isRateLimited([...times, t0 + 2 * hour], t0 + 10_000)).toBe(false);
+    expect(isRateLimited([t0], t0 + 1, { max: 1, windowMs: 1000 })).toBe(true);
+    expect(RATE_LIMITED_MESSAGE).toEqual({ titleKey: 'forms:spamTitle', messageKey: 'forms:spamRateLimited' });
+  });
+});
+
+// ---------------------------------------------------------------- locale files
+
+const locales = path.resolve(__dirname, '../../../public/locales');
+function flat(lng: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (o: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (v && typeof v === 'object') walk(v as Record<string, unknown>, `${prefix}${k}.`);
+      else out.set(prefix + k, String(v));
+    }
+  };
+  walk(JSON.parse(readFileSync(path.join(locales, lng, 'forms.json'), 'utf8')), '');
+  return out;
+}
+
+describe('forms.json', () => {
+  const en = flat('en');
+  const ar = flat('ar');
+
+  it('has a text for every message key, in both languages', () => {
+    for (const key of Object.values(FORM_KEYS)) {
+      const k = key.replace(/^forms:/, '');
+      expect(en.get(k), key).toBeTruthy();
+      expect(ar.get(k), key).toBeTruthy();
+    }
+  });
+
+  it('has the same keys in en and ar, Arabic differing from English, same placeholders', () => {
+    expect([...ar.keys()].sort()).toEqual([...en.keys()].sort());
+    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of en) {
+      expect(ar.get(key), key).toBeTruthy();
+      if (value.length > 3) expect(ar.get(key), key).not.toBe(value);
+      expect(vars(ar.get(key) ?? ''), key).toEqual(vars(value));
+    }
+  });
+
+  it('holds the spec texts', () => {
+    expect(en.get('incompleteTitle')).toBe('Incomplete Form');
+    expect(en.get('incomplete')).toBe('Please fill in all fields to submit your question.');
+    expect(en.get('phoneRequired')).toBe('Phone number is required');
+    expect(en.get('phoneCountryCode')).toBe('Please include your (+country code)');
+    expect(en.get('invalidEmailTitle')).toBe('Invalid email');
+    expect(en.get('invalidEmail')).toBe('Please enter a valid email address.');
+    expect(en.get('submissionErrorTitle')).toBe('Submission Error');
+    expect(en.get('submissionError')).toBe('There was an error submitting your question. Please try again later.');
+    expect(en.get('faq.phoneLabel')).toBe('Phone (with country code)');
+    expect(en.get('faq.questionLabel')).toBe('Your question');
+    expect(en.get('faq.submit')).toBe('Submit Question');
+    expect(en.get('faq.askAnother')).toBe('Ask another question');
+    expect(en.get('newsletter.emailLabel')).toBe('Email address');
+    expect(en.get('newsletter.subscribe')).toBe('Subscribe');
+    expect(en.get('newsletter.subscribed')).toBe('Subscribed');
+  });
+});
