@@ -28,7 +28,7 @@ export default defineConfig({
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
   ],
   webServer: {
-    command: 'node node_modules/@remix-run/serve/dist/cli.js ./build/index.js',
+    command: `node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -37,7 +37,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATA_DIR: 'test-results/e2e-data',
+      CONTENT_DATA_DIR: `test-results/e2e-data-${PORT}`,
     },
   },
 });

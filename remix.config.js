@@ -6,8 +6,12 @@ const exists = (r) => existsSync(new URL(`./app/${r.file}`, import.meta.url)) ||
 const routeTable = allPages.filter(exists);
 const resourceRoutes = allResources.filter(exists);
 
+// BUILD_NAME=x builds to build-x/ and public/build-x/, so parallel work can build and test side by side.
+const name = process.env.BUILD_NAME;
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
+  ...(name ? { serverBuildPath: `build-${name}/index.js`, assetsBuildDirectory: `public/build-${name}`, publicPath: `/build-${name}/` } : {}),
   // Every route is declared in app/route-table.js: one page module serves both languages.
   ignoredRouteFiles: ['**/*'],
   serverModuleFormat: 'esm',

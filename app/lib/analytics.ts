@@ -296,8 +296,8 @@ export interface TagManagerSnippet {
 
 export function tagManagerSnippet(containerId: string | null | undefined): TagManagerSnippet | null {
   const id = containerId?.trim() ?? '';
-  // Strict format: the id is embedded in a URL and an inline script.
-  if (!/^GTM-[A-Z0-9]{4,12}$/.test(id)) return null;
+  // Same format as env.server.ts accepts; strict because the id goes into a URL.
+  if (!/^GTM-[A-Z0-9]+$/.test(id)) return null;
   return {
     scriptUrl: `https://www.googletagmanager.com/gtm.js?id=${id}`,
     inlineScript:

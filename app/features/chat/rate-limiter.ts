@@ -397,7 +397,7 @@ export function createChatLimiter(options: ChatLimiterOptions = {}): ChatLimiter
     try {
       storage.removeItem(STORAGE_KEYS.verificationRequired);
     } catch {
-      safeSet(storage, STORAGE_KEYS.verificationRequired, 'false');
+      // Denied storage: nothing was stored either.
     }
     const blocked = blockFor(readState(storage), now());
     if (blocked) {
@@ -414,10 +414,7 @@ export function createChatLimiter(options: ChatLimiterOptions = {}): ChatLimiter
     recordBlocked,
     markVerified,
     getSessionId: () => ensureSessionId(readState(storage)),
-    snapshot: () => {
-      const state = readState(storage);
-      return { ...state, attempts: state.attempts.map((a) => ({ ...a })) };
-    },
+    snapshot: () => readState(storage),
   };
 }
 
