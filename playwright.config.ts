@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 // against the production build, served on loopback with a throwaway data folder.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+export const editorialURL = `http://127.0.0.1:${PORT + 100}`;
+export const PREVIEW_SECRET = 'e2e-preview-secret-0123456789';
+export const WEBHOOK_SECRET = 'e2e-webhook-secret';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +30,7 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
   ],
-  webServer: {
+  webServer: [{
     command: `node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
@@ -38,6 +41,24 @@ export default defineConfig({
       NODE_ENV: 'production',
       SITE_URL: 'https://www.bawaba-advisory.com',
       CONTENT_DATA_DIR: `test-results/e2e-data-${PORT}`,
+      PREVIEW_SECRET: PREVIEW_SECRET,
+      SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
-  },
+  }, {
+    // A second server on its own copy of the dataset, for tests that change content.
+    command: `node tests/e2e/copy-dataset.mjs test-results/editorial-${PORT} && node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    url: `${editorialURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT + 100),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.bawaba-advisory.com',
+      CONTENT_DATASET_FILE: `test-results/editorial-${PORT}/production.ndjson`,
+      CONTENT_DATA_DIR: `test-results/editorial-${PORT}/data`,
+      PREVIEW_SECRET: PREVIEW_SECRET,
+      SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  }],
 });

@@ -9,6 +9,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { defaultLocale, defaultNS, localeFromPath, locales, namespaces } from './i18n';
 import { serverResources } from './i18next.server';
 import { env } from './lib/env.server';
+import { isPreview } from './lib/preview.server';
 import { contentClient } from './sanity/client.server';
 
 // Validate the environment and say which content world runs, once, at start.
@@ -24,8 +25,31 @@ const securityHeaders: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/**
+ * Published pages may be kept by a CDN for a minute and served stale while it refreshes
+ * (or while the content API is down); preview sessions, personal responses and errors never.
+ */
+export const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400';
+
+async function setCacheHeaders(request: Request, status: number, headers: Headers) {
+  if (await isPreview(request)) {
+    headers.set('Cache-Control', 'private, no-store');
+    headers.set('X-Robots-Tag', 'noindex');
+    return;
+  }
+  if (headers.has('Cache-Control')) return;
+  if (request.method !== 'GET' || headers.has('Set-Cookie') || status >= 500) headers.set('Cache-Control', 'no-store');
+  else headers.set('Cache-Control', PUBLIC_CACHE);
+}
+
+export async function handleDataRequest(response: Response, { request }: { request: Request }) {
+  await setCacheHeaders(request, response.status, response.headers);
+  return response;
+}
+
 const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
   const locale = localeFromPath(new URL(request.url).pathname);
+  await setCacheHeaders(request, responseStatusCode, responseHeaders);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     resources: serverResources(),

@@ -108,6 +108,23 @@ export class EmbeddedContentClient implements ContentClient {
     this.watcher?.close();
   }
 
+  /**
+   * Re-reads the dataset file now (a signed webhook in the embedded world does this).
+   * A file that cannot be read or parsed leaves the last good content in place.
+   */
+  async reload(): Promise<boolean> {
+    const next = this.ready.then(() => this.load());
+    this.ready = next.catch(() => {});
+    try {
+      await next;
+    } catch (error) {
+      this.log(`could not reload the dataset, keeping the last good content: ${String(error)}`);
+      return false;
+    }
+    this.emit('all');
+    return true;
+  }
+
   private view(perspective: Perspective): SanityDocument[] {
     let docs = this.views.get(perspective);
     if (!docs) {

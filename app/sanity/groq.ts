@@ -22,11 +22,15 @@ export const imageSchema = z.object({
 });
 export type SanityImage = z.infer<typeof imageSchema>;
 
-/** A named query: its GROQ text and the zod schema its result must satisfy. */
-export type QueryDefinition<S extends z.ZodType> = { name: string; query: string; schema: S };
+/**
+ * A named query: its GROQ text and the zod schema its result must satisfy. `dependsOn`
+ * names the document types it reads, when that is narrower than what the cache can tell
+ * from the text (queries that follow references are otherwise cleared by any change).
+ */
+export type QueryDefinition<S extends z.ZodType> = { name: string; query: string; schema: S; dependsOn?: Set<string> };
 
-export function defineQuery<S extends z.ZodType>(name: string, query: string, schema: S): QueryDefinition<S> {
-  return { name, query, schema };
+export function defineQuery<S extends z.ZodType>(name: string, query: string, schema: S, dependsOn?: string[]): QueryDefinition<S> {
+  return { name, query, schema, ...(dependsOn ? { dependsOn: new Set(dependsOn) } : {}) };
 }
 
 /**

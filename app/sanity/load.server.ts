@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import type { Locale } from '~/i18n';
+import { env } from '~/lib/env.server';
+import { isPreview } from '~/lib/preview.server';
+import { QueryCache, typesReadBy } from './cache.server';
 import { contentClient } from './client.server';
 import type { QueryDefinition } from './groq';
 import type { Perspective, QueryParams } from './types';
@@ -7,10 +10,11 @@ import type { Perspective, QueryParams } from './types';
 /**
  * Runs a named query for a request and checks its result at the boundary: a result that
  * does not match the query's schema is a server error with the query's name, never a
- * half-rendered page.
+ * half-rendered page. Published results are cached in process (see cache.server.ts) and
+ * dropped when the content they read changes; a preview session reads drafts, uncached.
  */
-export function perspectiveFor(_request: Request): Perspective {
-  return 'published';
+export async function perspectiveFor(request: Request): Promise<Perspective> {
+  return (await isPreview(request)) ? 'drafts' : 'published';
 }
 
 export class ContentShapeError extends Error {
@@ -20,12 +24,31 @@ export class ContentShapeError extends Error {
   }
 }
 
+declare global {
+  var __queryCache: QueryCache | undefined;
+}
+
+/** The process's cache of published results, cleared by content changes. */
+export function queryCache(): QueryCache {
+  if (!globalThis.__queryCache) {
+    const cache = new QueryCache({ maxAgeMs: env().contentCacheSeconds * 1000, log: (m) => console.warn(`[content] ${m}`) });
+    contentClient().onChange((types) => cache.invalidate(types));
+    globalThis.__queryCache = cache;
+  }
+  return globalThis.__queryCache;
+}
+
 export async function loadQuery<S extends z.ZodType>(
   request: Request,
   definition: QueryDefinition<S>,
   params: QueryParams & { lang: Locale },
 ): Promise<z.infer<S>> {
-  const raw = await contentClient().fetch(definition.query, params, { perspective: perspectiveFor(request) });
+  const perspective = await perspectiveFor(request);
+  const run = () => contentClient().fetch(definition.query, params, { perspective });
+  const raw =
+    perspective === 'published'
+      ? await queryCache().get(`${definition.name}:${JSON.stringify(params)}`, definition.dependsOn ?? typesReadBy(definition.query), run)
+      : await run();
   const parsed = definition.schema.safeParse(raw);
   if (!parsed.success) throw new ContentShapeError(definition.name, parsed.error.issues);
   return parsed.data;

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { encodeSignatureHeader } from '@sanity/webhook';
+import { readFile, writeFile } from 'node:fs/promises';
+import { editorialURL, PREVIEW_SECRET, WEBHOOK_SECRET } from '../../playwright.config';
+
+const PUBLISHED = 'Market Entry';
+const DRAFT = 'UAE Market Entry Strategy';
+const DRAFT_POST = '/blog/first-90-days-after-your-uae-licence';
+const footerServices = (page: import('@playwright/test').Page) => page.getByTestId('site-footer').locator('a[href^="/services#"]');
+
+test.describe('draft preview', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough');
+
+  test('a draft is invisible without preview, visible with it, and invisible again after exit', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(footerServices(page).first()).toHaveText(PUBLISHED);
+    await expect(page.getByTestId('preview-banner')).toHaveCount(0);
+    expect((await page.request.get(DRAFT_POST)).status()).toBe(404);
+
+    const entered = await page.goto(`/api/preview?secret=${PREVIEW_SECRET}&redirect=/`);
+    expect(entered?.url()).toMatch(/\/$/);
+    await expect(footerServices(page).first()).toHaveText(DRAFT);
+    await expect(page.getByTestId('preview-banner')).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === '__preview');
+    expect(cookie?.httpOnly).toBe(true);
+    const draftPost = await page.goto(DRAFT_POST);
+    expect(draftPost?.status()).toBe(200);
+    expect(draftPost?.headers()['cache-control']).toBe('private, no-store');
+    expect(draftPost?.headers()['x-robots-tag']).toBe('noindex');
+
+    // The Arabic banner speaks Arabic.
+    await page.goto('/ar');
+    await expect(page.getByTestId('preview-banner')).toContainText('وضع المعاينة');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Exit preview' }).click();
+    await expect(page.getByTestId('preview-banner')).toHaveCount(0);
+    await expect(footerServices(page).first()).toHaveText(PUBLISHED);
+    expect((await page.request.get(DRAFT_POST)).status()).toBe(404);
+  });
+
+  test('a wrong secret gets nothing', async ({ page, context }) => {
+    const res = await page.request.get('/api/preview?secret=not-the-secret&redirect=/', { maxRedirects: 0 });
+    expect(res.status()).toBe(401);
+    expect(res.headers()['set-cookie']).toBeUndefined();
+    await page.goto('/');
+    await expect(footerServices(page).first()).toHaveText(PUBLISHED);
+    expect((await context.cookies()).find((c) => c.name === '__preview')).toBeUndefined();
+    // A forged cookie is not a session either.
+    await context.addCookies([{ name: '__preview', value: 'ImRyYWZ0cyI%3D.forged', url: page.url() }]);
+    await page.reload();
+    await expect(footerServices(page).first()).toHaveText(PUBLISHED);
+  });
+
+  test('published pages may be cached by a CDN; previews never', async ({ request }) => {
+    const res = await request.get('/faq');
+    expect(res.headers()['cache-control']).toMatch(/s-maxage=\d+/);
+    expect(res.headers()['cache-control']).toMatch(/stale-while-revalidate=\d+/);
+  });
+});
+
+test.describe.serial('fresh content without redeploys', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough');
+  const file = `test-results/editorial-${process.env.E2E_PORT ?? 3210}/production.ndjson`;
+  const OLD = 'We help ambitious companies enter, establish and grow in the UAE';
+  const NEW = 'Changed in the CMS a moment ago';
+  const sign = async (body: string, at = Date.now(), secret = WEBHOOK_SECRET) => encodeSignatureHeader(body, at, secret);
+  const webhook = async (request: import('@playwright/test').APIRequestContext, signature: string, body: string) =>
+    request.post(`${editorialURL}/api/revalidate`, { data: body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature } });
+  const tagline = async (request: import('@playwright/test').APIRequestContext) => {
+    const html = await (await request.get(`${editorialURL}/`)).text();
+    return html.includes(NEW) ? 'new' : html.includes(OLD) ? 'old' : 'none';
+  };
+
+  test('a forged or replayed webhook changes nothing; a signed one shows the change on the next request', async ({ request }) => {
+    expect(await tagline(request)).toBe('old');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace(OLD, NEW));
+    // Cached: the edit is not visible yet.
+    expect(await tagline(request)).toBe('old');
+
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    expect((await webhook(request, await sign(body, Date.now(), 'wrong-secret'), body)).status()).toBe(401);
+    expect((await webhook(request, 't=1700000000000,v1=forged', body)).status()).toBe(401);
+    expect((await webhook(request, await sign(body, Date.now() - 10 * 60 * 1000), body)).status()).toBe(401);
+    expect((await webhook(request, await sign(body), body.replace('siteSettings"}', 'service"}'))).status()).toBe(401);
+    expect(await tagline(request)).toBe('old');
+
+    const ok = await webhook(request, await sign(body), body);
+    expect(ok.status()).toBe(200);
+    expect(await ok.json()).toMatchObject({ revalidated: 'siteSettings' });
+    expect(await tagline(request)).toBe('new');
+  });
+
+  test('when the content source fails, pages keep serving the last good content', async ({ request }) => {
+    await writeFile(file, '{"this is": not json\n');
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    expect((await webhook(request, await sign(body), body)).status()).toBe(200);
+    const res = await request.get(`${editorialURL}/`);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain(NEW);
+  });
+});
