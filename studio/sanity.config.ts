@@ -5,13 +5,18 @@
 import '@fontsource-variable/noto-kufi-arabic'
 import {languageFilter} from '@sanity/language-filter'
 import {visionTool} from '@sanity/vision'
-import {defineConfig, type DocumentActionComponent} from 'sanity'
+import {defineConfig, type DocumentActionComponent, type DocumentBadgeComponent} from 'sanity'
+import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 import {API_VERSION} from '../schemas/fields'
 import {schemaTypes, singletonTypes, submissionTypeNames} from '../schemas'
-import {dataset, projectId} from './env'
+import {dataset, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId} from './env'
 import {languageFilterOptions} from './language'
+import {isOfflineSchemaExtract, offlineAuthStore} from './offline-auth'
+import {locationResolvers, mainDocumentResolvers} from './presentation-locations'
 import {structure} from './structure'
+import {translationsTool} from './TranslationsTool'
+import {TRANSLATABLE_TYPES, translationBadge} from './translations'
 
 /** Singletons keep publish/discard/restore (no delete, duplicate or unpublish). */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
@@ -21,6 +26,10 @@ const SUBMISSION_ACTIONS = new Set(['delete'])
 const keepActions = (actions: DocumentActionComponent[], allowed: Set<string>) =>
   actions.filter((action) => action.action !== undefined && action.action !== null && allowed.has(action.action))
 
+/** "Arabic missing: N fields" (or "Arabic complete") from the draft if there is one, else the published document. */
+const TranslationBadge: DocumentBadgeComponent = (props) => translationBadge(props.draft, props.published)
+const translatableTypes = new Set(TRANSLATABLE_TYPES)
+
 const notCreatable = (typeName: string) => singletonTypes.has(typeName) || submissionTypeNames.has(typeName)
 
 export default defineConfig({
@@ -28,16 +37,28 @@ export default defineConfig({
   title: 'Bawaba Advisory',
   projectId,
   dataset,
+  // Offline `sanity schema extract` (TypeGen) only; see offline-auth.ts. Undefined = normal login.
+  ...(isOfflineSchemaExtract() ? {auth: offlineAuthStore(projectId, dataset)} : {}),
   plugins: [
     structureTool({structure, title: 'Content'}),
+    presentationTool({
+      previewUrl: {initial: previewOrigin, previewMode: {enable: PREVIEW_MODE_ENABLE_PATH}},
+      resolve: {locations: locationResolvers(), mainDocuments: mainDocumentResolvers()},
+    }),
     languageFilter(languageFilterOptions),
     visionTool({defaultApiVersion: API_VERSION}),
   ],
+  // Translations right after Content (the structure tool), before Presentation and Vision.
+  tools: (tools) => {
+    const at = tools.findIndex((tool) => tool.name === 'structure') + 1
+    return [...tools.slice(0, at), translationsTool, ...tools.slice(at)]
+  },
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter((template) => !notCreatable(template.schemaType)),
   },
   document: {
+    badges: (badges, {schemaType}) => (translatableTypes.has(schemaType) ? [...badges, TranslationBadge] : badges),
     actions: (actions, {schemaType}) => {
       if (singletonTypes.has(schemaType)) return keepActions(actions, SINGLETON_ACTIONS)
       if (submissionTypeNames.has(schemaType)) return keepActions(actions, SUBMISSION_ACTIONS)

@@ -4,7 +4,7 @@ import { ls, lt, lsList, image, lb, key } from '../lib.mjs';
 // seo.image is a plain image (no alt field in the content model).
 const seoImage = (file) => { const { alt, ...plain } = image(file, '', ''); return plain; };
 
-const value = (en, ar, textEn, textAr) => ({ _key: key('value', en), title: ls(en, ar), text: lt(textEn, textAr) });
+const value = (en, ar, textEn, textAr) => ({ _key: key('value', en), _type: 'aboutValue', title: ls(en, ar), text: lt(textEn, textAr) });
 
 export default [
   {
