@@ -1,32 +1,261 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useId } from 'react';
+import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { Bidi } from '~/components/marketing/Bidi';
+import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
+import { ServiceCards } from '~/components/marketing/ServiceCards';
+import { button, container, eyebrow, lead, sectionTitle } from '~/components/marketing/ui';
+import { CalendarIcon, QuoteIcon } from '~/components/marketing-icons';
 import { RouteErrorBoundary } from '~/components/RouteError';
+import { SanityImage } from '~/components/SanityImage';
+import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
+import { localeFromPath } from '~/i18n';
 import { useShell } from '~/layouts/locale';
+import { splitHighlight } from '~/lib/highlight';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { HOME_QUERY, type HomeData } from '~/sanity/queries/marketing';
 
-// The full home page (hero, services, testimonials, statistics, indicators) is built in
-// the pages issue; until then the home page shows the brand and its promise from the CMS.
-export const meta: MetaFunction = (args) => pageMeta(args);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadQuery(request, HOME_QUERY, { lang: locale });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.page.seo.title ?? undefined, description: args.data?.page.seo.description });
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Home() {
+  const data = useLoaderData<typeof loader>();
   const { shell } = useShell();
-  const { t } = useT();
+  const { page } = data;
+  return (
+    // Top padding: 60px on phones, 160px from the 768px breakpoint (spec).
+    <div className="bg-gradient-to-b from-sand-50 via-sand-50/60 to-white pt-[60px] md:pt-[160px]" data-testid="home">
+      <h1 className="sr-only">{page.seo.title ?? shell.settings.brandName}</h1>
+      <Hero page={page} />
+      <ServicesOverview data={data} />
+      <Testimonials title={page.testimonialsTitle} testimonials={data.testimonials} />
+      <Statistics title={page.statisticsTitle} statistics={data.statistics} />
+      <IndicatorsTable title={page.indicatorsTitle} indicators={data.indicators} />
+    </div>
+  );
+}
+
+function Hero({ page }: { page: HomeData['page'] }) {
+  const { t } = useT('marketing');
+  const localize = useLocalizePath();
+  const { hero } = page;
+  const parts = splitHighlight(hero.headline, hero.highlight);
+  const reasonsId = useId();
+  const claims = page.claims.filter((c) => c.text !== page.businessesLaunched);
+  return (
+    <section aria-labelledby="hero-title" className={`${container} grid gap-12 pb-16 md:pb-24 lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-16`}>
+      <div>
+        {hero.trustedLine && <p className={eyebrow} data-testid="hero-trusted">{hero.trustedLine}</p>}
+        <h2 id="hero-title" className="mt-4 text-4xl font-bold leading-[1.15] tracking-tight rtl:leading-[1.35] text-navy-900 md:text-5xl lg:text-[3.5rem]">
+          {parts ? (
+            <>
+              {parts[0]}
+              <span className="text-gold-700" data-testid="hero-highlight">{parts[1]}</span>
+              {parts[2]}
+            </>
+          ) : (
+            hero.headline
+          )}
+        </h2>
+        {hero.subtitle && <p className={`mt-6 max-w-2xl ${lead}`}>{hero.subtitle}</p>}
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <BookConsultationButton source="hero" className={button.gold}>
+            <CalendarIcon className="size-5" />
+            {t('bookConsultation')}
+          </BookConsultationButton>
+          <Link to={localize('/services')} className={button.outline} data-testid="hero-services">
+            {t('home.ourServices')}
+            <ArrowForwardIcon className="size-5" />
+          </Link>
+        </div>
+        {claims.length > 0 && (
+          <ul aria-label={t('home.claimsLabel')} className="mt-10 flex flex-wrap gap-x-8 gap-y-3 border-t border-sand-200 pt-6">
+            {claims.map((claim) => (
+              <li key={claim._key} className="flex items-center gap-2 font-semibold text-navy-800">
+                <CheckIcon className="size-5 shrink-0 text-gold-700" />
+                {claim.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="relative">
+        {hero.image && (
+          <div className="relative overflow-hidden rounded-3xl shadow-xl ring-1 ring-navy-900/5">
+            <SanityImage
+              image={hero.image}
+              width={720}
+              aspect={3 / 2}
+              priority
+              sizes="(min-width: 1280px) 620px, (min-width: 1024px) 46vw, 100vw"
+              className="h-auto w-full"
+            />
+            {page.businessesLaunched && (
+              <p
+                className="absolute start-4 top-4 max-w-[14rem] rounded-2xl border-s-4 border-gold-500 bg-white px-4 py-3 text-base font-bold leading-snug text-navy-900 shadow-lg md:start-6 md:top-6"
+                data-testid="businesses-launched"
+              >
+                {page.businessesLaunched}
+              </p>
+            )}
+          </div>
+        )}
+        {hero.reasons.length > 0 && (
+          <div
+            aria-labelledby={reasonsId}
+            role="group"
+            className="relative z-10 mx-3 -mt-10 rounded-2xl border border-sand-200 bg-white p-6 shadow-lg md:mx-8 md:-mt-16"
+          >
+            <h3 id={reasonsId} className="text-lg font-semibold text-navy-900">{hero.reasonsTitle}</h3>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {hero.reasons.map((reason) => (
+                <li key={reason._key} className="flex gap-2.5 text-[0.95rem] leading-6 text-navy-700">
+                  <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-sand-100 text-gold-700">
+                    <CheckIcon className="size-3.5" />
+                  </span>
+                  {reason.text}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ServicesOverview({ data }: { data: HomeData }) {
+  const { t } = useT('marketing');
+  const localize = useLocalizePath();
+  const { servicesIntro, strategyCta } = data.page;
+  const ctaId = useId();
+  return (
+    <section aria-labelledby="services-title" className="bg-white py-16 md:py-24" data-testid="services-overview">
+      <div className={container}>
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="services-title" className={sectionTitle}>{servicesIntro.title}</h2>
+          {servicesIntro.subtitle && <p className={`mt-4 ${lead}`}>{servicesIntro.subtitle}</p>}
+        </div>
+        <div className="mt-12">
+          <ServiceCards services={data.services} />
+        </div>
+        <div className="mt-10 flex justify-center">
+          <Link to={localize('/services')} className={button.primary} data-testid="explore-services">
+            {t('home.exploreServices')}
+            <ArrowForwardIcon className="size-5" />
+          </Link>
+        </div>
+
+        <div
+          aria-labelledby={ctaId}
+          role="region"
+          className="mt-16 grid gap-10 overflow-hidden rounded-3xl bg-navy-900 p-8 text-white md:p-12 lg:grid-cols-2 lg:items-center"
+          data-testid="strategy-cta"
+        >
+          <div>
+            <h2 id={ctaId} className="text-3xl font-bold tracking-tight md:text-4xl">{strategyCta.title}</h2>
+            {strategyCta.text && <p className="mt-4 text-lg leading-8 text-navy-100">{strategyCta.text}</p>}
+            <div className="mt-8 flex flex-col items-start gap-3">
+              <BookConsultationButton source="cta" className={button.gold}>
+                <CalendarIcon className="size-5" />
+                {t('home.ctaButton')}
+              </BookConsultationButton>
+              <p className="text-sm text-navy-100">{t('home.ctaNote')}</p>
+            </div>
+          </div>
+          <ul className="grid gap-3 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 md:p-8">
+            {strategyCta.options.map((option) => (
+              <li key={option._key} className="flex gap-3 leading-7 text-white">
+                <CheckIcon className="mt-1 size-5 shrink-0 text-gold-400" />
+                {option.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials({ title, testimonials }: { title: string; testimonials: HomeData['testimonials'] }) {
+  const { t } = useT('marketing');
   const localize = useLocalizePath();
   return (
-    <div className="bg-gradient-to-b from-sand-50 to-white pt-[60px] pb-24 md:pt-[160px]">
-      <h1 className="sr-only">{shell.settings.brandName}</h1>
-      <section className="mx-auto max-w-4xl px-4 text-center md:px-8">
-        <p className="text-2xl font-semibold leading-snug text-navy-900 md:text-4xl">{shell.settings.tagline}</p>
-        <Link
-          to={localize('/services')}
-          className="mt-10 inline-flex min-h-12 items-center rounded-full bg-navy-900 px-7 font-semibold text-white hover:bg-navy-800"
-        >
-          {t('home.ourServices')}
-        </Link>
-      </section>
-    </div>
+    <section aria-labelledby="testimonials-title" className="bg-sand-50 py-16 md:py-24" data-testid="testimonials">
+      <div className={container}>
+        <h2 id="testimonials-title" className={`text-center ${sectionTitle}`}>{title}</h2>
+        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+          {testimonials.map((item) => (
+            <li key={item._id} className="flex" data-testid={`testimonial-${item.key}`}>
+              <figure className="flex w-full flex-col rounded-2xl border border-sand-200 bg-white p-6 shadow-sm md:p-8">
+                <QuoteIcon className="size-8 text-gold-500" />
+                <blockquote className="mt-4 flex-1 leading-7 text-navy-800">
+                  <p>{item.quote}</p>
+                </blockquote>
+                {item.result && (
+                  <p className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-navy-900">
+                    <span className="font-semibold text-gold-700">{t('home.resultLabel')}: </span>
+                    {item.result}
+                  </p>
+                )}
+                <figcaption className="mt-6 flex items-center gap-4 border-t border-sand-200 pt-5">
+                  {item.image && (
+                    <SanityImage image={item.image} width={56} aspect={1} className="size-14 shrink-0 rounded-full object-cover" />
+                  )}
+                  <span className="min-w-0">
+                    <span className="block font-semibold text-navy-900">{item.author}</span>
+                    {item.position && <span className="block text-sm text-navy-700">{item.position}</span>}
+                    {item.company && (
+                      <span className="block text-sm font-medium text-navy-700">
+                        <Bidi>{item.company}</Bidi>
+                      </span>
+                    )}
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex justify-center">
+          <Link to={localize('/case-studies')} className={button.outline} data-testid="case-studies-link">
+            {t('home.readCaseStudies')}
+            <ArrowForwardIcon className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Statistics({ title, statistics }: { title: string; statistics: HomeData['statistics'] }) {
+  return (
+    <section aria-labelledby="statistics-title" className="bg-white pt-16 md:pt-24" data-testid="statistics">
+      <div className={container}>
+        <h2 id="statistics-title" className={sectionTitle}>{title}</h2>
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {statistics.map((stat) => (
+            <li key={stat._id} className="relative overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm" data-testid="statistic">
+              <span aria-hidden="true" className="absolute inset-y-0 start-0 w-1 bg-gold-500" />
+              <p className="text-4xl font-bold tracking-tight text-navy-900 tabular-nums">
+                <Bidi>{stat.value}</Bidi>
+              </p>
+              <h3 className="mt-3 font-semibold leading-6 text-navy-900">{stat.label}</h3>
+              {stat.description && <p className="mt-2 text-sm leading-6 text-navy-700">{stat.description}</p>}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,127 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { button, container, lead, sectionTitle } from '~/components/marketing/ui';
+import { CalendarIcon, CompassIcon, SparkIcon } from '~/components/marketing-icons';
+import { PortableText } from '~/components/PortableText';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { SanityImage } from '~/components/SanityImage';
+import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
+import { localeFromPath } from '~/i18n';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { ABOUT_QUERY } from '~/sanity/queries/marketing';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadQuery(request, ABOUT_QUERY, { lang: locale });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.seo.title ?? args.data?.title, description: args.data?.seo.description ?? args.data?.intro });
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function About() {
+  const about = useLoaderData<typeof loader>();
+  const { t } = useT('marketing');
+  const localize = useLocalizePath();
+  return (
+    <div data-testid="about-page">
+      <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
+        <div className={`${container} grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16`}>
+          <div>
+            <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]">{about.title}</h1>
+            {about.intro && <p className={`mt-5 ${lead}`}>{about.intro}</p>}
+            {about.claims.length > 0 && (
+              <ul aria-label={t('about.claimsLabel')} className="mt-8 grid gap-3 sm:grid-cols-3">
+                {about.claims.map((claim) => (
+                  <li key={claim._key} className="flex items-start gap-2 rounded-xl border border-sand-200 bg-white p-4 font-semibold leading-snug text-navy-900 shadow-sm">
+                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-gold-700" />
+                    {claim.text}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {about.image && (
+            <SanityImage
+              image={about.image}
+              width={640}
+              aspect={3 / 2}
+              priority
+              sizes="(min-width: 1280px) 592px, (min-width: 1024px) 46vw, 100vw"
+              className="h-auto w-full rounded-3xl shadow-xl ring-1 ring-navy-900/5"
+            />
+          )}
+        </div>
+      </header>
+
+      {about.body.length > 0 && (
+        <div className={`${container} py-8 md:py-12`}>
+          <PortableText value={about.body} className="mx-auto max-w-3xl text-lg text-navy-800" />
+        </div>
+      )}
+
+      {(about.mission || about.vision) && (
+        <div className="py-12 md:py-16" data-testid="about-mission-vision">
+          <div className={`${container} grid gap-6 md:grid-cols-2`}>
+            {about.mission && (
+              <div className="rounded-3xl bg-navy-900 p-8 text-white md:p-10">
+                <CompassIcon className="size-8 text-gold-400" />
+                <h2 className="mt-4 text-2xl font-bold">{t('about.missionTitle')}</h2>
+                <p className="mt-3 text-lg leading-8 text-navy-100">{about.mission}</p>
+              </div>
+            )}
+            {about.vision && (
+              <div className="rounded-3xl border border-sand-200 bg-sand-50 p-8 md:p-10">
+                <SparkIcon className="size-8 text-gold-700" />
+                <h2 className="mt-4 text-2xl font-bold text-navy-900">{t('about.visionTitle')}</h2>
+                <p className="mt-3 text-lg leading-8 text-navy-700">{about.vision}</p>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+
+      {about.values.length > 0 && (
+        <section aria-labelledby="values-title" className="bg-sand-50 py-16 md:py-20" data-testid="about-values">
+          <div className={container}>
+            <h2 id="values-title" className={sectionTitle}>{t('about.valuesTitle')}</h2>
+            <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+              {about.values.map((value, i) => (
+                <li key={value._key} className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
+                  <span aria-hidden="true" className="text-sm font-bold text-gold-700 tabular-nums">
+                    {String(i + 1).padStart(2, '0')}
+                  </span>
+                  <h3 className="mt-2 text-xl font-semibold text-navy-900">{value.title}</h3>
+                  {value.text && <p className="mt-2 leading-7 text-navy-700">{value.text}</p>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="about-cta-title" className="py-16 md:py-20">
+        <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
+          <div className="max-w-2xl">
+            <h2 id="about-cta-title" className="text-2xl font-bold text-navy-900 md:text-3xl">{t('about.ctaTitle')}</h2>
+            <p className={`mt-3 ${lead}`}>{t('about.ctaText')}</p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <BookConsultationButton source="cta" className={button.gold}>
+              <CalendarIcon className="size-5" />
+              {t('bookConsultation')}
+            </BookConsultationButton>
+            <Link to={localize('/services')} className={button.outline}>
+              {t('about.exploreServices')}
+              <ArrowForwardIcon className="size-5" />
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { Bidi } from '~/components/marketing/Bidi';
+import { button, container, lead } from '~/components/marketing/ui';
+import { CalendarIcon, ExternalIcon } from '~/components/marketing-icons';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
+import { localeFromPath } from '~/i18n';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { formatSgd } from '~/lib/price';
+import { loadQuery } from '~/sanity/load.server';
+import { PRICING_QUERY } from '~/sanity/queries/marketing';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const data = await loadQuery(request, PRICING_QUERY, { lang: locale });
+  // Formatted once, on the server, for the page's locale: the browser shows exactly this text.
+  return { ...data, plans: data.plans.map((plan) => ({ ...plan, price: formatSgd(plan.priceSgd, locale) })) };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.page.seo.title ?? args.data?.page.title, description: args.data?.page.seo.description ?? args.data?.page.intro });
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+type Plan = ReturnType<typeof useLoaderData<typeof loader>>['plans'][number];
+
+export default function Pricing() {
+  const { page, plans } = useLoaderData<typeof loader>();
+  const { t } = useT('marketing');
+  const localize = useLocalizePath();
+  return (
+    <div data-testid="pricing-page">
+      <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-10 md:pt-20 md:pb-14">
+        <div className={`${container} max-w-4xl text-center`}>
+          <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]">{page.title}</h1>
+          {page.intro && <p className={`mx-auto mt-5 max-w-3xl ${lead}`}>{page.intro}</p>}
+        </div>
+      </header>
+
+      <section aria-label={t('pricing.plansLabel')} className="pb-16 md:pb-20">
+        <ul className={`${container} grid gap-6 lg:grid-cols-3 lg:items-stretch`}>
+          {plans.map((plan) => (
+            <PlanCard key={plan._id} plan={plan} />
+          ))}
+        </ul>
+        <p className={`${container} mt-8 text-center text-sm text-navy-700`}>{t('pricing.paymentNote')}</p>
+      </section>
+
+      <section aria-labelledby="pricing-help-title" className="bg-sand-50 py-16 md:py-20">
+        <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
+          <div className="max-w-2xl">
+            <h2 id="pricing-help-title" className="text-2xl font-bold text-navy-900 md:text-3xl">{t('pricing.helpTitle')}</h2>
+            <p className={`mt-3 ${lead}`}>{t('pricing.helpText')}</p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <BookConsultationButton source="cta" className={button.gold}>
+              <CalendarIcon className="size-5" />
+              {t('bookConsultation')}
+            </BookConsultationButton>
+            <Link to={localize('/faq')} className={button.outline}>
+              {t('pricing.faqLink')}
+              <ArrowForwardIcon className="size-5" />
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function PlanCard({ plan }: { plan: Plan }) {
+  const { t } = useT('marketing');
+  const popular = Boolean(plan.popularLabel);
+  const titleId = `plan-${plan.key}-title`;
+  const subheading = `text-sm font-semibold uppercase tracking-wider ${popular ? 'text-gold-300' : 'text-gold-700'}`;
+  const body = popular ? 'text-navy-100' : 'text-navy-700';
+  return (
+    <li
+      aria-labelledby={titleId}
+      data-testid={`plan-${plan.key}`}
+      className={`relative flex flex-col rounded-3xl p-7 md:p-8 ${
+        popular ? 'bg-navy-900 text-white shadow-xl ring-2 ring-gold-500 lg:-my-4 lg:py-12' : 'border border-navy-100 bg-white text-navy-900 shadow-sm'
+      }`}
+    >
+      {popular && (
+        <p className="absolute -top-3.5 start-7 rounded-full bg-gold-500 px-3.5 py-1 text-sm font-bold text-navy-950 shadow" data-testid="popular-label">
+          {plan.popularLabel}
+        </p>
+      )}
+      <h2 id={titleId} className="text-2xl font-bold">{plan.name}</h2>
+      {plan.description && <p className={`mt-3 leading-7 ${body}`}>{plan.description}</p>}
+
+      <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-4xl font-bold tracking-tight tabular-nums" data-testid="plan-price">
+          <bdi>{plan.price}</bdi>
+        </span>
+        <span className={`font-medium ${body}`}>{t('pricing.perMonth')}</span>
+      </p>
+
+      <dl className={`mt-6 space-y-4 border-t pt-6 ${popular ? 'border-white/15' : 'border-navy-100'}`}>
+        {plan.timeCommitment && (
+          <div>
+            <dt className="sr-only">{t('pricing.timeCommitment')}</dt>
+            <dd className="flex items-center gap-2 font-semibold">
+              <CalendarIcon className={`size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`} />
+              {plan.timeCommitment}
+            </dd>
+          </div>
+        )}
+        {plan.businessReports != null && (
+          <div>
+            <dt className={subheading}>{t('pricing.reportsLabel')}</dt>
+            <dd className={`mt-1 ${body}`} data-testid="plan-reports">
+              {t('pricing.businessReports', { count: plan.businessReports })}
+            </dd>
+          </div>
+        )}
+        {plan.keyAreas.length > 0 && (
+          <div>
+            <dt className={subheading}>{t('pricing.keyAreas')}</dt>
+            <dd className="mt-2">
+              <ul className="flex flex-wrap gap-2">
+                {plan.keyAreas.map((area) => (
+                  <li key={area._key} className={`rounded-lg px-3 py-1 text-sm ${popular ? 'bg-white/10 text-white' : 'bg-sand-100 text-navy-900'}`}>
+                    {area.text}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+        {plan.bestFor && (
+          <div>
+            <dt className={subheading}>{t('pricing.bestFor')}</dt>
+            <dd className={`mt-1 leading-7 ${body}`}>{plan.bestFor}</dd>
+          </div>
+        )}
+      </dl>
+
+      {plan.features.length > 0 && (
+        <div className="mt-6 flex-1">
+          <h3 className={subheading}>{t('pricing.features')}</h3>
+          <ul className="mt-3 space-y-2.5">
+            {plan.features.map((feature) => (
+              <li key={feature._key} className={`flex gap-2.5 leading-6 ${popular ? 'text-white' : 'text-navy-800'}`}>
+                <CheckIcon className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`} />
+                {feature.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {plan.paymentLink && (
+        <a
+          href={plan.paymentLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="plan-payment-link"
+          className={`mt-8 w-full ${popular ? button.gold : button.primary}`}
+        >
+          {t('pricing.subscribe')}
+          <span className="sr-only">
+            {' '}
+            <Bidi>{plan.name}</Bidi> {t('opensInNewTab')}
+          </span>
+          <ExternalIcon className="size-4" />
+        </a>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,129 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { ServiceCards } from '~/components/marketing/ServiceCards';
+import { button, colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
+import { BuildingIcon, CalendarIcon, ServiceIcon } from '~/components/marketing-icons';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
+import { localeFromPath } from '~/i18n';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
+import { loadQuery } from '~/sanity/load.server';
+import { SERVICES_QUERY } from '~/sanity/queries/marketing';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return loadQuery(request, SERVICES_QUERY, { lang: locale });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.page.seo.title ?? args.data?.page.title, description: args.data?.page.seo.description ?? args.data?.page.intro });
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+// Sections land below the sticky header: the same offsets as the hash-scrolling rule
+// (120px under 768px, 160px from 768px), so the router's own jump to the hash agrees with it.
+const sectionScrollMargin = 'scroll-mt-[120px] md:scroll-mt-[160px]';
+
+export default function Services() {
+  const { page, cards, services, setupOptions } = useLoaderData<typeof loader>();
+  const { t } = useT('marketing');
+  const localize = useLocalizePath();
+  useServiceHashScroll();
+  return (
+    <div data-testid="services-page">
+      <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
+        <div className={container}>
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]">{page.title}</h1>
+          {page.intro && <p className={`mt-5 max-w-3xl ${lead}`}>{page.intro}</p>}
+          <nav aria-label={t('services.overviewLabel')} className="mt-10">
+            <ServiceCards services={cards} compact />
+          </nav>
+        </div>
+      </header>
+
+      {services.map((service, index) => {
+        const color = colorOf(service.color);
+        const titleId = `${service.anchor}-title`;
+        return (
+          <section
+            key={service._id}
+            id={service.anchor}
+            data-id={service.anchor}
+            aria-labelledby={titleId}
+            className={`${sectionScrollMargin} py-14 md:py-20 ${index % 2 === 0 ? 'bg-white' : 'bg-sand-50'}`}
+            data-testid="service-section"
+          >
+            <div className={`${container} grid gap-8 lg:grid-cols-[1.1fr_1fr] lg:gap-16`}>
+              <div>
+                <span className={`inline-flex size-14 items-center justify-center rounded-2xl ${color.tile}`}>
+                  <ServiceIcon name={service.icon} className="size-7" />
+                </span>
+                <h2 id={titleId} className={`mt-5 ${sectionTitle}`}>{service.title}</h2>
+                {service.description && <p className={`mt-5 ${lead}`}>{service.description}</p>}
+              </div>
+              {service.features.length > 0 && (
+                <div className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-8">
+                  <h3 className="text-lg font-semibold text-navy-900">{t('services.whatsIncluded')}</h3>
+                  <ul className="mt-4 space-y-3">
+                    {service.features.map((feature) => (
+                      <li key={feature._key} className="flex gap-3 leading-7 text-navy-700">
+                        <span className={`mt-1 inline-flex size-5 shrink-0 items-center justify-center rounded-full ${color.tile}`}>
+                          <CheckIcon className="size-3.5" />
+                        </span>
+                        {feature.text}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </div>
+          </section>
+        );
+      })}
+
+      {setupOptions.length > 0 && (
+        <section aria-labelledby="setup-options-title" className="bg-navy-900 py-16 text-white md:py-24" data-testid="setup-options">
+          <div className={container}>
+            <div className="max-w-3xl">
+              <h2 id="setup-options-title" className="text-3xl font-bold tracking-tight md:text-4xl">{t('services.setupTitle')}</h2>
+              <p className="mt-4 text-lg leading-8 text-navy-100">{t('services.setupIntro')}</p>
+            </div>
+            <ul className="mt-10 grid gap-5 md:grid-cols-2">
+              {setupOptions.map((option) => (
+                <li key={option._id} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/15 md:p-8" data-testid={`setup-${option.key}`}>
+                  <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gold-500/15 text-gold-300">
+                    <BuildingIcon className="size-6" />
+                  </span>
+                  <h3 className="mt-4 text-xl font-semibold">{option.title}</h3>
+                  {option.description && <p className="mt-3 leading-7 text-navy-100">{option.description}</p>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="services-cta-title" className="bg-sand-50 py-16 md:py-20">
+        <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
+          <div className="max-w-2xl">
+            <h2 id="services-cta-title" className="text-2xl font-bold text-navy-900 md:text-3xl">{t('services.ctaTitle')}</h2>
+            <p className={`mt-3 ${lead}`}>{t('services.ctaText')}</p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <BookConsultationButton source="cta" className={button.gold}>
+              <CalendarIcon className="size-5" />
+              {t('bookConsultation')}
+            </BookConsultationButton>
+            <Link to={localize('/pricing')} className={button.outline}>
+              {t('services.comparePackages')}
+              <ArrowForwardIcon className="size-5" />
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

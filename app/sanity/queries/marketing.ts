@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { defineQuery, imageProjection, imageSchema, loc, portableText, portableTextSchema } from '../groq';
+
+/**
+ * The marketing pages (home, services, about, pricing): one named query per page, each
+ * localized in GROQ with an English fallback and checked by its zod schema.
+ */
+
+const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": coalesce(@[$lang], @.en) }, [])`;
+const listSchema = z.array(z.object({ _key: z.string(), text: z.string() }));
+
+const seoProjection = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
+const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
+
+/** The six services as cards (home and services overview). */
+const serviceCardProjection = `{
+  _id, key, anchor, icon, color,
+  "title": ${loc('title')},
+  "summary": ${loc('summary')}
+}`;
+const serviceCardSchema = z.object({
+  _id: z.string(),
+  key: z.string(),
+  anchor: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  title: z.string(),
+  summary: z.string(),
+});
+export type ServiceCard = z.infer<typeof serviceCardSchema>;
+
+export const HOME_QUERY = defineQuery(
+  'home',
+  `{
+    "page": *[_id == "homePage"][0]{
+      "hero": hero{
+        "headline": ${loc('headline')},
+        "highlight": ${loc('highlight')},
+        "subtitle": ${loc('subtitle')},
+        "trustedLine": ${loc('trustedLine')},
+        "image": image${imageProjection},
+        "reasonsTitle": ${loc('reasonsTitle')},
+        ${localizedList('reasons')}
+      },
+      "businessesLaunched": ${loc('businessesLaunched')},
+      ${localizedList('claims')},
+      "servicesIntro": servicesIntro{ "title": ${loc('title')}, "subtitle": ${loc('subtitle')} },
+      "strategyCta": strategyCta{ "title": ${loc('title')}, "text": ${loc('text')}, ${localizedList('options')} },
+      "testimonialsTitle": ${loc('testimonialsTitle')},
+      "statisticsTitle": ${loc('statisticsTitle')},
+      "indicatorsTitle": ${loc('indicatorsTitle')},
+      ${seoProjection}
+    },
+    "services": *[_type == "service"] | order(order asc) ${serviceCardProjection},
+    "testimonials": *[_type == "testimonial"] | order(order asc){
+      _id, key,
+      "quote": ${loc('quote')},
+      "author": ${loc('author')},
+      "position": ${loc('position')},
+      "company": ${loc('company')},
+      "result": ${loc('result')},
+      "image": image${imageProjection}
+    },
+    "statistics": *[_type == "statistic"] | order(order asc){
+      _id, value,
+      "label": ${loc('label')},
+      "description": ${loc('description')}
+    },
+    "indicators": *[_type == "indicator"] | order(order asc){
+      _id, trend, link,
+      "category": ${loc('category')},
+      "metric": ${loc('metric')},
+      "value": ${loc('value')},
+      "linkText": ${loc('linkText')}
+    }
+  }`,
+  z.object({
+    page: z.object({
+      hero: z.object({
+        headline: z.string(),
+        highlight: z.string().nullable(),
+        subtitle: z.string().nullable(),
+        trustedLine: z.string().nullable(),
+        image: imageSchema.nullable(),
+        reasonsTitle: z.string().nullable(),
+        reasons: listSchema,
+      }),
+      businessesLaunched: z.string().nullable(),
+      claims: listSchema,
+      servicesIntro: z.object({ title: z.string(), subtitle: z.string().nullable() }),
+      strategyCta: z.object({ title: z.string(), text: z.string().nullable(), options: listSchema }),
+      testimonialsTitle: z.string(),
+      statisticsTitle: z.string(),
+      indicatorsTitle: z.string(),
+      seo: seoSchema,
+    }),
+    services: z.array(serviceCardSchema),
+    testimonials: z.array(
+      z.object({
+        _id: z.string(),
+        key: z.string(),
+        quote: z.string(),
+        author: z.string(),
+        position: z.string().nullable(),
+        company: z.string().nullable(),
+        result: z.string().nullable(),
+        image: imageSchema.nullable(),
+      }),
+    ),
+    statistics: z.array(z.object({ _id: z.string(), value: z.string(), label: z.string(), description: z.string().nullable() })),
+    indicators: z.array(
+      z.object({
+        _id: z.string(),
+        category: z.string(),
+        metric: z.string(),
+        value: z.string(),
+        trend: z.string(),
+        link: z.string().nullable(),
+        linkText: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+export type HomeData = z.infer<typeof HOME_QUERY.schema>;
+
+const landingProjection = `{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seoProjection} }`;
+const landingSchema = z.object({ title: z.string(), intro: z.string().nullable(), seo: seoSchema });
+
+export const SERVICES_QUERY = defineQuery(
+  'services',
+  `{
+    "page": *[_id == "landingPage-services"][0]${landingProjection},
+    "homeIntro": *[_id == "homePage"][0].servicesIntro{ "title": ${loc('title')}, "subtitle": ${loc('subtitle')} },
+    "cards": *[_type == "service"] | order(order asc) ${serviceCardProjection},
+    "services": *[_type == "service"] | order(order asc){
+      _id, key, anchor, icon, color,
+      "title": ${loc('title')},
+      "description": ${loc('description')},
+      ${localizedList('features')}
+    },
+    "setupOptions": *[_type == "companySetupOption"] | order(order asc){
+      _id, key,
+      "title": ${loc('title')},
+      "description": ${loc('description')}
+    }
+  }`,
+  z.object({
+    page: landingSchema,
+    homeIntro: z.object({ title: z.string(), subtitle: z.string().nullable() }).nullable(),
+    cards: z.array(serviceCardSchema),
+    services: z.array(
+      z.object({
+        _id: z.string(),
+        key: z.string(),
+        anchor: z.string(),
+        icon: z.string(),
+        color: z.string(),
+        title: z.string(),
+        description: z.string().nullable(),
+        features: listSchema,
+      }),
+    ),
+    setupOptions: z.array(z.object({ _id: z.string(), key: z.string(), title: z.string(), description: z.string().nullable() })),
+  }),
+);
+export type ServicesData = z.infer<typeof SERVICES_QUERY.schema>;
+
+export const ABOUT_QUERY = defineQuery(
+  'about',
+  `*[_id == "aboutPage"][0]{
+    "title": ${loc('title')},
+    "intro": ${loc('intro')},
+    "body": coalesce(${portableText('body')}, []),
+    "mission": ${loc('mission')},
+    "vision": ${loc('vision')},
+    "values": coalesce(values[]{ _key, "title": ${loc('title')}, "text": ${loc('text')} }, []),
+    ${localizedList('claims')},
+    "image": image${imageProjection},
+    ${seoProjection}
+  }`,
+  z.object({
+    title: z.string(),
+    intro: z.string().nullable(),
+    body: portableTextSchema,
+    mission: z.string().nullable(),
+    vision: z.string().nullable(),
+    values: z.array(z.object({ _key: z.string(), title: z.string(), text: z.string().nullable() })),
+    claims: listSchema,
+    image: imageSchema.nullable(),
+    seo: seoSchema,
+  }),
+);
+export type AboutData = z.infer<typeof ABOUT_QUERY.schema>;
+
+export const PRICING_QUERY = defineQuery(
+  'pricing',
+  `{
+    "page": *[_id == "landingPage-pricing"][0]${landingProjection},
+    "plans": *[_type == "packagePlan"] | order(order asc){
+      _id, key, consultationHours, businessReports, priceSgd, paymentLink,
+      "name": ${loc('name')},
+      "description": ${loc('description')},
+      "timeCommitment": ${loc('timeCommitment')},
+      "popularLabel": ${loc('popularLabel')},
+      ${localizedList('keyAreas')},
+      "bestFor": ${loc('bestFor')},
+      ${localizedList('features')}
+    }
+  }`,
+  z.object({
+    page: landingSchema,
+    plans: z.array(
+      z.object({
+        _id: z.string(),
+        key: z.string(),
+        name: z.string(),
+        description: z.string().nullable(),
+        timeCommitment: z.string().nullable(),
+        consultationHours: z.number().nullable(),
+        businessReports: z.number().nullable(),
+        popularLabel: z.string().nullable(),
+        keyAreas: listSchema,
+        bestFor: z.string().nullable(),
+        features: listSchema,
+        priceSgd: z.number(),
+        paymentLink: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+export type PricingData = z.infer<typeof PRICING_QUERY.schema>;
