@@ -1,0 +1,100 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { toPostCard } from '~/features/blog/cards';
+import { BackLink, CategoryLinks, CONTAINER, EmptyState, PageIntro, Pagination, PostGrid } from '~/features/blog/components';
+import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
+import { errorMeta, withPagination } from '~/features/blog/meta';
+import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  const page = requestedPage(request);
+  if (page === null) throw await notFound(locale);
+  const start = (page - 1) * POSTS_PER_PAGE;
+  const result = await loadQuery(request, BLOG_CATEGORY_QUERY, { lang: locale, slug: params.categorySlug ?? '', start, end: start + POSTS_PER_PAGE });
+  if (!result.category) throw await notFound(locale);
+  const slice = paginate(result.total, page);
+  if (!slice) throw await notFound(locale);
+  const t = await insightsT(locale);
+  return {
+    category: result.category,
+    blogTitle: result.blogTitle,
+    pagination: slice,
+    posts: result.posts.map(toPostCard),
+    categories: result.categories,
+    metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.categoryMetaTitle', { category: result.category.title })].filter(Boolean).join(' – '),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return errorMeta(args);
+  const { metaTitle, category, pagination } = args.data;
+  return withPagination(
+    pageMeta(args, { title: metaTitle, description: category.description, noindex: pagination.total === 0 }),
+    args,
+    pagination.page,
+    pagination.totalPages,
+  );
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function BlogCategory() {
+  const { category, blogTitle, pagination, posts, categories } = useLoaderData<typeof loader>();
+  const { t } = useT('insights');
+  const localize = useLocalizePath();
+  return (
+    <div data-testid="blog-category">
+      <PageIntro
+        crumbs={[
+          { label: t('breadcrumb.home'), to: localize('/') },
+          { label: blogTitle ?? t('blog.allArticles'), to: localize('/blog') },
+          { label: category.title },
+        ]}
+        eyebrow={t('blog.category')}
+        title={category.title}
+        intro={
+          <>
+            {category.description && <p>{category.description}</p>}
+            {pagination.total > 0 && <p className="mt-2 text-base text-navy-700">{t('blog.postCount', { count: pagination.total })}</p>}
+          </>
+        }
+      >
+        <div className="mt-6">
+          <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
+        </div>
+      </PageIntro>
+
+      <div className={`${CONTAINER} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
+        <div>
+          {posts.length > 0 ? (
+            <>
+              <h2 className="sr-only">{t('blog.allArticles')}</h2>
+              <PostGrid posts={posts} columns={2} />
+              <Pagination path={localize(`/blog/category/${category.slug}`)} page={pagination.page} totalPages={pagination.totalPages} />
+            </>
+          ) : (
+            <EmptyState testId="category-empty" title={t('blog.categoryEmptyTitle')} text={t('blog.categoryEmptyText')}>
+              <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
+            </EmptyState>
+          )}
+        </div>
+        <aside>
+          <section aria-labelledby="all-categories" className="rounded-2xl border border-sand-200 bg-white p-6">
+            <h2 id="all-categories" className="text-base font-bold text-navy-900">
+              {t('blog.categories')}
+            </h2>
+            <div className="mt-4">
+              <CategoryLinks categories={categories} currentSlug={category.slug} />
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

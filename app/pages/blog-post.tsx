@@ -1,0 +1,165 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { PortableText } from '~/components/PortableText';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { SanityImage } from '~/components/SanityImage';
+import { toPostCard } from '~/features/blog/cards';
+import { BackLink, Breadcrumbs, CONTAINER, JsonLd, PostGrid, PostMeta, TagChips } from '~/features/blog/components';
+import { imageConfig, insightsT, notFound, requestLocale, siteUrl } from '~/features/blog/http.server';
+import { FolderIcon } from '~/features/blog/icons';
+import { absoluteUrl, article, breadcrumbList } from '~/features/blog/json-ld';
+import { errorMeta } from '~/features/blog/meta';
+import { readTimeMinutes } from '~/features/blog/read-time';
+import { selectRelated } from '~/features/blog/related';
+import { localizePath } from '~/i18n';
+import { imageUrlBuilder } from '~/lib/image';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  const result = await loadQuery(request, BLOG_POST_QUERY, { lang: locale, slug: params.slug ?? '' });
+  const post = result.post;
+  if (!post) throw await notFound(locale);
+
+  const related = selectRelated({ _id: post._id, categoryId: post.category?._id ?? null, tagIds: post.tags.map((tag) => tag._id) }, result.candidates).map(
+    ({ categoryId: _c, tagIds: _t, ...candidate }) => toPostCard(candidate),
+  );
+
+  // Structured data and the share image, with absolute URLs.
+  const origin = siteUrl();
+  const url = (path: string) => absoluteUrl(origin, localizePath(path, locale));
+  const image = imageUrlBuilder(imageConfig());
+  const shareImage = post.coverImage ? absoluteUrl(origin, image(post.coverImage, 1200, 630)) : null;
+  const brandName = result.site?.brandName ?? '';
+  const t = await insightsT(locale);
+  const blogTitle = result.blogTitle ?? t('blog.allArticles');
+  const crumbs = [
+    { name: t('breadcrumb.home'), url: url('/') },
+    { name: blogTitle, url: url('/blog') },
+    ...(post.category ? [{ name: post.category.title, url: url(`/blog/category/${post.category.slug}`) }] : []),
+    { name: post.title, url: url(`/blog/${post.slug}`) },
+  ];
+  const jsonLd = [
+    article({
+      url: url(`/blog/${post.slug}`),
+      headline: post.title,
+      description: post.seo.description ?? post.excerpt,
+      image: shareImage,
+      datePublished: post.publishedAt,
+      dateModified: post._updatedAt ?? null,
+      author: post.author ?? brandName,
+      publisher: { name: brandName, url: url('/'), logo: result.site?.logo ? absoluteUrl(origin, image(result.site.logo, 600)) : null },
+      language: locale,
+      section: post.category?.title,
+      keywords: post.tags.map((tag) => tag.title),
+    }),
+    breadcrumbList(crumbs),
+  ];
+
+  return { post, readMinutes: readTimeMinutes(post.body), related, blogTitle, shareImage, jsonLd };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return errorMeta(args);
+  const { post, shareImage } = args.data;
+  return [
+    ...pageMeta(args, { title: post.seo.title || post.title, description: post.seo.description ?? post.excerpt, image: shareImage, type: 'article' }),
+    { property: 'article:published_time', content: post.publishedAt },
+    ...(post.author ? [{ property: 'article:author', content: post.author }] : []),
+    ...(post.category ? [{ property: 'article:section', content: post.category.title }] : []),
+    ...post.tags.map((tag) => ({ property: 'article:tag', content: tag.title })),
+  ];
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function BlogPost() {
+  const { post, readMinutes, related, blogTitle, jsonLd } = useLoaderData<typeof loader>();
+  const { t } = useT('insights');
+  const localize = useLocalizePath();
+  return (
+    <>
+      <article data-testid="blog-post">
+        <header className="border-b border-sand-200 bg-sand-50">
+          <div className="mx-auto w-full max-w-4xl px-4 pt-8 pb-10 md:px-8 md:pt-12 md:pb-14">
+            <Breadcrumbs
+              items={[
+                { label: t('breadcrumb.home'), to: localize('/') },
+                { label: blogTitle, to: localize('/blog') },
+                ...(post.category ? [{ label: post.category.title, to: localize(`/blog/category/${post.category.slug}`) }] : []),
+              ]}
+            />
+            {post.category && (
+              <p className="mt-8">
+                <span className="sr-only">{t('blog.category')}: </span>
+                <Link
+                  to={localize(`/blog/category/${post.category.slug}`)}
+                  prefetch="intent"
+                  data-testid="post-category"
+                  className="inline-flex items-center gap-1.5 rounded text-sm font-semibold uppercase tracking-wider text-gold-700 hover:underline"
+                >
+                  <FolderIcon className="size-4" />
+                  {post.category.title}
+                </Link>
+              </p>
+            )}
+            <h1 className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight">{post.title}</h1>
+            {post.excerpt && <p className="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl">{post.excerpt}</p>}
+            <PostMeta publishedAt={post.publishedAt} readMinutes={readMinutes} author={post.author} className="mt-6 text-base" />
+          </div>
+        </header>
+
+        {post.coverImage && (
+          <div className="mx-auto w-full max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
+            <SanityImage
+              image={post.coverImage}
+              width={1024}
+              priority
+              sizes="(min-width: 1088px) 1024px, 100vw"
+              className="h-auto w-full rounded-2xl bg-sand-100 md:rounded-3xl"
+            />
+          </div>
+        )}
+
+        <div className="mx-auto w-full max-w-[70ch] px-4 py-8 md:py-12">
+          <div data-testid="post-body">
+            <PortableText value={post.body} className="text-[1.0625rem] text-navy-800" />
+          </div>
+
+          {post.tags.length > 0 && (
+            <section aria-labelledby="post-tags" className="mt-12 border-t border-sand-200 pt-8" data-testid="post-tags">
+              <h2 id="post-tags" className="text-sm font-semibold uppercase tracking-wider text-navy-700">
+                {t('blog.tags')}
+              </h2>
+              <div className="mt-3">
+                <TagChips tags={post.tags} />
+              </div>
+            </section>
+          )}
+
+          <div className="mt-10">
+            <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
+          </div>
+        </div>
+      </article>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" data-testid="related-posts" className="border-t border-sand-200 bg-sand-50">
+          <div className={`${CONTAINER} py-12 md:py-16`}>
+            <h2 id="related-heading" className="mb-6 text-2xl font-bold text-navy-900">
+              {t('blog.related')}
+            </h2>
+            <PostGrid posts={related} />
+          </div>
+        </section>
+      )}
+
+      {jsonLd.map((data, i) => (
+        <JsonLd key={i} data={data} />
+      ))}
+    </>
+  );
+}

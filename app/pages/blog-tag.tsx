@@ -1,0 +1,104 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Trans } from 'react-i18next';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { toPostCard } from '~/features/blog/cards';
+import { BackLink, CONTAINER, EmptyState, PageIntro, Pagination, PostGrid, TagChips } from '~/features/blog/components';
+import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
+import { errorMeta, withPagination } from '~/features/blog/meta';
+import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { BLOG_TAG_QUERY } from '~/sanity/queries/insights';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  const page = requestedPage(request);
+  if (page === null) throw await notFound(locale);
+  const start = (page - 1) * POSTS_PER_PAGE;
+  const result = await loadQuery(request, BLOG_TAG_QUERY, { lang: locale, slug: params.tagSlug ?? '', start, end: start + POSTS_PER_PAGE, tagLimit: 12 });
+  // An unknown tag is a 404; a known tag without posts shows the empty state.
+  if (!result.tag) throw await notFound(locale);
+  const slice = paginate(result.total, page);
+  if (!slice) throw await notFound(locale);
+  const t = await insightsT(locale);
+  const tag = result.tag;
+  return {
+    tag,
+    blogTitle: result.blogTitle,
+    pagination: slice,
+    posts: result.posts.map(toPostCard),
+    tags: result.popularTags,
+    metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.tagMetaTitle', { tag: tag.title })].filter(Boolean).join(' – '),
+    metaDescription: t('blog.tagMetaDescription', { tag: tag.title }),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return errorMeta(args);
+  const { metaTitle, metaDescription, pagination } = args.data;
+  // A tag without articles is a thin page: reachable, but not for search engines.
+  const noindex = pagination.total === 0;
+  return withPagination(pageMeta(args, { title: metaTitle, description: metaDescription, noindex }), args, pagination.page, pagination.totalPages);
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function BlogTag() {
+  const { tag, blogTitle, pagination, posts, tags } = useLoaderData<typeof loader>();
+  const { t } = useT('insights');
+  const localize = useLocalizePath();
+  const otherTags = tags.filter((x) => x.slug !== tag.slug);
+  return (
+    <div data-testid="blog-tag">
+      <PageIntro
+        crumbs={[
+          { label: t('breadcrumb.home'), to: localize('/') },
+          { label: blogTitle ?? t('blog.allArticles'), to: localize('/blog') },
+          { label: t('blog.tagMetaTitle', { tag: tag.title }) },
+        ]}
+        title={<Trans t={t} i18nKey="blog.tagTitle" values={{ tag: tag.title }} components={{ bdi: <bdi /> }} />}
+        intro={
+          <p data-testid="tag-showing" className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span>{t('blog.tagShowing')}</span>
+            <span className="inline-flex items-center rounded-full bg-navy-900 px-3 py-0.5 text-base font-semibold text-white">
+              <span aria-hidden="true" className="me-1 text-gold-300">#</span>
+              <bdi>{tag.title}</bdi>
+            </span>
+            {pagination.total > 0 && <span className="text-base text-navy-700">({t('blog.postCount', { count: pagination.total })})</span>}
+          </p>
+        }
+      >
+        <div className="mt-6">
+          <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
+        </div>
+      </PageIntro>
+
+      <div className={`${CONTAINER} py-10 md:py-14`}>
+        {posts.length > 0 ? (
+          <>
+            <h2 className="sr-only">{t('blog.allArticles')}</h2>
+            <PostGrid posts={posts} />
+            <Pagination path={localize(`/blog/tag/${tag.slug}`)} page={pagination.page} totalPages={pagination.totalPages} />
+          </>
+        ) : (
+          <EmptyState testId="tag-empty" title={t('blog.tagEmptyTitle')} text={t('blog.tagEmptyText')}>
+            <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
+          </EmptyState>
+        )}
+
+        {otherTags.length > 0 && (
+          <section aria-labelledby="other-tags" className="mt-14 border-t border-sand-200 pt-10">
+            <h2 id="other-tags" className="text-xl font-bold text-navy-900">
+              {t('blog.browseTopics')}
+            </h2>
+            <div className="mt-4">
+              <TagChips tags={otherTags} showCounts />
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

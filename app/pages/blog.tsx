@@ -1,0 +1,99 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { NewsletterForm } from '~/features/forms/NewsletterForm';
+import { toPostCard } from '~/features/blog/cards';
+import { CategoryLinks, CONTAINER, FeaturedPost, PageIntro, Pagination, PostGrid, SidebarSection, TagChips } from '~/features/blog/components';
+import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
+import { errorMeta, withPagination } from '~/features/blog/meta';
+import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { BLOG_INDEX_QUERY } from '~/sanity/queries/insights';
+
+const POPULAR_TAGS = 8;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  const page = requestedPage(request);
+  if (page === null) throw await notFound(locale);
+  const start = (page - 1) * POSTS_PER_PAGE;
+  const result = await loadQuery(request, BLOG_INDEX_QUERY, { lang: locale, start, end: start + POSTS_PER_PAGE, tagLimit: POPULAR_TAGS });
+  const slice = paginate(result.total, page);
+  if (!slice) throw await notFound(locale);
+  const t = await insightsT(locale);
+  return {
+    intro: result.page,
+    pagination: slice,
+    pageLabel: page > 1 ? t('blog.pageSuffix', { page }) : null,
+    // The featured article opens the first page; the list below holds all the others.
+    featured: page === 1 && result.featured ? toPostCard(result.featured) : null,
+    posts: result.posts.map(toPostCard),
+    popularTags: result.popularTags,
+    categories: result.categories,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return errorMeta(args);
+  const { intro, pagination, pageLabel } = args.data;
+  const title = intro.seo.title || intro.title;
+  return withPagination(
+    pageMeta(args, { title: pageLabel ? `${pageLabel} – ${title}` : title, description: intro.seo.description ?? intro.intro }),
+    args,
+    pagination.page,
+    pagination.totalPages,
+  );
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function BlogIndex() {
+  const { intro, pagination, featured, posts, popularTags, categories } = useLoaderData<typeof loader>();
+  const { t } = useT('insights');
+  const localize = useLocalizePath();
+  return (
+    <div data-testid="blog-index">
+      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: intro.title }]} title={intro.title} intro={intro.intro && <p>{intro.intro}</p>} />
+
+      {featured && (
+        <div className={`${CONTAINER} pt-10 md:pt-14`}>
+          <FeaturedPost post={featured} />
+        </div>
+      )}
+
+      <div className={`${CONTAINER} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
+        <section aria-labelledby="recent-heading" data-testid="recent-posts">
+          <h2 id="recent-heading" className="mb-6 text-2xl font-bold text-navy-900">
+            {t('blog.recent')}
+          </h2>
+          <PostGrid posts={posts} columns={2} />
+          <Pagination path={localize('/blog')} page={pagination.page} totalPages={pagination.totalPages} />
+        </section>
+
+        <aside className="space-y-6 lg:pt-14">
+          <SidebarSection title={t('blog.popularTags')}>
+            <div data-testid="popular-tags">
+              <TagChips tags={popularTags} showCounts />
+            </div>
+          </SidebarSection>
+          <SidebarSection title={t('blog.categories')}>
+            <div data-testid="categories">
+              <CategoryLinks categories={categories} />
+            </div>
+          </SidebarSection>
+          {/*
+            NEWSLETTER SLOT — the newsletter sign-up goes here:
+            <NewsletterForm /> from app/features/forms/NewsletterForm.tsx (built by the forms
+            engineer; posts to /api/newsletter). Intentionally left empty on this page until
+            that component lands: do not stub a form here.
+          */}
+          <div className="rounded-2xl border border-navy-100 bg-sand-50 p-5">
+            <NewsletterForm formId="blog" />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { CONTAINER, JsonLd, PageIntro } from '~/features/blog/components';
+import { insightsT, requestLocale, siteUrl } from '~/features/blog/http.server';
+import { absoluteUrl, breadcrumbList } from '~/features/blog/json-ld';
+import { errorMeta } from '~/features/blog/meta';
+import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
+import { localizePath } from '~/i18n';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { CASE_STUDIES_QUERY } from '~/sanity/queries/insights';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  const result = await loadQuery(request, CASE_STUDIES_QUERY, { lang: locale });
+  const t = await insightsT(locale);
+  const url = (path: string) => absoluteUrl(siteUrl(), localizePath(path, locale));
+  return {
+    ...result,
+    jsonLd: breadcrumbList([
+      { name: t('breadcrumb.home'), url: url('/') },
+      { name: result.page.title, url: url('/case-studies') },
+    ]),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return errorMeta(args);
+  const { page } = args.data;
+  return pageMeta(args, { title: page.seo.title || page.title, description: page.seo.description ?? page.intro });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function CaseStudies() {
+  const { page, items, jsonLd } = useLoaderData<typeof loader>();
+  const { t } = useT('insights');
+  const localize = useLocalizePath();
+  return (
+    <div data-testid="case-studies">
+      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: page.title }]} title={page.title} intro={page.intro && <p>{page.intro}</p>} />
+      <div className={`${CONTAINER} py-10 md:py-14`}>
+        <ul className="grid gap-6 md:grid-cols-2 md:gap-8">
+          {items.map((study, i) => (
+            <li key={study._id} className="flex">
+              <CaseStudyCard study={study} priority={i < 2} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <CaseStudyCta />
+      <JsonLd data={jsonLd} />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { PinIcon } from '~/components/icons';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { SanityImage } from '~/components/SanityImage';
+import { Breadcrumbs, CONTAINER, JsonLd } from '~/features/blog/components';
+import { imageConfig, insightsT, notFound, requestLocale, siteUrl } from '~/features/blog/http.server';
+import { BriefcaseIcon, BuildingIcon, QuoteIcon, TrendUpIcon } from '~/features/blog/icons';
+import { absoluteUrl, breadcrumbList } from '~/features/blog/json-ld';
+import { errorMeta } from '~/features/blog/meta';
+import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
+import { localizePath } from '~/i18n';
+import { imageUrlBuilder } from '~/lib/image';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { CASE_STUDY_QUERY } from '~/sanity/queries/insights';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  const result = await loadQuery(request, CASE_STUDY_QUERY, { lang: locale, slug: params.slug ?? '' });
+  const study = result.study;
+  if (!study) throw await notFound(locale);
+  const t = await insightsT(locale);
+  const url = (path: string) => absoluteUrl(siteUrl(), localizePath(path, locale));
+  const listTitle = result.listTitle ?? t('caseStudies.backToAll');
+  return {
+    study,
+    listTitle,
+    others: result.others,
+    shareImage: study.coverImage ? absoluteUrl(siteUrl(), imageUrlBuilder(imageConfig())(study.coverImage, 1200, 630)) : null,
+    jsonLd: breadcrumbList([
+      { name: t('breadcrumb.home'), url: url('/') },
+      { name: listTitle, url: url('/case-studies') },
+      { name: study.title, url: url(`/case-studies/${study.slug}`) },
+    ]),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return errorMeta(args);
+  const { study, shareImage } = args.data;
+  return pageMeta(args, { title: study.seo.title || study.title, description: study.seo.description ?? study.excerpt, image: shareImage });
+};
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+function Fact({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string | null; testId: string }) {
+  if (!value) return null;
+  return (
+    <div className="relative rounded-2xl border border-sand-200 bg-white py-4 ps-16 pe-4" data-testid={testId}>
+      <dt className="text-xs font-semibold tracking-wide text-navy-700">
+        <span aria-hidden="true" className="absolute start-4 top-4 flex size-9 items-center justify-center rounded-full bg-sand-100 text-gold-700">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 font-medium text-navy-900">{value}</dd>
+    </div>
+  );
+}
+
+export default function CaseStudy() {
+  const { study, listTitle, others, jsonLd } = useLoaderData<typeof loader>();
+  const { t } = useT('insights');
+  const localize = useLocalizePath();
+  return (
+    <>
+      <article data-testid="case-study">
+        <header className="border-b border-sand-200 bg-sand-50">
+          <div className="mx-auto w-full max-w-5xl px-4 pt-8 pb-10 md:px-8 md:pt-12 md:pb-14">
+            <Breadcrumbs items={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: listTitle, to: localize('/case-studies') }, { label: study.title }]} />
+            {study.industry && <p className="mt-8 text-sm font-semibold tracking-wide text-gold-700">{study.industry}</p>}
+            <h1 className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight">{study.title}</h1>
+            {study.excerpt && <p className="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl">{study.excerpt}</p>}
+            <h2 className="sr-only">{t('caseStudies.overview')}</h2>
+            <dl className="mt-8 grid gap-3 md:grid-cols-3">
+              <Fact testId="case-client" icon={<BriefcaseIcon className="size-5" />} label={t('caseStudies.client')} value={study.client} />
+              <Fact testId="case-industry" icon={<BuildingIcon className="size-5" />} label={t('caseStudies.industry')} value={study.industry} />
+              <Fact testId="case-location" icon={<PinIcon className="size-5" />} label={t('caseStudies.location')} value={study.location} />
+            </dl>
+          </div>
+        </header>
+
+        {study.coverImage && (
+          <div className="mx-auto w-full max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
+            <SanityImage image={study.coverImage} width={1024} priority sizes="(min-width: 1088px) 1024px, 100vw" className="h-auto w-full rounded-2xl bg-sand-100 md:rounded-3xl" />
+          </div>
+        )}
+
+        <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 md:grid-cols-2 md:px-8 md:py-14">
+          <section aria-labelledby="challenge" data-testid="case-challenge">
+            <h2 id="challenge" className="flex items-center gap-3 text-2xl font-bold text-navy-900">
+              <span aria-hidden="true" className="h-8 w-1 rounded-full bg-gold-500" />
+              {t('caseStudies.challenge')}
+            </h2>
+            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800">{study.challenge}</p>
+          </section>
+          <section aria-labelledby="solution" data-testid="case-solution">
+            <h2 id="solution" className="flex items-center gap-3 text-2xl font-bold text-navy-900">
+              <span aria-hidden="true" className="h-8 w-1 rounded-full bg-navy-700" />
+              {t('caseStudies.solution')}
+            </h2>
+            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800">{study.solution}</p>
+          </section>
+        </div>
+
+        <section aria-labelledby="results" className="bg-sand-50" data-testid="case-results">
+          <div className="mx-auto w-full max-w-5xl px-4 py-10 md:px-8 md:py-14">
+            <h2 id="results" className="text-2xl font-bold text-navy-900">
+              {t('caseStudies.results')}
+            </h2>
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+              {study.results.map((result) => (
+                <li key={result._key} className="flex gap-4 rounded-2xl border border-sand-200 bg-white p-5">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-900 text-gold-300">
+                    <TrendUpIcon className="size-5" />
+                  </span>
+                  <p className="self-center font-semibold leading-snug text-navy-900">{result.text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        {study.testimonial?.quote && (
+          <section aria-labelledby="testimonial" className="mx-auto w-full max-w-4xl px-4 py-12 md:px-8 md:py-16">
+            <h2 id="testimonial" className="sr-only">
+              {t('caseStudies.testimonial')}
+            </h2>
+            <figure data-testid="case-testimonial" className="relative rounded-3xl bg-navy-900 px-6 py-10 text-white md:px-12">
+              <QuoteIcon className="size-10 text-gold-400 rtl:-scale-x-100" />
+              <blockquote className="mt-4 text-xl leading-relaxed md:text-2xl md:leading-relaxed">
+                <p>{study.testimonial.quote}</p>
+              </blockquote>
+              <figcaption className="mt-6 border-t border-white/20 pt-5">
+                <p className="font-semibold">{study.testimonial.author}</p>
+                {study.testimonial.position && <p className="text-navy-100">{study.testimonial.position}</p>}
+              </figcaption>
+            </figure>
+          </section>
+        )}
+      </article>
+
+      {others.length > 0 && (
+        <section aria-labelledby="more-cases" className="border-t border-sand-200">
+          <div className={`${CONTAINER} py-12 md:py-16`}>
+            <h2 id="more-cases" className="text-2xl font-bold text-navy-900">
+              {t('caseStudies.more')}
+            </h2>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {others.map((other) => (
+                <li key={other._id} className="flex">
+                  <CaseStudyCard study={other} headingLevel={3} compact />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+
+      <CaseStudyCta />
+      <JsonLd data={jsonLd} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedContentClient } from '../embedded.server';
+import type { QueryDefinition } from '../groq';
+import type { z } from 'zod';
+import { BLOG_CATEGORY_QUERY, BLOG_INDEX_QUERY, BLOG_POST_QUERY, BLOG_TAG_QUERY, CASE_STUDIES_QUERY, CASE_STUDY_QUERY } from './insights';
+
+let client: EmbeddedContentClient;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'insights-'));
+  client = new EmbeddedContentClient({ datasetFile: path.resolve('studio/dataset/production.ndjson'), dataDir });
+});
+afterAll(async () => {
+  client.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function run<S extends z.ZodType>(q: QueryDefinition<S>, params: Record<string, unknown>): Promise<z.infer<S>> {
+  return q.schema.parse(await client.fetch(q.query, params, { perspective: 'published' }));
+}
+
+describe('insights queries over the bundled dataset', () => {
+  it('blog index: intro, featured post, a page of the others, popular tags and categories', async () => {
+    const en = await run(BLOG_INDEX_QUERY, { lang: 'en', start: 0, end: 6, tagLimit: 8 });
+    expect(en.page.title).toBe('Insights');
+    expect(en.featured?.slug).toBe('free-zone-vs-mainland-uae-company');
+    expect(en.total).toBe(8);
+    expect(en.posts).toHaveLength(6);
+    expect(en.posts.map((p) => p.slug)).not.toContain('free-zone-vs-mainland-uae-company');
+    const dates = en.posts.map((p) => p.publishedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(en.popularTags[0]).toMatchObject({ slug: 'uae', title: 'UAE', count: 6 });
+    expect(en.popularTags.length).toBeLessThanOrEqual(8);
+    expect(en.categories.map((c) => c.slug).sort()).toEqual(['business', 'finance', 'legal', 'market_insights', 'strategy', 'technology']);
+    expect(en.posts[0].readBody.length).toBeGreaterThan(3);
+
+    const ar = await run(BLOG_INDEX_QUERY, { lang: 'ar', start: 6, end: 12, tagLimit: 8 });
+    expect(ar.page.title).toBe('رؤى ومقالات');
+    expect(ar.posts).toHaveLength(2);
+    expect(ar.popularTags[0].title).toBe('الإمارات');
+  });
+
+  it('category and tag listings, and null for unknown slugs', async () => {
+    const cat = await run(BLOG_CATEGORY_QUERY, { lang: 'ar', slug: 'finance', start: 0, end: 6 });
+    expect(cat.category?.title).toBe('المالية');
+    expect(cat.total).toBe(2);
+    expect(cat.posts.every((p) => p.category?.slug === 'finance')).toBe(true);
+    expect(cat.blogTitle).toBe('رؤى ومقالات');
+    expect((await run(BLOG_CATEGORY_QUERY, { lang: 'en', slug: 'nope', start: 0, end: 6 })).category).toBeNull();
+
+    const tag = await run(BLOG_TAG_QUERY, { lang: 'en', slug: 'uae', start: 0, end: 6, tagLimit: 8 });
+    expect(tag.tag?.title).toBe('UAE');
+    expect(tag.total).toBe(6);
+    expect(tag.posts).toHaveLength(6);
+    expect((await run(BLOG_TAG_QUERY, { lang: 'en', slug: 'nope', start: 0, end: 6, tagLimit: 8 })).tag).toBeNull();
+  });
+
+  it('a post with its localized body, terms and candidates; drafts stay out', async () => {
+    const r = await run(BLOG_POST_QUERY, { lang: 'ar', slug: 'uae-corporate-tax-explained' });
+    expect(r.post?.title).toMatch(/ضريبة الشركات/);
+    expect(r.post?.category?.slug).toBe('finance');
+    expect(r.post?.tags.map((t) => t.slug)).toContain('taxation');
+    expect(r.post?.body.some((b) => b._type === 'image')).toBe(true);
+    expect(r.site?.brandName).toBe('بوابة للاستشارات');
+    expect(r.candidates).toHaveLength(8);
+    expect(r.candidates.map((c) => c.slug)).not.toContain('first-90-days-after-your-uae-licence');
+    expect(r.candidates[0].tagIds.length).toBeGreaterThan(0);
+    expect((await run(BLOG_POST_QUERY, { lang: 'en', slug: 'first-90-days-after-your-uae-licence' })).post).toBeNull();
+  });
+
+  it('case studies: list and detail with four results and a testimonial', async () => {
+    const list = await run(CASE_STUDIES_QUERY, { lang: 'en' });
+    expect(list.items.map((i) => i.key)).toEqual(['techStartup', 'manufacturing', 'retailExpansion', 'fintechLaunch']);
+    const one = await run(CASE_STUDY_QUERY, { lang: 'ar', slug: 'tech-startup-dubai-launch' });
+    expect(one.study?.results.map((r) => r.text)).toEqual([
+      'إصدار الرخصة التجارية خلال 3 أسابيع',
+      'الموافقة على الحساب المصرفي للشركة خلال 4 أسابيع',
+      'الحصول على الرخصة وبدء العمل في دبي خلال 7 أسابيع',
+      'إصدار 5 تأشيرات إقامة في الربع الأول',
+    ]);
+    expect(one.study?.testimonial?.author).toBe('دانيال ت.');
+    expect(one.listTitle).toBe('دراسات الحالة');
+    expect(one.others).toHaveLength(3);
+    expect((await run(CASE_STUDY_QUERY, { lang: 'en', slug: 'nope' })).study).toBeNull();
+  });
+});
