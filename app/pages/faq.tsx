@@ -1,0 +1,147 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
+import { JsonLd } from '~/components/JsonLd';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
+import { ChevronDownIcon } from '~/components/icons';
+import { localeFromPath } from '~/i18n';
+import { useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import { loadQuery } from '~/sanity/load.server';
+import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
+
+/**
+ * /faq: the landing intro, the four categories with their questions in an accordion
+ * (native <details>/<summary>: keyboard operable, announced as expanded/collapsed, and
+ * working without JavaScript), and FAQPage structured data.
+ *
+ * The FAQ question form (issue 4) is rendered at the marked spot below; its `action` is
+ * re-exported here.
+ */
+export { action } from '~/features/forms/faq-question.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const faq = await loadQuery(request, FAQ_PAGE_QUERY, { lang: locale });
+  if (!faq.page) throw data(null, { status: 404 });
+  return { faq };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: args.data?.faq.page?.seo.title ?? args.data?.faq.page?.title,
+    description: args.data?.faq.page?.seo.description ?? args.data?.faq.page?.intro,
+  });
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+/** Anchor of a question: its document id without the type prefix (faqItem-bank-account -> bank-account). */
+const anchorOf = (id: string) => id.replace(/^faqItem-/, '');
+const categoryAnchor = (key: string) => `topic-${key}`;
+
+function faqJsonLd(categories: FaqPage['categories']) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: categories.flatMap((c) =>
+      c.items.map((item) => ({
+        '@type': 'Question',
+        name: item.question,
+        acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      })),
+    ),
+  };
+}
+
+/** A link to /faq#{question} opens that question. */
+function useOpenQuestionFromHash() {
+  useEffect(() => {
+    const open = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      const target = id ? document.getElementById(id) : null;
+      if (target instanceof HTMLDetailsElement) target.open = true;
+    };
+    open();
+    window.addEventListener('hashchange', open);
+    return () => window.removeEventListener('hashchange', open);
+  }, []);
+}
+
+export default function Faq() {
+  const { faq } = useLoaderData<typeof loader>();
+  const { t } = useT('site');
+  const page = faq.page!;
+  const categories = faq.categories.filter((c) => c.items.length > 0);
+  useOpenQuestionFromHash();
+  return (
+    <div className="bg-gradient-to-b from-sand-50 to-white">
+      <JsonLd data={faqJsonLd(categories)} />
+      <header className="mx-auto max-w-4xl px-4 pt-12 pb-8 md:px-8 md:pt-16">
+        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" lang={page.titleFallback ? 'en' : undefined}>
+          {page.title}
+        </h1>
+        {page.intro && (
+          <p className="mt-5 max-w-3xl text-lg leading-8 text-navy-700" lang={page.introFallback ? 'en' : undefined}>
+            {page.intro}
+          </p>
+        )}
+        <nav aria-labelledby="faq-topics" className="mt-8">
+          <h2 id="faq-topics" className="text-sm font-semibold uppercase tracking-wide text-gold-700">
+            {t('faq.topics')}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {categories.map((c) => (
+              <li key={c._id}>
+                <a
+                  href={`#${categoryAnchor(c.key)}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-navy-200 bg-white px-4 text-sm font-medium text-navy-800 hover:border-gold-500 hover:bg-sand-50"
+                >
+                  {c.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+
+      <div className="mx-auto max-w-4xl space-y-12 px-4 pb-16 md:px-8">
+        {categories.map((category) => (
+          <section key={category._id} id={categoryAnchor(category.key)} aria-labelledby={`${categoryAnchor(category.key)}-title`} className="scroll-mt-28 md:scroll-mt-44">
+            <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-3">
+              <h2 id={`${categoryAnchor(category.key)}-title`} className="text-2xl font-bold text-navy-900">
+                {category.title}
+              </h2>
+              <p className="text-sm text-navy-700">{t('faq.questionCount', { count: category.items.length })}</p>
+            </div>
+            <div className="mt-4 space-y-3" data-testid={`faq-category-${category.key}`}>
+              {category.items.map((item) => (
+                <details
+                  key={item._id}
+                  id={anchorOf(item._id)}
+                  data-testid="faq-item"
+                  className="group scroll-mt-28 rounded-2xl border border-sand-200 bg-white shadow-sm open:border-gold-500/60 md:scroll-mt-44"
+                >
+                  <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-start text-lg font-semibold text-navy-900 hover:bg-sand-50 [&::-webkit-details-marker]:hidden">
+                    <span>{item.question}</span>
+                    <ChevronDownIcon className="size-5 shrink-0 text-gold-700 transition-transform group-open:rotate-180" />
+                  </summary>
+                  <div className="px-5 pb-5 leading-8 text-navy-700">
+                    {item.answer.split(/\n{2,}/).map((paragraph, i) => (
+                      <p key={i} className={i ? 'mt-3' : undefined}>
+                        {paragraph}
+                      </p>
+                    ))}
+                  </div>
+                </details>
+              ))}
+            </div>
+          </section>
+        ))}
+
+        {/* ── FAQ QUESTION FORM (issue 4): component here, action re-exported above ── */}
+        <FaqQuestionForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { PortableText } from '~/components/PortableText';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { intlLocale, localeFromPath, stripLocale, type Locale } from '~/i18n';
+import { useLocale, useT } from '~/lib/locale';
+import { pageMeta } from '~/lib/meta';
+import type { PortableTextValue } from '~/sanity/groq';
+import { loadQuery } from '~/sanity/load.server';
+import { LEGAL_PAGE_QUERY } from '~/sanity/queries/site';
+
+/**
+ * The legal pages: one module mounted at /privacy-policy, /terms-of-service and
+ * /cookies-policy (and under /ar). The slug is the path itself.
+ */
+const LEGAL_SLUGS = new Set(['privacy-policy', 'terms-of-service', 'cookies-policy']);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  const slug = stripLocale(pathname).replace(/^\/|\/$/g, '');
+  if (!LEGAL_SLUGS.has(slug)) throw data(null, { status: 404 });
+  const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: localeFromPath(pathname), slug });
+  if (!page) throw data(null, { status: 404 });
+  return { page };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.page.seo.title ?? args.data?.page.title, description: args.data?.page.seo.description });
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+type Block = PortableTextValue[number] & { style?: string; children?: { text?: string }[] };
+type Section = { id: string; title: string; blocks: PortableTextValue };
+
+/**
+ * Splits the body at its h2 headings: each becomes a section with an anchor (section-1, ...
+ * the same in both languages) for the table of contents. Blocks before the first h2 form
+ * an untitled lead section.
+ */
+function splitSections(body: PortableTextValue): { lead: PortableTextValue; sections: Section[] } {
+  const lead: PortableTextValue = [];
+  const sections: Section[] = [];
+  for (const block of body as Block[]) {
+    if (block._type === 'block' && block.style === 'h2') {
+      const title = (block.children ?? []).map((c) => c.text ?? '').join('').trim();
+      sections.push({ id: `section-${sections.length + 1}`, title, blocks: [] });
+    } else if (sections.length) sections[sections.length - 1].blocks.push(block);
+    else lead.push(block);
+  }
+  return { lead, sections };
+}
+
+function formatDate(date: string, locale: Locale): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(date)) return null;
+  const time = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
+  if (Number.isNaN(time)) return null;
+  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+}
+
+export default function LegalPage() {
+  const { page } = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const { t } = useT('site');
+  const { lead, sections } = splitSections(page.body);
+  const updated = page.updatedAt ? formatDate(page.updatedAt, locale) : null;
+  const lang = page.bodyFallback ? 'en' : undefined;
+  return (
+    <div className="bg-gradient-to-b from-sand-50 to-white">
+      <header className="mx-auto max-w-3xl px-4 pt-12 pb-6 md:px-8 md:pt-16">
+        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl">{page.title}</h1>
+        {updated && (
+          <p className="mt-4 text-navy-700" data-testid="legal-updated">
+            {t('legal.lastUpdated')}: <time dateTime={page.updatedAt!}>{updated}</time>
+          </p>
+        )}
+        {page.bodyFallback && <p className="mt-4 rounded-xl bg-sand-100 px-4 py-3 text-navy-800">{t('legal.englishOnly')}</p>}
+      </header>
+
+      <div className="mx-auto max-w-3xl px-4 pb-16 md:px-8">
+        {sections.length > 1 && (
+          <nav aria-labelledby="legal-contents" className="rounded-2xl border border-sand-200 bg-white p-5 md:p-6">
+            <h2 id="legal-contents" className="text-sm font-semibold uppercase tracking-wide text-gold-700">
+              {t('legal.contents')}
+            </h2>
+            <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1 ps-6 marker:text-gold-700 sm:grid-cols-2" lang={lang}>
+              {sections.map((s) => (
+                <li key={s.id}>
+                  <a href={`#${s.id}`} className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500">
+                    {s.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+
+        <article className="text-navy-800" lang={lang} data-testid="legal-body">
+          {lead.length > 0 && <PortableText value={lead} />}
+          {sections.map((s) => (
+            <section key={s.id} aria-labelledby={s.id}>
+              <h2 id={s.id} className="mt-10 mb-3 scroll-mt-28 text-2xl font-bold text-navy-900 md:scroll-mt-44">
+                {s.title}
+              </h2>
+              <PortableText value={s.blocks} />
+            </section>
+          ))}
+        </article>
+      </div>
+    </div>
+  );
+}

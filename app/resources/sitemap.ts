@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { publicPages, sitemapXml, siteUrls } from '~/features/seo/site-urls.server';
+import { env } from '~/lib/env.server';
+import { loadQuery } from '~/sanity/load.server';
+import { SITE_PAGES_QUERY } from '~/sanity/queries/site';
+
+/** /sitemap.xml: every public page in English and Arabic, with hreflang alternates. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  let pages;
+  try {
+    pages = publicPages(await loadQuery(request, SITE_PAGES_QUERY, { lang: 'en' }));
+  } catch (error) {
+    console.error(`[sitemap] content query failed: ${String(error)}`);
+    return new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60', 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+  return new Response(sitemapXml(siteUrls(pages, env().siteUrl)), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=300, s-maxage=3600',
+    },
+  });
+}
