@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -17,6 +17,19 @@ env();
 contentClient();
 
 export const streamTimeout = 5_000;
+
+/**
+ * React 18.3's Node stream writer can leave a NUL byte at the edge of its 2 KB buffer
+ * (facebook/react#31134, fixed in React 19), which browsers show as "�" inside Arabic
+ * words. NUL never occurs in valid UTF-8 HTML, so dropping it is lossless.
+ */
+export function withoutNulBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk);
+    },
+  });
+}
 
 const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -73,7 +86,7 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
       {
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           for (const [name, value] of Object.entries(securityHeaders)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
