@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { dir, localeFromPath, type Locale } from './i18n';
 import { i18nVersion } from './i18next.server';
+import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
 import { useLocale, useT } from './lib/locale';
 import stylesheet from './tailwind.css';
@@ -32,6 +33,8 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = useLocale();
   const root = useRootData();
+  // The tag manager loads only when GTM_ID is configured.
+  const gtm = tagManagerSnippet(root?.gtmId);
   return (
     <html lang={locale} dir={dir(locale)}>
       <head>
@@ -41,8 +44,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <meta name="i18n-version" content={root.i18n.version} />}
         <Meta />
         <Links />
+        {gtm && (
+          <>
+            <script dangerouslySetInnerHTML={{ __html: gtm.inlineScript }} />
+            <script async src={gtm.scriptUrl} />
+          </>
+        )}
       </head>
       <body className="min-h-screen">
+        {gtm && (
+          <noscript>
+            <iframe src={gtm.noscriptUrl} height="0" width="0" style={{ display: 'none', visibility: 'hidden' }} title="Google Tag Manager" />
+          </noscript>
+        )}
         {children}
         <ScrollRestoration />
         <Scripts />

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { scrollToTop } from './Header';
@@ -32,6 +33,13 @@ export function Footer({ shell }: Props) {
   const year = new Date().getFullYear();
   return (
     <footer data-testid="site-footer" className="border-t border-sand-200 bg-sand-50">
+      <div className="bg-navy-900">
+        <div className="mx-auto max-w-7xl px-4 py-10 md:px-8">
+          <div className="max-w-2xl">
+            <NewsletterForm formId="footer" tone="dark" />
+          </div>
+        </div>
+      </div>
       <nav aria-label={t('footer.navigation')} className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 md:px-8 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-4">
           <Link to={localize('/')} onClick={scrollToTop} className="inline-block rounded-lg">

@@ -1,14 +1,23 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useLoaderData, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
+import { useEffect } from 'react';
 import i18next from 'i18next';
 import { isbot } from 'isbot';
 import { Footer } from '~/components/Footer';
 import { Header } from '~/components/Header';
 import { NavigationProgress } from '~/components/NavigationProgress';
 import { RouteErrorBoundary } from '~/components/RouteError';
+import { showTestBookingLink } from '~/features/booking/frame-url';
 import { BookingProvider } from '~/features/booking/BookingProvider';
+import { FloatingButtons } from '~/features/chat/FloatingButtons';
+import { createFormToken } from '~/features/forms/validation';
+import { Toaster } from '~/features/toast/Toaster';
 import { LOCALE_COOKIE, localeFromPath, namespaces } from '~/i18n';
+import { analytics } from '~/lib/analytics';
 import { env } from '~/lib/env.server';
+import { isPreview } from '~/lib/preview.server';
+import { PreviewBanner } from '~/components/PreviewBanner';
+import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
 import { useT } from '~/lib/locale';
 import { loadQuery } from '~/sanity/load.server';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
@@ -37,7 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error(`[content] shell query failed: ${String(error)}`);
     throw data(null, { status: 503, headers: { 'Retry-After': '60' } });
   }
-  return data({ locale, shell, siteUrl: env().siteUrl }, { headers });
+  const { siteUrl, isProduction, sessionSecret } = env();
+  const conversion = {
+    // The signed start time of the forms' spam timer (see app/features/forms/validation.ts).
+    formToken: await createFormToken(Date.now(), sessionSecret),
+    showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
+  };
+  return data({ locale, shell, siteUrl, preview: await isPreview(request), conversion }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -81,17 +96,47 @@ function SkipLink() {
   );
 }
 
+/** page_view on every route change (once per location key), and the start-up events. */
+function useAnalytics(locale: string) {
+  const location = useLocation();
+  useEffect(() => analytics.scheduleStartupEvents(), []);
+  useEffect(() => {
+    analytics.pageView({
+      path: location.pathname + location.search,
+      title: document.title,
+      locale,
+      key: location.key,
+      location: window.location.href,
+    });
+  }, [location.key, location.pathname, location.search, locale]);
+}
+
 export default function LocaleLayout() {
-  const { shell } = useLoaderData<typeof loader>();
+  const { shell, preview, siteUrl, locale, conversion } = useLoaderData<typeof loader>();
+  useAnalytics(locale);
+  const { settings } = shell;
+  const bookingConfig = {
+    schedulingUrl: settings.schedulingUrl,
+    bookingWhatsappNumber: settings.bookingWhatsappNumber,
+    bookingWhatsappMessage: settings.bookingWhatsappMessage,
+    siteUrl,
+    showTestLink: conversion.showTestBookingLink,
+  };
   return (
-    <BookingProvider>
+    <BookingProvider config={bookingConfig}>
       <SkipLink />
+      {preview && <PreviewBanner />}
       <Header settings={shell.settings} />
       <NavigationProgress />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
+      <OrganizationJsonLd />
       <Footer shell={shell} />
+      {/* Room below the footer so the floating buttons never cover its last lines on phones. */}
+      <div aria-hidden="true" className="h-32 bg-sand-50 md:hidden" />
+      <FloatingButtons whatsappNumber={settings.whatsappNumber} whatsappMessage={settings.whatsappMessage} />
+      <Toaster />
     </BookingProvider>
   );
 }

@@ -29,4 +29,12 @@ describe('environment', () => {
   it('drops a trailing slash from the site URL', () => {
     expect(parseEnv({ SITE_URL: 'https://example.com/' }).siteUrl).toBe('https://example.com');
   });
+
+  it('reads the mail settings: SMTP when set, otherwise an outbox under the data folder', () => {
+    expect(parseEnv({}).mail).toEqual({ smtpUrl: undefined, from: undefined, to: undefined, outboxDir: 'data/outbox' });
+    expect(parseEnv({ CONTENT_DATA_DIR: '/tmp/x' }).mail.outboxDir).toBe('/tmp/x/outbox');
+    expect(parseEnv({ OUTBOX_DIR: '/tmp/out', SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_TO: 'a@example.com' }).mail).toMatchObject({ outboxDir: '/tmp/out', smtpUrl: 'smtps://u:p@mail.example.com:465', to: 'a@example.com' });
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ MAIL_FROM: 'a@example.com\nBcc: x@example.com' })).toThrow(/MAIL_FROM/);
+  });
 });

@@ -23,6 +23,13 @@ const schema = z.object({
   CONTENT_DATA_DIR: optional,
   SESSION_SECRET: optional,
   GTM_ID: optional.pipe(z.string().regex(/^GTM-[A-Z0-9]+$/).optional()),
+  PREVIEW_SECRET: optional.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  SANITY_WEBHOOK_SECRET: optional,
+  CONTENT_CACHE_SECONDS: optional.pipe(z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional()),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optional.pipe(z.string().max(320).regex(/^[^\r\n]+$/, 'one line').optional()),
+  MAIL_TO: optional.pipe(z.string().max(1000).regex(/^[^\r\n]+$/, 'one line').optional()),
+  OUTBOX_DIR: optional,
 });
 
 export type ServerEnv = {
@@ -41,6 +48,14 @@ export type ServerEnv = {
       };
   sessionSecret: string;
   gtmId?: string;
+  /** Enables draft preview: the secret a preview link must carry. */
+  previewSecret?: string;
+  /** Verifies Sanity webhook calls to /api/revalidate. */
+  webhookSecret?: string;
+  /** How long a published query result may be served from memory before it is refreshed. */
+  contentCacheSeconds: number;
+  /** The firm's notification emails: SMTP when SMTP_URL is set, else .eml files in outboxDir. */
+  mail: { smtpUrl?: string; from?: string; to?: string; outboxDir: string };
 };
 
 export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
@@ -78,6 +93,16 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     // Embedded/local runs get a fixed development secret; hosted production must set one.
     sessionSecret: e.SESSION_SECRET ?? 'local-development-secret-change-me',
     gtmId: e.GTM_ID,
+    previewSecret: e.PREVIEW_SECRET,
+    webhookSecret: e.SANITY_WEBHOOK_SECRET,
+    // Embedded content changes only through the file watcher and writes, which clear the cache.
+    contentCacheSeconds: e.CONTENT_CACHE_SECONDS ?? (content.world === 'hosted' ? 300 : 86_400),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      to: e.MAIL_TO,
+      outboxDir: e.OUTBOX_DIR ?? `${e.CONTENT_DATA_DIR ?? 'data'}/outbox`,
+    },
   };
 }
 

@@ -1,9 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { analytics } from '~/lib/analytics';
+import { BookingDialog, type BookingDialogConfig } from './BookingDialog';
 
 /**
  * Where the booking dialog is opened from, for analytics:
  * hero -> booking_button_clicked + booking_dialog_opened,
  * floating -> floating_meeting_button_clicked + floating_meeting_dialog_opened.
+ * (cta, any other call to action, counts as booking_button_clicked + booking_dialog_opened.)
  */
 export type BookingSource = 'hero' | 'floating' | 'cta';
 
@@ -11,14 +14,35 @@ type BookingContextValue = { isOpen: boolean; openBooking: (source: BookingSourc
 
 const BookingContext = createContext<BookingContextValue | null>(null);
 
-// IN PROGRESS (issue 4): the provider keeps the dialog's state; the dialog itself
-// (BookingDialog) is mounted here by the conversion work.
-export function BookingProvider({ children }: { children: React.ReactNode }) {
+/** Pushes the click and open events of a source (in the click handler: once per click). */
+export function trackBookingOpen(source: BookingSource) {
+  if (source === 'floating') {
+    analytics.trackEvent('floating_meeting_button_clicked', { source });
+    analytics.trackEvent('floating_meeting_dialog_opened', { source });
+  } else {
+    analytics.trackEvent('booking_button_clicked', { source });
+    analytics.trackEvent('booking_dialog_opened', { source });
+  }
+}
+
+/** Keeps the booking dialog's state and mounts the dialog (config from the page shell's loader). */
+export function BookingProvider({ children, config }: { children: React.ReactNode; config?: BookingDialogConfig }) {
   const [source, setSource] = useState<BookingSource | null>(null);
-  const openBooking = useCallback((s: BookingSource) => setSource(s), []);
+  // The control that opened the dialog gets focus back when it closes.
+  const openerRef = useRef<HTMLElement | null>(null);
+  const openBooking = useCallback((s: BookingSource) => {
+    trackBookingOpen(s);
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSource(s);
+  }, []);
   const closeBooking = useCallback(() => setSource(null), []);
   const value = useMemo(() => ({ isOpen: source !== null, openBooking, closeBooking, source }), [source, openBooking, closeBooking]);
-  return <BookingContext.Provider value={value}>{children}</BookingContext.Provider>;
+  return (
+    <BookingContext.Provider value={value}>
+      {children}
+      {config && <BookingDialog config={config} open={source !== null} onClose={closeBooking} returnFocusRef={openerRef} />}
+    </BookingContext.Provider>
+  );
 }
 
 export function useBooking(): BookingContextValue {

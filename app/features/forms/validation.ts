@@ -29,31 +29,13 @@
  * - isRateLimited(): the per-address limit over the times of earlier submissions.
  */
 import { z } from 'zod';
+import { FAQ_FIELDS, FORM_KEYS, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MAX_LENGTH, type FaqField } from './fields';
+
+export { FAQ_FIELDS, FORM_KEYS, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MAX_LENGTH, type FaqField };
 import { toAsciiDigits } from '../chat/puzzle';
 
-/** i18next keys of the messages (namespace `forms`). */
-export const FORM_KEYS = {
-  incompleteTitle: 'forms:incompleteTitle',
-  incomplete: 'forms:incomplete',
-  invalidTitle: 'forms:invalidTitle',
-  required: 'forms:required',
-  tooLong: 'forms:tooLong',
-  phoneRequired: 'forms:phoneRequired',
-  phoneCountryCode: 'forms:phoneCountryCode',
-  phoneInvalid: 'forms:phoneInvalid',
-  invalidEmailTitle: 'forms:invalidEmailTitle',
-  invalidEmail: 'forms:invalidEmail',
-  submissionErrorTitle: 'forms:submissionErrorTitle',
-  submissionError: 'forms:submissionError',
-  spamTitle: 'forms:spamTitle',
-  spamTooFast: 'forms:spamTooFast',
-  spamExpired: 'forms:spamExpired',
-  spamHoneypot: 'forms:spamHoneypot',
-  spamRateLimited: 'forms:spamRateLimited',
-} as const;
 export type FormMessageKey = (typeof FORM_KEYS)[keyof typeof FORM_KEYS];
 
-export const MAX_LENGTH = { name: 200, email: 254, phone: 32, question: 5000 } as const;
 
 const requiredText = (max: number, requiredKey: FormMessageKey = FORM_KEYS.required) =>
   z
@@ -137,8 +119,6 @@ function firstErrors<F extends string>(error: z.ZodError, fields: readonly F[]) 
   return fieldErrors;
 }
 
-const FAQ_FIELDS = ['name', 'email', 'phone', 'question'] as const;
-export type FaqField = (typeof FAQ_FIELDS)[number];
 
 export function validateFaqQuestion(input: FormInput): ValidationResult<FaqQuestion, FaqField> {
   const values = fieldsOf(input, FAQ_FIELDS);
@@ -174,9 +154,7 @@ export function validateNewsletter(input: FormInput): ValidationResult<Newslette
 // ---------------------------------------------------------------- spam checks
 
 /** Name of the hidden field people never fill (autofill ignores this name). */
-export const HONEYPOT_FIELD = 'hp_leave_empty';
 /** Name of the hidden field carrying the signed start time. */
-export const FORM_TOKEN_FIELD = 'form_started';
 export const MIN_FILL_MS = 3000;
 export const RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 

@@ -1,0 +1,120 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useCallback, useRef, useState } from 'react';
+import { useBooking } from '~/features/booking/BookingProvider';
+import { toast } from '~/features/toast/toast-store';
+import { useDir, useT } from '~/lib/locale';
+import { toastForVerification, type VerificationEffect } from './puzzle';
+import { createChatLimiter, renderToast, toastFor, whatsappUrl, type ChatLimiter, type ToastMessage } from './rate-limiter';
+import { VerificationDialog } from './VerificationDialog';
+
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/**
+ * The floating calendar and chat buttons (spec sections 2 and 4), fixed at the end side
+ * (they mirror in Arabic) above the safe area. The chat click runs the limiter at once,
+ * in the click handler, so the new tab opens inside the user gesture.
+ */
+export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappNumber: string | null; whatsappMessage: string | null }) {
+  const { t } = useT('chat');
+  const { openBooking } = useBooking();
+  const direction = useDir();
+  const limiterRef = useRef<ChatLimiter | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const chatRef = useRef<HTMLButtonElement>(null);
+
+  const limiter = () => (limiterRef.current ??= createChatLimiter());
+  const show = useCallback((message: ToastMessage | null) => {
+    if (message) toast(renderToast(message, (key, values) => t(key, values)));
+  }, [t]);
+  const openChat = () => {
+    if (whatsappNumber) window.open(whatsappUrl(whatsappNumber, whatsappMessage ?? ''), '_blank', 'noopener');
+  };
+
+  const onChatClick = () => {
+    const result = limiter().attempt();
+    if (result.status === 'verify') {
+      setVerifying(true);
+      return;
+    }
+    if (result.status === 'opened') openChat();
+    show(toastFor(result));
+  };
+
+  const onVerification = (effect: Exclude<VerificationEffect, null>) => {
+    if (effect === 'failed') {
+      show(toastForVerification('failed'));
+      return;
+    }
+    setVerifying(false);
+    const result = limiter().markVerified();
+    if (result.status === 'opened') {
+      openChat();
+      show(toastForVerification('verified'));
+    } else {
+      show(toastFor(result));
+    }
+  };
+
+  const button =
+    'inline-flex size-12 items-center justify-center rounded-full shadow-lg ring-1 ring-black/5 transition-transform hover:scale-105 focus-visible:scale-105 md:size-14';
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <div
+        data-testid="floating-buttons"
+        className="pointer-events-none fixed end-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-3 rtl:end-[max(1rem,env(safe-area-inset-left))]"
+      >
+        <button
+          type="button"
+          data-testid="floating-booking"
+          aria-label={t('floating.bookLabel')}
+          onClick={() => openBooking('floating')}
+          className={`${button} pointer-events-auto bg-gold-500 text-navy-950 hover:bg-gold-400`}
+        >
+          <CalendarIcon />
+        </button>
+        <Tooltip.Root>
+          <Tooltip.Trigger asChild>
+            <button
+              type="button"
+              ref={chatRef}
+              data-testid="floating-chat"
+              aria-label={t('floating.chatLabel')}
+              onClick={onChatClick}
+              className={`${button} pointer-events-auto bg-emerald-700 text-white hover:bg-emerald-800`}
+            >
+              <ChatIcon />
+            </button>
+          </Tooltip.Trigger>
+          <Tooltip.Portal>
+            <Tooltip.Content side={direction === 'rtl' ? 'right' : 'left'} sideOffset={8} className="z-50 rounded-lg bg-navy-900 px-3 py-2 text-sm font-medium text-white shadow-lg" data-testid="chat-tooltip">
+              {t('tooltip')}
+              <Tooltip.Arrow className="fill-navy-900" />
+            </Tooltip.Content>
+          </Tooltip.Portal>
+        </Tooltip.Root>
+      </div>
+      <VerificationDialog open={verifying} onOpenChange={setVerifying} onEffect={onVerification} returnFocusRef={chatRef} />
+    </Tooltip.Provider>
+  );
+}
+
+const iconProps = { className: 'size-6', viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, 'aria-hidden': true, focusable: false };
+
+function CalendarIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18M8 14h2M14 14h2M8 17h2" />
+    </svg>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M3 21l1.7-4.6A8.5 8.5 0 1 1 8 19.6L3 21z" />
+      <path d="M9 10c0 2.5 2.5 5 5 5l1.2-1.2-1.8-1-1 .8c-.8-.4-1.6-1.2-2-2l.8-1-1-1.8L9 10z" />
+    </svg>
+  );
+}

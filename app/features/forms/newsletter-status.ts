@@ -1,0 +1,71 @@
+/**
+ * The newsletter form's statuses and the no-JavaScript round trip (pure, shared by the
+ * resource route and the form): a plain form post is redirected back to its page with
+ * `?newsletter={status}&newsletter_form={formId}#newsletter-{formId}`; the form whose id
+ * matches shows the status. The return path must be a same-origin site path.
+ */
+import { FORM_KEYS } from './fields';
+
+export const NEWSLETTER_ACTION = '/api/newsletter';
+export const NEWSLETTER_RETURN_FIELD = 'return_to';
+export const NEWSLETTER_FORM_FIELD = 'form_id';
+/** Set by the form once hydrated: the answer is JSON for a fetcher instead of a redirect. */
+export const NEWSLETTER_JS_FIELD = '_js';
+export const STATUS_PARAM = 'newsletter';
+export const FORM_PARAM = 'newsletter_form';
+
+export const NEWSLETTER_STATUSES = ['subscribed', 'invalid', 'tooFast', 'expired', 'honeypot', 'error'] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+export const NEWSLETTER_MESSAGES: Record<NewsletterStatus, { titleKey: string; messageKey: string }> = {
+  subscribed: { titleKey: 'forms:newsletter.subscribed', messageKey: 'forms:newsletter.thankYou' },
+  invalid: { titleKey: FORM_KEYS.invalidEmailTitle, messageKey: FORM_KEYS.invalidEmail },
+  tooFast: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamTooFast },
+  expired: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamExpired },
+  honeypot: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamHoneypot },
+  error: { titleKey: 'forms:newsletter.errorTitle', messageKey: 'forms:newsletter.error' },
+};
+
+export function isNewsletterStatus(value: unknown): value is NewsletterStatus {
+  return typeof value === 'string' && (NEWSLETTER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The status of an action result (by its message). */
+export function newsletterStatusOf(result: { status: string; formError?: { messageKey: string } }): NewsletterStatus {
+  if (result.status === 'subscribed') return 'subscribed';
+  const key = result.formError?.messageKey;
+  const found = NEWSLETTER_STATUSES.find((s) => s !== 'subscribed' && NEWSLETTER_MESSAGES[s].messageKey === key);
+  return found ?? 'error';
+}
+
+export function safeFormId(value: unknown): string {
+  return typeof value === 'string' && /^[a-z0-9-]{1,20}$/.test(value) ? value : 'footer';
+}
+
+/**
+ * A same-origin site path (pathname + search, without our status parameters and the
+ * hash) from a path or absolute URL, or null when it is missing or points elsewhere.
+ */
+export function safeReturnPath(raw: string | null | undefined, allowedOrigins: readonly string[]): string | null {
+  if (!raw || raw.length > 2000 || allowedOrigins.length === 0) return null;
+  const base = allowedOrigins[0]!;
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return null;
+  }
+  if (!allowedOrigins.includes(url.origin)) return null;
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return null;
+  url.searchParams.delete(STATUS_PARAM);
+  url.searchParams.delete(FORM_PARAM);
+  return url.pathname + url.search;
+}
+
+export function returnUrlWithStatus(path: string, status: NewsletterStatus, formId: string): string {
+  const id = safeFormId(formId);
+  const url = new URL(path, 'http://site.invalid');
+  url.searchParams.set(STATUS_PARAM, status);
+  url.searchParams.set(FORM_PARAM, id);
+  return `${url.pathname}${url.search}#newsletter-${id}`;
+}

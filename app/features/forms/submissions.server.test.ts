@@ -1,0 +1,151 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboxMailer, type Mailer } from '~/lib/mailer.server';
+import { EmbeddedContentClient } from '~/sanity/embedded.server';
+import { handleFaqQuestion, handleNewsletter, newsletterId, type SubmissionDeps } from './submissions.server';
+import { createFormToken, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, RATE_LIMIT } from './validation';
+
+const SECRET = 'test-secret';
+const T0 = Date.UTC(2025, 2, 1, 10, 0, 0);
+let dir: string;
+let client: EmbeddedContentClient;
+let now: number;
+let logs: string[];
+
+async function deps(overrides: Partial<SubmissionDeps> = {}): Promise<SubmissionDeps> {
+  return {
+    client,
+    mailer: createOutboxMailer(path.join(dir, 'outbox'), () => new Date(now)),
+    secret: SECRET,
+    now: () => now,
+    mailFrom: 'Site <no-reply@example.com>',
+    mailTo: async () => 'firm@example.com',
+    log: (m) => logs.push(m),
+    ...overrides,
+  };
+}
+
+async function form(fields: Record<string, string>, startedAt = T0): Promise<FormData> {
+  const f = new FormData();
+  f.set(FORM_TOKEN_FIELD, await createFormToken(startedAt, SECRET));
+  f.set(HONEYPOT_FIELD, '');
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+const QUESTION = { name: 'Ann Lee', email: 'Ann@Example.com', phone: '+971 50 123 4567', question: 'How do I open a free zone company?' };
+const outbox = async () => (await readdir(path.join(dir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'submissions-'));
+  await writeFile(path.join(dir, 'dataset.ndjson'), JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', contactEmail: 'hello@example.com' }) + '\n');
+  client = new EmbeddedContentClient({ datasetFile: path.join(dir, 'dataset.ndjson'), dataDir: path.join(dir, 'data') });
+  await client.whenReady();
+  now = T0 + MIN_FILL_MS + 1000;
+  logs = [];
+});
+afterEach(async () => {
+  client.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('FAQ question', () => {
+  it('stores the question durably with locale and page, then notifies the firm', async () => {
+    const result = await handleFaqQuestion(await form(QUESTION), { page: '/ar/faq' }, await deps());
+    expect(result).toEqual({ status: 'submitted' });
+    // A fresh client over the same folder (a restarted server) sees it.
+    const again = new EmbeddedContentClient({ datasetFile: path.join(dir, 'dataset.ndjson'), dataDir: path.join(dir, 'data') });
+    const docs = await again.fetch<Record<string, unknown>[]>('*[_type == "faqQuestion"]', {}, { perspective: 'published' });
+    again.close();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ ...QUESTION, locale: 'ar', page: '/ar/faq', submittedAt: new Date(now).toISOString() });
+    expect(String(docs[0]!._id)).toMatch(/^submission\.faqQuestion\.[0-9a-f-]{36}$/);
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    const eml = await readFile(path.join(dir, 'outbox', mails[0]!), 'utf8');
+    expect(eml).toContain('Subject: New question from Ann Lee (website FAQ)');
+    expect(eml).toMatch(/^Reply-To: Ann@example\.com\r?$/mi);
+  });
+
+  it('answers validation errors with keys per field and the values back, storing nothing', async () => {
+    const result = await handleFaqQuestion(await form({ ...QUESTION, name: '', phone: '971501234567' }), { page: '/faq' }, await deps());
+    expect(result).toMatchObject({
+      status: 'rejected',
+      formError: { titleKey: 'forms:incompleteTitle', messageKey: 'forms:incomplete' },
+      fieldErrors: { name: 'forms:required', phone: 'forms:phoneCountryCode' },
+      values: { ...QUESTION, name: '', phone: '971501234567' },
+      httpStatus: 400,
+    });
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(0);
+  });
+
+  it('rejects the honeypot, a too-fast and a forged submission with their messages', async () => {
+    const d = await deps();
+    const bot = await form({ ...QUESTION, [HONEYPOT_FIELD]: 'http://spam' });
+    expect(await handleFaqQuestion(bot, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamHoneypot' } });
+    const fast = await form(QUESTION, now - 500);
+    const r = await handleFaqQuestion(fast, { page: '/faq' }, d);
+    expect(r).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamTooFast' } });
+    // The genuine token comes back, so the next try keeps its start time.
+    expect(r.status !== 'submitted' && r.token).toBe(fast.get(FORM_TOKEN_FIELD));
+    const forged = await form(QUESTION);
+    forged.set(FORM_TOKEN_FIELD, `${T0}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+    expect(await handleFaqQuestion(forged, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: null });
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(0);
+  });
+
+  it('limits questions per address (case-insensitive) within the window', async () => {
+    const d = await deps();
+    for (let i = 0; i < RATE_LIMIT.max; i++) {
+      const email = i % 2 ? QUESTION.email.toLowerCase() : QUESTION.email.toUpperCase();
+      expect(await handleFaqQuestion(await form({ ...QUESTION, email }), { page: '/faq' }, d)).toEqual({ status: 'submitted' });
+      now += 1000;
+    }
+    expect(await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamRateLimited' }, httpStatus: 429 });
+    expect(await handleFaqQuestion(await form({ ...QUESTION, email: 'other@example.com' }), { page: '/faq' }, d)).toEqual({ status: 'submitted' });
+    now += RATE_LIMIT.windowMs;
+    expect(await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, d)).toEqual({ status: 'submitted' });
+  });
+
+  it('a failing store is a Submission Error; nothing is mailed', async () => {
+    const failing = { ...client, fetch: client.fetch.bind(client), createIfNotExists: client.createIfNotExists.bind(client), create: async () => { throw new Error('disk full'); } };
+    const result = await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, await deps({ client: failing }));
+    expect(result).toMatchObject({ status: 'error', formError: { titleKey: 'forms:submissionErrorTitle', messageKey: 'forms:submissionError' }, httpStatus: 503 });
+    expect(await outbox()).toHaveLength(0);
+    expect(logs.join('\n')).toMatch(/disk full/);
+  });
+
+  it('a failing or hanging mailer never fails the answer or loses the question', async () => {
+    const broken: Mailer = { transport: 'smtp', send: async () => { throw new Error('SMTP down'); } };
+    expect(await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, await deps({ mailer: broken }))).toEqual({ status: 'submitted' });
+    expect(logs.join('\n')).toMatch(/notification .* failed .*SMTP down/);
+    const hanging: Mailer = { transport: 'smtp', send: () => new Promise(() => {}) };
+    const started = Date.now();
+    expect(await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, await deps({ mailer: hanging, mailWaitMs: 50 }))).toEqual({ status: 'submitted' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(2);
+  });
+});
+
+describe('newsletter', () => {
+  it('keeps one record per address (any case) and thanks the visitor each time; mails once', async () => {
+    const d = await deps();
+    expect(await handleNewsletter(await form({ email: 'Reader@Example.com' }), { page: '/blog' }, d)).toEqual({ status: 'subscribed', created: true });
+    expect(await handleNewsletter(await form({ email: ' reader@example.com ' }), { page: '/ar/blog' }, d)).toEqual({ status: 'subscribed', created: false });
+    const docs = await client.fetch<Record<string, unknown>[]>('*[_type == "newsletterSignup"]', {}, { perspective: 'published' });
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ _id: newsletterId('reader@example.com'), email: 'Reader@Example.com', locale: 'en', page: '/blog' });
+    expect(newsletterId('reader@example.com')).toMatch(/^submission\.newsletter\.[0-9a-f]{32}$/);
+    expect(await outbox()).toHaveLength(1);
+  });
+
+  it('answers an invalid address and spam with their messages', async () => {
+    const d = await deps();
+    expect(await handleNewsletter(await form({ email: 'not-an-email' }), { page: '/' }, d)).toMatchObject({ status: 'rejected', formError: { titleKey: 'forms:invalidEmailTitle', messageKey: 'forms:invalidEmail' } });
+    expect(await handleNewsletter(await form({ email: 'a@example.com' }, now - 10), { page: '/' }, d)).toMatchObject({ formError: { messageKey: 'forms:spamTooFast' } });
+    expect(await handleNewsletter(await form({ email: 'a@example.com', [HONEYPOT_FIELD]: 'x' }), { page: '/' }, d)).toMatchObject({ formError: { messageKey: 'forms:spamHoneypot' } });
+    expect(await client.fetch('count(*[_type == "newsletterSignup"])', {}, { perspective: 'published' })).toBe(0);
+  });
+});
