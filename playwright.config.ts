@@ -31,7 +31,7 @@ export default defineConfig({
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
   ],
   webServer: [{
-    command: `node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    command: `node tests/e2e/prepare.mjs .cache/e2e/data-${PORT} && node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -40,13 +40,14 @@ export default defineConfig({
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATA_DIR: `test-results/e2e-data-${PORT}`,
+      // Outside test-results/, which Playwright empties when a run starts.
+      CONTENT_DATA_DIR: `.cache/e2e/data-${PORT}`,
       PREVIEW_SECRET: PREVIEW_SECRET,
       SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
   }, {
     // A second server on its own copy of the dataset, for tests that change content.
-    command: `node tests/e2e/copy-dataset.mjs test-results/editorial-${PORT} && node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    command: `node tests/e2e/prepare.mjs .cache/e2e/editorial-${PORT} --with-dataset && node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
     url: `${editorialURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -55,8 +56,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATASET_FILE: `test-results/editorial-${PORT}/production.ndjson`,
-      CONTENT_DATA_DIR: `test-results/editorial-${PORT}/data`,
+      CONTENT_DATASET_FILE: `.cache/e2e/editorial-${PORT}/production.ndjson`,
+      CONTENT_DATA_DIR: `.cache/e2e/editorial-${PORT}/data`,
       PREVIEW_SECRET: PREVIEW_SECRET,
       SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },

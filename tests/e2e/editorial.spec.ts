@@ -60,7 +60,7 @@ test.describe('draft preview', () => {
 
 test.describe.serial('fresh content without redeploys', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough');
-  const file = `test-results/editorial-${process.env.E2E_PORT ?? 3210}/production.ndjson`;
+  const file = `.cache/e2e/editorial-${process.env.E2E_PORT ?? 3210}/production.ndjson`;
   const OLD = 'We help ambitious companies enter, establish and grow in the UAE';
   const NEW = 'Changed in the CMS a moment ago';
   const sign = async (body: string, at = Date.now(), secret = WEBHOOK_SECRET) => encodeSignatureHeader(body, at, secret);

@@ -10,8 +10,8 @@ export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobil
 /** No i18n key (like "nav.getStarted" or "common:footer.legal") may reach a page. */
 export async function expectNoRawKeys(page: Page) {
   const text = await page.locator('body').innerText();
-  expect(text).not.toMatch(/\b(?:common|chat|forms|pages):[a-z]/i);
-  expect(text).not.toMatch(/\b(?:nav|footer|language|notFound|error|home|chat|forms|booking|faq|blog|pricing)\.[a-z][A-Za-z]+\b/);
+  expect(text).not.toMatch(/\b(?:common|chat|forms|marketing|insights|site):[a-z]/i);
+  expect(text).not.toMatch(/\b(?:nav|footer|language|notFound|error|home|chat|forms|booking|faq|blog|pricing|site|legal|seo)\.[a-z][A-Za-z]+\b/);
 }
 
 export async function expectLanguage(page: Page, locale: Locale) {

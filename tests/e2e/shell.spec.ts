@@ -62,6 +62,8 @@ for (const locale of LOCALES) {
       await page.route('**/images/embedded/**', (route) => route.abort());
       await page.goto(at(locale, '/'));
       await expect(page.getByTestId('header-logo-fallback')).toHaveText(BRAND[locale]);
+      // The footer logo loads lazily: it is only requested (and fails) once scrolled near.
+      await page.getByTestId('site-footer').scrollIntoViewIfNeeded();
       await expect(page.getByTestId('footer-logo-fallback')).toHaveText(BRAND[locale]);
       await expect.poll(() => messages).toContain('Navbar logo failed to load');
     });
