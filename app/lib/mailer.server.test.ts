@@ -41,3 +41,64 @@ describe('outbox mailer', () => {
     expect(headerSafe('x'.repeat(300), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });
+
+describe('SMTP mailer', () => {
+  it('delivers through a real SMTP server, with Arabic text intact', async () => {
+    const { SMTPServer } = await import('smtp-server');
+    const received: { from?: string; to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+        stream.on('end', () => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined, to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const { createSmtpMailer } = await import('./mailer.server');
+      const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
+      const sent = await mailer.send({ to: 'firm@example.com', from: 'no-reply@example.com', subject: 'سؤال جديد', text: 'مرحبا، لدي سؤال عن الرخصة.' });
+      expect(sent.transport).toBe('smtp');
+      expect(received).toHaveLength(1);
+      expect(received[0].to).toEqual(['firm@example.com']);
+      expect(received[0].from).toBe('no-reply@example.com');
+      const body = received[0].data;
+      // Non-ASCII headers and bodies are encoded; decode what nodemailer sent.
+      expect(body).toMatch(/^Subject: =\?UTF-8\?/m);
+      const b64 = /\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)$/.exec(body.trim())?.[1];
+      const qp = body.includes('quoted-printable');
+      const text = qp ? decodeURIComponent(body.split(/\r?\n\r?\n/).slice(1).join('\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, '%$1')) : Buffer.from((b64 ?? '').replace(/\s/g, ''), 'base64').toString('utf8');
+      expect(text).toContain('مرحبا، لدي سؤال عن الرخصة.');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('a server that refuses the message is reported as a failure to the caller', async () => {
+    const { SMTPServer } = await import('smtp-server');
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        callback(new Error('Mailbox unavailable'));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const { createSmtpMailer } = await import('./mailer.server');
+      const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
+      await expect(mailer.send({ to: 'firm@example.com', from: 'no-reply@example.com', subject: 'x', text: 'y' })).rejects.toThrow();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
