@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
-import { button, container, lead, sectionTitle } from '~/components/marketing/ui';
-import { CalendarIcon, CompassIcon, SparkIcon } from '~/components/marketing-icons';
+import { useLoaderData } from '@remix-run/react';
+import { CheckIcon } from '~/components/icons';
+import { container, lead, sectionTitle } from '~/components/marketing/ui';
+import { CompassIcon, SparkIcon } from '~/components/marketing-icons';
 import { PortableText } from '~/components/PortableText';
+import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
-import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { localeFromPath } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
+import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { loadQuery } from '~/sanity/load.server';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
@@ -26,7 +26,6 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function About() {
   const about = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
-  const localize = useLocalizePath();
   return (
     <div data-testid="about-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
@@ -104,24 +103,7 @@ export default function About() {
         </section>
       )}
 
-      <section aria-labelledby="about-cta-title" className="py-16 md:py-20">
-        <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
-          <div className="max-w-2xl">
-            <h2 id="about-cta-title" className="text-2xl font-bold text-navy-900 md:text-3xl">{t('about.ctaTitle')}</h2>
-            <p className={`mt-3 ${lead}`}>{t('about.ctaText')}</p>
-          </div>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <BookConsultationButton source="cta" className={button.gold}>
-              <CalendarIcon className="size-5" />
-              {t('bookConsultation')}
-            </BookConsultationButton>
-            <Link to={localize('/services')} className={button.outline}>
-              {t('about.exploreServices')}
-              <ArrowForwardIcon className="size-5" />
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand id="about-cta-title" title={t('about.ctaTitle')} text={t('about.ctaText')} link={{ href: '/services', label: t('about.exploreServices') }} />
     </div>
   );
 }

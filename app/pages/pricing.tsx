@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { useLoaderData } from '@remix-run/react';
+import { CheckIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button, container, lead } from '~/components/marketing/ui';
 import { CalendarIcon, ExternalIcon } from '~/components/marketing-icons';
+import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { localeFromPath } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
+import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { formatSgd } from '~/lib/price';
 import { loadQuery } from '~/sanity/load.server';
@@ -30,7 +30,6 @@ type Plan = ReturnType<typeof useLoaderData<typeof loader>>['plans'][number];
 export default function Pricing() {
   const { page, plans } = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
-  const localize = useLocalizePath();
   return (
     <div data-testid="pricing-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-10 md:pt-20 md:pb-14">
@@ -49,24 +48,7 @@ export default function Pricing() {
         <p className={`${container} mt-8 text-center text-sm text-navy-700`}>{t('pricing.paymentNote')}</p>
       </section>
 
-      <section aria-labelledby="pricing-help-title" className="bg-sand-50 py-16 md:py-20">
-        <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
-          <div className="max-w-2xl">
-            <h2 id="pricing-help-title" className="text-2xl font-bold text-navy-900 md:text-3xl">{t('pricing.helpTitle')}</h2>
-            <p className={`mt-3 ${lead}`}>{t('pricing.helpText')}</p>
-          </div>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <BookConsultationButton source="cta" className={button.gold}>
-              <CalendarIcon className="size-5" />
-              {t('bookConsultation')}
-            </BookConsultationButton>
-            <Link to={localize('/faq')} className={button.outline}>
-              {t('pricing.faqLink')}
-              <ArrowForwardIcon className="size-5" />
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand id="pricing-help-title" title={t('pricing.helpTitle')} text={t('pricing.helpText')} link={{ href: '/faq', label: t('pricing.faqLink') }} className="bg-sand-50" />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { useLoaderData } from '@remix-run/react';
+import { CheckIcon } from '~/components/icons';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
-import { button, colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
-import { BuildingIcon, CalendarIcon, ServiceIcon } from '~/components/marketing-icons';
+import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
+import { BuildingIcon, ServiceIcon } from '~/components/marketing-icons';
+import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { localeFromPath } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
+import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
 import { loadQuery } from '~/sanity/load.server';
@@ -30,7 +30,6 @@ const sectionScrollMargin = 'scroll-mt-[120px] md:scroll-mt-[160px]';
 export default function Services() {
   const { page, cards, services, setupOptions } = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
-  const localize = useLocalizePath();
   useServiceHashScroll();
   return (
     <div data-testid="services-page">
@@ -106,24 +105,7 @@ export default function Services() {
         </section>
       )}
 
-      <section aria-labelledby="services-cta-title" className="bg-sand-50 py-16 md:py-20">
-        <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
-          <div className="max-w-2xl">
-            <h2 id="services-cta-title" className="text-2xl font-bold text-navy-900 md:text-3xl">{t('services.ctaTitle')}</h2>
-            <p className={`mt-3 ${lead}`}>{t('services.ctaText')}</p>
-          </div>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <BookConsultationButton source="cta" className={button.gold}>
-              <CalendarIcon className="size-5" />
-              {t('bookConsultation')}
-            </BookConsultationButton>
-            <Link to={localize('/pricing')} className={button.outline}>
-              {t('services.comparePackages')}
-              <ArrowForwardIcon className="size-5" />
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand id="services-cta-title" title={t('services.ctaTitle')} text={t('services.ctaText')} link={{ href: '/pricing', label: t('services.comparePackages') }} className="bg-sand-50" />
     </div>
   );
 }
