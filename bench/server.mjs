@@ -15,6 +15,7 @@ const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.
 });
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stop(); process.exit(130); });
 
 for (let i = 0; i < 50; i++) {
   try { if ((await fetch(`${base}/`)).ok) break; } catch { /* not up yet */ }
