@@ -57,7 +57,8 @@ export function BookingDialog({ config, open, onClose, returnFocusRef }: { confi
               <CloseIcon className="size-5" />
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
+          {/* On short screens the frame scrolls inside the dialog: reachable by keyboard too. */}
+          <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={t('booking.frameTitle')}>
             {frameUrl && (
               <iframe
                 src={frameUrl}
