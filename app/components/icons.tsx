@@ -1,16 +1,19 @@
 /** The few interface icons the site uses, drawn inline (decorative: aria-hidden). */
-type IconProps = { className?: string };
-const base = (className?: string) => ({
-  className: className ?? 'size-5',
+export type IconProps = { className?: string };
+
+/** The props every line icon shares: 24-unit grid, stroke in the text colour, hidden from assistive tech. */
+export const iconProps = (className: string | undefined, defaults: { size?: string; strokeWidth?: number } = {}) => ({
+  className: className ?? defaults.size ?? 'size-5',
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
-  strokeWidth: 2,
+  strokeWidth: defaults.strokeWidth ?? 2,
   strokeLinecap: 'round' as const,
   strokeLinejoin: 'round' as const,
   'aria-hidden': true,
   focusable: false,
 });
+const base = (className?: string) => iconProps(className);
 
 export const MenuIcon = ({ className }: IconProps) => (
   <svg {...base(className)}><path d="M4 7h16M4 12h16M4 17h16" /></svg>

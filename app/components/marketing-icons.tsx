@@ -1,16 +1,6 @@
 /** Icons for the marketing pages (services, testimonials, links), drawn inline and decorative. */
-type IconProps = { className?: string };
-const base = (className?: string) => ({
-  className: className ?? 'size-6',
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.75,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-});
+import { iconProps, type IconProps } from '~/components/icons';
+const base = (className?: string) => iconProps(className, { size: 'size-6', strokeWidth: 1.75 });
 
 export const CompassIcon = ({ className }: IconProps) => (
   <svg {...base(className)}><circle cx="12" cy="12" r="9" /><path d="M15.5 8.5l-2 5-5 2 2-5z" /></svg>

@@ -1,16 +1,6 @@
 /** Icons of the blog and case-study pages, drawn inline (decorative: aria-hidden). */
-type IconProps = { className?: string };
-const base = (className?: string) => ({
-  className: className ?? 'size-5',
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-});
+import { iconProps, type IconProps } from '~/components/icons';
+const base = (className?: string) => iconProps(className);
 
 export const CalendarIcon = ({ className }: IconProps) => (
   <svg {...base(className)}><rect x="3" y="5" width="18" height="16" rx="2" /><path d="M3 10h18M8 3v4M16 3v4" /></svg>
