@@ -1,5 +1,5 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useLoaderData, useLocation, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { useEffect } from 'react';
 import i18next from 'i18next';
 import { isbot } from 'isbot';
@@ -78,11 +78,7 @@ export async function clientLoader({ serverLoader, request }: ClientLoaderFuncti
 export type LocaleLayoutData = Awaited<ReturnType<typeof loader>>['data'];
 
 /** Shell data for any page below the layout. */
-export function useShell() {
-  const en = useRouteLoaderData<typeof loader>('locale-en');
-  const ar = useRouteLoaderData<typeof loader>('locale-ar');
-  return (ar ?? en)!;
-}
+export { useShell } from '~/lib/shell';
 
 function SkipLink() {
   const { t } = useT();

@@ -1,4 +1,4 @@
-import { useMatches } from '@remix-run/react';
+import { useShell } from '~/lib/shell';
 
 /**
  * The signed start time for the spam timer, issued by the page shell's loader
@@ -6,12 +6,5 @@ import { useMatches } from '@remix-run/react';
  * or without JavaScript.
  */
 export function useFormToken(): string {
-  const matches = useMatches();
-  for (const m of matches) {
-    if (m.id === 'locale-en' || m.id === 'locale-ar') {
-      const token = (m.data as { conversion?: { formToken?: unknown } } | undefined)?.conversion?.formToken;
-      if (typeof token === 'string') return token;
-    }
-  }
-  return '';
+  return useShell()?.conversion.formToken ?? '';
 }

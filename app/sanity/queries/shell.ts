@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineQuery, imageProjection, imageSchema, loc } from '../groq';
 
+const navLinksSchema = z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() }));
+
 const navLinks = (field: string) => `"${field}": coalesce(${field}[]{ _key, href, icon, "label": ${loc('label')} }, [])`;
 
 /** Everything the header and footer need, in the page's language. */
@@ -46,9 +48,9 @@ export const SHELL_QUERY = defineQuery(
       bookingWhatsappMessage: z.string().nullable(),
       schedulingUrl: z.string().nullable(),
       showTestBookingLink: z.boolean(),
-      headerNavigation: z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() })),
-      footerNavigation: z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() })),
-      legalNavigation: z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() })),
+      headerNavigation: navLinksSchema,
+      footerNavigation: navLinksSchema,
+      legalNavigation: navLinksSchema,
       seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
     }),
     offices: z.array(
