@@ -21,7 +21,20 @@ function previewCookie() {
   return cookie;
 }
 
-export async function isPreview(request: Request): Promise<boolean> {
+// The layout, every query and the response headers ask for the same request: verify the
+// signed cookie once per request.
+const verdicts = new WeakMap<Request, Promise<boolean>>();
+
+export function isPreview(request: Request): Promise<boolean> {
+  let verdict = verdicts.get(request);
+  if (!verdict) {
+    verdict = readPreviewCookie(request);
+    verdicts.set(request, verdict);
+  }
+  return verdict;
+}
+
+async function readPreviewCookie(request: Request): Promise<boolean> {
   if (!env().previewSecret) return false;
   const header = request.headers.get('Cookie');
   if (!header?.includes('__preview=')) return false;
