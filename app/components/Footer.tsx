@@ -1,5 +1,7 @@
 import { Link } from '@remix-run/react';
+import { Trans } from 'react-i18next';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { scrollToTop } from './Header';
@@ -9,6 +11,7 @@ import { Logo } from './Logo';
 type Props = { shell: Shell };
 
 function LinkList({ title, links }: { title: string; links: { key: string; href: string; label: string }[] }) {
+  const inEnglish = useFallbackLang();
   if (!links.length) return null;
   return (
     <div>
@@ -17,7 +20,7 @@ function LinkList({ title, links }: { title: string; links: { key: string; href:
         {links.map((l) => (
           <li key={l.key}>
             <Link to={l.href} onClick={scrollToTop} className="inline-flex min-h-9 items-center text-navy-700 hover:text-navy-900 hover:underline">
-              {l.label}
+              <span {...inEnglish(l.label)}>{l.label}</span>
             </Link>
           </li>
         ))}
@@ -30,6 +33,7 @@ export function Footer({ shell }: Props) {
   const { t } = useT();
   const localize = useLocalizePath();
   const { settings, offices, services } = shell;
+  const inEnglish = useFallbackLang();
   const year = new Date().getFullYear();
   return (
     <footer data-testid="site-footer" className="border-t border-sand-200 bg-sand-50">
@@ -45,7 +49,7 @@ export function Footer({ shell }: Props) {
           <Link to={localize('/')} onClick={scrollToTop} className="inline-block rounded-lg">
             <Logo brandName={settings.brandName} logo={settings.logo} placement="footer" />
           </Link>
-          {settings.tagline && <p className="max-w-sm text-navy-700">{settings.tagline}</p>}
+          {settings.tagline && <p className="max-w-sm text-navy-700" {...inEnglish(settings.tagline)}>{settings.tagline}</p>}
           <ul className="space-y-2 text-navy-700">
             {settings.contactEmail && (
               <li className="flex items-center gap-2">
@@ -75,12 +79,12 @@ export function Footer({ shell }: Props) {
             {offices.map((office) => (
               <li key={office._id} data-testid={`office-${office.key}`} className="rounded-2xl border border-sand-200 bg-white p-5">
                 <p className="text-lg font-semibold text-navy-900">
-                  {office.city}
-                  {office.country && office.country !== office.city && <span className="font-normal text-navy-700">, {office.country}</span>}
+                  <span {...inEnglish(office.city)}>{office.city}</span>
+                  {office.country && office.country !== office.city && <span className="font-normal text-navy-700">, <span {...inEnglish(office.country)}>{office.country}</span></span>}
                 </p>
                 <address className="mt-3 space-y-2 not-italic text-navy-700">
                   {office.address && (
-                    <p className="flex gap-2"><PinIcon className="mt-1 size-4 shrink-0" />{office.address}</p>
+                    <p className="flex gap-2"><PinIcon className="mt-1 size-4 shrink-0" /><span {...inEnglish(office.address)}>{office.address}</span></p>
                   )}
                   {office.phone && (
                     <p className="flex items-center gap-2">
@@ -95,7 +99,7 @@ export function Footer({ shell }: Props) {
                     </p>
                   )}
                   {office.hours && (
-                    <p className="flex items-center gap-2"><ClockIcon className="size-4 shrink-0" /><span className="sr-only">{t('footer.hours')}: </span>{office.hours}</p>
+                    <p className="flex items-center gap-2"><ClockIcon className="size-4 shrink-0" /><span className="sr-only">{t('footer.hours')}: </span><span {...inEnglish(office.hours)}>{office.hours}</span></p>
                   )}
                 </address>
               </li>
@@ -105,7 +109,7 @@ export function Footer({ shell }: Props) {
       </section>
 
       <div className="border-t border-sand-200">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-navy-700 md:px-8">{t('footer.copyright', { year, brand: settings.brandName })}</p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-navy-700 md:px-8"><Trans t={t} i18nKey="footer.copyright" values={{ year, brand: settings.brandName }} components={{ brand: <span {...inEnglish(settings.brandName)} /> }} /></p>
       </div>
     </footer>
   );

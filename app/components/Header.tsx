@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { CloseIcon, MenuIcon } from './icons';
@@ -32,6 +33,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
   }, [open]);
 
   const links = settings.headerNavigation;
+  const inEnglish = useFallbackLang();
   return (
     <header data-testid="site-header" className="sticky top-0 z-40 h-24 border-b border-navy-100 bg-white/95 backdrop-blur md:h-40">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 md:px-8">
@@ -44,7 +46,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
             {links.map((link) => (
               <li key={link._key}>
                 <NavLink to={localize(link.href)} end={link.href === '/'} prefetch="intent" onClick={scrollToTop} className={linkClass}>
-                  {link.label}
+                  <span {...inEnglish(link.label)}>{link.label}</span>
                 </NavLink>
               </li>
             ))}
@@ -94,7 +96,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
                     `flex min-h-12 items-center rounded-lg px-3 text-base font-medium ${isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700'}`
                   }
                 >
-                  {link.label}
+                  <span {...inEnglish(link.label)}>{link.label}</span>
                 </NavLink>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useFallbackLang } from '~/lib/content-lang';
 import type { SanityImage as Img } from '~/sanity/groq';
 import { SanityImage } from './SanityImage';
 
@@ -10,6 +11,7 @@ type Props = { brandName: string; logo: Img | null; placement: 'header' | 'foote
  */
 export function Logo({ brandName, logo, placement }: Props) {
   const [failed, setFailed] = useState(!logo);
+  const inEnglish = useFallbackLang();
   const ref = useRef<HTMLImageElement>(null);
 
   const fail = () => {
@@ -32,7 +34,7 @@ export function Logo({ brandName, logo, placement }: Props) {
         data-testid={`${placement}-logo-fallback`}
         className="inline-flex items-center rounded-lg bg-navy-900 px-3 py-2 text-lg font-bold tracking-tight text-white md:text-xl"
       >
-        {brandName}
+        <span {...inEnglish(brandName)}>{brandName}</span>
       </span>
     );
   }

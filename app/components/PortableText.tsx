@@ -1,5 +1,6 @@
 import { PortableText as PortableTextRenderer, type PortableTextComponents } from '@portabletext/react';
 import { Link } from '@remix-run/react';
+import { portableTextLang } from '~/lib/content-lang';
 import { useLocalizePath } from '~/lib/locale';
 import type { PortableTextValue, SanityImage as Img } from '~/sanity/groq';
 import { SanityImage } from './SanityImage';
@@ -8,7 +9,8 @@ type ImageBlock = Img & { _type: 'image'; caption?: string | null };
 
 /**
  * Rich text from the CMS (localeBlockContent already localized by the query). Site links
- * are localized for the page's language; outside links open in a new tab.
+ * are localized for the page's language; outside links open in a new tab. A body that
+ * stands in for a missing translation is marked lang="en".
  */
 export function PortableText({ value, className }: { value: PortableTextValue; className?: string }) {
   const localize = useLocalizePath();
@@ -55,7 +57,7 @@ export function PortableText({ value, className }: { value: PortableTextValue; c
     },
   };
   return (
-    <div className={className}>
+    <div className={className} {...portableTextLang(value)}>
       <PortableTextRenderer value={value as never} components={components} />
     </div>
   );

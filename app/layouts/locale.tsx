@@ -19,7 +19,7 @@ import { isPreview } from '~/lib/preview.server';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
 import { useT } from '~/lib/locale';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 
 /**
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     formToken: await createFormToken(Date.now(), sessionSecret),
     showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
   };
-  return data({ locale, shell, siteUrl, preview: await isPreview(request), conversion }, { headers });
+  return data({ locale, shell, siteUrl, preview: await isPreview(request), conversion, englishFallbacks: englishFallbacks(request) }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {

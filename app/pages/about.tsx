@@ -8,14 +8,16 @@ import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { localeFromPath } from '~/i18n';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadQuery(request, ABOUT_QUERY, { lang: locale });
+  const content = await loadQuery(request, ABOUT_QUERY, { lang: locale });
+  return { ...content, englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -26,19 +28,20 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function About() {
   const about = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
+  const inEnglish = useFallbackLang();
   return (
     <div data-testid="about-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={`${container} grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16`}>
           <div>
-            <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]">{about.title}</h1>
-            {about.intro && <p className={`mt-5 ${lead}`}>{about.intro}</p>}
+            <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]" {...inEnglish(about.title)}>{about.title}</h1>
+            {about.intro && <p className={`mt-5 ${lead}`} {...inEnglish(about.intro)}>{about.intro}</p>}
             {about.claims.length > 0 && (
               <ul aria-label={t('about.claimsLabel')} className="mt-8 grid gap-3 sm:grid-cols-3">
                 {about.claims.map((claim) => (
                   <li key={claim._key} className="flex items-start gap-2 rounded-xl border border-sand-200 bg-white p-4 font-semibold leading-snug text-navy-900 shadow-sm">
                     <CheckIcon className="mt-0.5 size-5 shrink-0 text-gold-700" />
-                    {claim.text}
+                    <span {...inEnglish(claim.text)}>{claim.text}</span>
                   </li>
                 ))}
               </ul>
@@ -70,14 +73,14 @@ export default function About() {
               <div className="rounded-3xl bg-navy-900 p-8 text-white md:p-10">
                 <CompassIcon className="size-8 text-gold-400" />
                 <h2 className="mt-4 text-2xl font-bold">{t('about.missionTitle')}</h2>
-                <p className="mt-3 text-lg leading-8 text-navy-100">{about.mission}</p>
+                <p className="mt-3 text-lg leading-8 text-navy-100" {...inEnglish(about.mission)}>{about.mission}</p>
               </div>
             )}
             {about.vision && (
               <div className="rounded-3xl border border-sand-200 bg-sand-50 p-8 md:p-10">
                 <SparkIcon className="size-8 text-gold-700" />
                 <h2 className="mt-4 text-2xl font-bold text-navy-900">{t('about.visionTitle')}</h2>
-                <p className="mt-3 text-lg leading-8 text-navy-700">{about.vision}</p>
+                <p className="mt-3 text-lg leading-8 text-navy-700" {...inEnglish(about.vision)}>{about.vision}</p>
               </div>
             )}
           </div>
@@ -94,8 +97,8 @@ export default function About() {
                   <span aria-hidden="true" className="text-sm font-bold text-gold-700 tabular-nums">
                     {String(i + 1).padStart(2, '0')}
                   </span>
-                  <h3 className="mt-2 text-xl font-semibold text-navy-900">{value.title}</h3>
-                  {value.text && <p className="mt-2 leading-7 text-navy-700">{value.text}</p>}
+                  <h3 className="mt-2 text-xl font-semibold text-navy-900" {...inEnglish(value.title)}>{value.title}</h3>
+                  {value.text && <p className="mt-2 leading-7 text-navy-700" {...inEnglish(value.text)}>{value.text}</p>}
                 </li>
               ))}
             </ul>

@@ -6,9 +6,10 @@ import { BackLink, CategoryLinks, CONTAINER, EmptyState, PageIntro, Pagination, 
 import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
 import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,6 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pagination: slice,
     posts: result.posts.map(toPostCard),
     categories: result.categories,
+    englishFallbacks: englishFallbacks(request),
     metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.categoryMetaTitle', { category: result.category.title })].filter(Boolean).join(' – '),
   };
 }
@@ -48,6 +50,7 @@ export default function BlogCategory() {
   const { category, blogTitle, pagination, posts, categories } = useLoaderData<typeof loader>();
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <div data-testid="blog-category">
       <PageIntro
@@ -60,7 +63,7 @@ export default function BlogCategory() {
         title={category.title}
         intro={
           <>
-            {category.description && <p>{category.description}</p>}
+            {category.description && <p {...inEnglish(category.description)}>{category.description}</p>}
             {pagination.total > 0 && <p className="mt-2 text-base text-navy-700">{t('blog.postCount', { count: pagination.total })}</p>}
           </>
         }

@@ -13,9 +13,10 @@ import { readTimeMinutes } from '~/features/blog/read-time';
 import { selectRelated } from '~/features/blog/related';
 import { localizePath } from '~/i18n';
 import { imageUrlBuilder } from '~/lib/image';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     breadcrumbList(crumbs),
   ];
 
-  return { post, readMinutes: readTimeMinutes(post.body), related, blogTitle, shareImage, jsonLd };
+  return { post, readMinutes: readTimeMinutes(post.body), related, blogTitle, shareImage, jsonLd, englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -80,6 +81,7 @@ export default function BlogPost() {
   const { post, readMinutes, related, blogTitle, jsonLd } = useLoaderData<typeof loader>();
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <>
       <article data-testid="blog-post">
@@ -102,12 +104,18 @@ export default function BlogPost() {
                   className="inline-flex items-center gap-1.5 rounded text-sm font-semibold uppercase tracking-wider text-gold-700 hover:underline"
                 >
                   <FolderIcon className="size-4" />
-                  {post.category.title}
+                  <span {...inEnglish(post.category.title)}>{post.category.title}</span>
                 </Link>
               </p>
             )}
-            <h1 className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight">{post.title}</h1>
-            {post.excerpt && <p className="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl">{post.excerpt}</p>}
+            <h1 className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight" {...inEnglish(post.title)}>
+              {post.title}
+            </h1>
+            {post.excerpt && (
+              <p className="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl" {...inEnglish(post.excerpt)}>
+                {post.excerpt}
+              </p>
+            )}
             <PostMeta publishedAt={post.publishedAt} readMinutes={readMinutes} author={post.author} className="mt-6 text-base" />
           </div>
         </header>

@@ -7,9 +7,10 @@ import { BackLink, CONTAINER, EmptyState, PageIntro, Pagination, PostGrid, TagCh
 import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
 import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_TAG_QUERY } from '~/sanity/queries/insights';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pagination: slice,
     posts: result.posts.map(toPostCard),
     tags: result.popularTags,
+    englishFallbacks: englishFallbacks(request),
     metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.tagMetaTitle', { tag: tag.title })].filter(Boolean).join(' – '),
     metaDescription: t('blog.tagMetaDescription', { tag: tag.title }),
   };
@@ -49,22 +51,25 @@ export default function BlogTag() {
   const { tag, blogTitle, pagination, posts, tags } = useLoaderData<typeof loader>();
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   const otherTags = tags.filter((x) => x.slug !== tag.slug);
+  // "Tag: {tag}", with the tag's title marked when it stands in for a missing translation.
+  const tagTitle = <Trans t={t} i18nKey="blog.tagTitle" values={{ tag: tag.title }} components={{ bdi: <bdi {...inEnglish(tag.title)} /> }} />;
   return (
     <div data-testid="blog-tag">
       <PageIntro
         crumbs={[
           { label: t('breadcrumb.home'), to: localize('/') },
           { label: blogTitle ?? t('blog.allArticles'), to: localize('/blog') },
-          { label: t('blog.tagMetaTitle', { tag: tag.title }) },
+          { label: tagTitle },
         ]}
-        title={<Trans t={t} i18nKey="blog.tagTitle" values={{ tag: tag.title }} components={{ bdi: <bdi /> }} />}
+        title={tagTitle}
         intro={
           <p data-testid="tag-showing" className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span>{t('blog.tagShowing')}</span>
             <span className="inline-flex items-center rounded-full bg-navy-900 px-3 py-0.5 text-base font-semibold text-white">
               <span aria-hidden="true" className="me-1 text-gold-300">#</span>
-              <bdi>{tag.title}</bdi>
+              <bdi {...inEnglish(tag.title)}>{tag.title}</bdi>
             </span>
             {pagination.total > 0 && <span className="text-base text-navy-700">({t('blog.postCount', { count: pagination.total })})</span>}
           </p>

@@ -7,9 +7,10 @@ import { CategoryLinks, CONTAINER, FeaturedPost, PageIntro, Pagination, PostGrid
 import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
 import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_INDEX_QUERY } from '~/sanity/queries/insights';
 
 const POPULAR_TAGS = 8;
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     posts: result.posts.map(toPostCard),
     popularTags: result.popularTags,
     categories: result.categories,
+    englishFallbacks: englishFallbacks(request),
   };
 }
 
@@ -53,9 +55,10 @@ export default function BlogIndex() {
   const { intro, pagination, featured, posts, popularTags, categories } = useLoaderData<typeof loader>();
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <div data-testid="blog-index">
-      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: intro.title }]} title={intro.title} intro={intro.intro && <p>{intro.intro}</p>} />
+      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: intro.title }]} title={intro.title} intro={intro.intro && <p {...inEnglish(intro.intro)}>{intro.intro}</p>} />
 
       {featured && (
         <div className={`${CONTAINER} pt-10 md:pt-14`}>

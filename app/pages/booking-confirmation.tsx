@@ -4,9 +4,10 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
 import { intlLocale, localeFromPath, type Locale } from '~/i18n';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BOOKING_CONFIRMATION_QUERY } from '~/sanity/queries/site';
 
 /**
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = localeFromPath(url.pathname);
   const details = parseBookingParams(url.searchParams, params.bookingId);
   const page = await loadQuery(request, BOOKING_CONFIRMATION_QUERY, { lang: locale });
-  return { page, details, summary: hasSummary(details) };
+  return { page, details, summary: hasSummary(details), englishFallbacks: englishFallbacks(request) };
 }
 
 export const headers: HeadersFunction = () => ({
@@ -64,6 +65,7 @@ export default function BookingConfirmation() {
   const { t } = useT('site');
   const locale = useLocale();
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   const when = formatWhen(details, locale);
   const steps = [t('booking.step1'), t('booking.step2'), t('booking.step3'), t('booking.step4')];
   return (
@@ -80,11 +82,11 @@ export default function BookingConfirmation() {
         </p>
         {page && (
           <>
-            <h1 className="mt-6 text-3xl font-bold text-navy-900 md:text-5xl" lang={page.titleFallback ? 'en' : undefined}>
+            <h1 className="mt-6 text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>
               {page.title}
             </h1>
             {page.intro && (
-              <p className="mt-5 text-lg leading-8 text-navy-700" lang={page.introFallback ? 'en' : undefined}>
+              <p className="mt-5 text-lg leading-8 text-navy-700" {...inEnglish(page.intro)}>
                 {page.intro}
               </p>
             )}

@@ -7,9 +7,10 @@ import { absoluteUrl, breadcrumbList } from '~/features/blog/json-ld';
 import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
 import { localizePath } from '~/i18n';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDIES_QUERY } from '~/sanity/queries/insights';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = (path: string) => absoluteUrl(siteUrl(), localizePath(path, locale));
   return {
     ...result,
+    englishFallbacks: englishFallbacks(request),
     jsonLd: breadcrumbList([
       { name: t('breadcrumb.home'), url: url('/') },
       { name: result.page.title, url: url('/case-studies') },
@@ -38,9 +40,10 @@ export default function CaseStudies() {
   const { page, items, jsonLd } = useLoaderData<typeof loader>();
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <div data-testid="case-studies">
-      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: page.title }]} title={page.title} intro={page.intro && <p>{page.intro}</p>} />
+      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: page.title }]} title={page.title} intro={page.intro && <p {...inEnglish(page.intro)}>{page.intro}</p>} />
       <div className={`${CONTAINER} py-10 md:py-14`}>
         <ul className="grid gap-6 md:grid-cols-2 md:gap-8">
           {items.map((study, i) => (

@@ -11,9 +11,10 @@ import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
 import { localizePath } from '~/i18n';
 import { imageUrlBuilder } from '~/lib/image';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDY_QUERY } from '~/sanity/queries/insights';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     study,
     listTitle,
     others: result.others,
+    englishFallbacks: englishFallbacks(request),
     shareImage: study.coverImage ? absoluteUrl(siteUrl(), imageUrlBuilder(imageConfig())(study.coverImage, 1200, 630)) : null,
     jsonLd: breadcrumbList([
       { name: t('breadcrumb.home'), url: url('/') },
@@ -46,6 +48,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export const ErrorBoundary = RouteErrorBoundary;
 
 function Fact({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string | null; testId: string }) {
+  const inEnglish = useFallbackLang();
   if (!value) return null;
   return (
     <div className="relative rounded-2xl border border-sand-200 bg-white py-4 ps-16 pe-4" data-testid={testId}>
@@ -55,7 +58,9 @@ function Fact({ icon, label, value, testId }: { icon: React.ReactNode; label: st
         </span>
         {label}
       </dt>
-      <dd className="mt-1 font-medium text-navy-900">{value}</dd>
+      <dd className="mt-1 font-medium text-navy-900" {...inEnglish(value)}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -64,15 +69,26 @@ export default function CaseStudy() {
   const { study, listTitle, others, jsonLd } = useLoaderData<typeof loader>();
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <>
       <article data-testid="case-study">
         <header className="border-b border-sand-200 bg-sand-50">
           <div className="mx-auto w-full max-w-5xl px-4 pt-8 pb-10 md:px-8 md:pt-12 md:pb-14">
             <Breadcrumbs items={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: listTitle, to: localize('/case-studies') }, { label: study.title }]} />
-            {study.industry && <p className="mt-8 text-sm font-semibold tracking-wide text-gold-700">{study.industry}</p>}
-            <h1 className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight">{study.title}</h1>
-            {study.excerpt && <p className="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl">{study.excerpt}</p>}
+            {study.industry && (
+              <p className="mt-8 text-sm font-semibold tracking-wide text-gold-700" {...inEnglish(study.industry)}>
+                {study.industry}
+              </p>
+            )}
+            <h1 className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight" {...inEnglish(study.title)}>
+              {study.title}
+            </h1>
+            {study.excerpt && (
+              <p className="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl" {...inEnglish(study.excerpt)}>
+                {study.excerpt}
+              </p>
+            )}
             <h2 className="sr-only">{t('caseStudies.overview')}</h2>
             <dl className="mt-8 grid gap-3 md:grid-cols-3">
               <Fact testId="case-client" icon={<BriefcaseIcon className="size-5" />} label={t('caseStudies.client')} value={study.client} />
@@ -94,14 +110,18 @@ export default function CaseStudy() {
               <span aria-hidden="true" className="h-8 w-1 rounded-full bg-gold-500" />
               {t('caseStudies.challenge')}
             </h2>
-            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800">{study.challenge}</p>
+            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800" {...inEnglish(study.challenge)}>
+              {study.challenge}
+            </p>
           </section>
           <section aria-labelledby="solution" data-testid="case-solution">
             <h2 id="solution" className="flex items-center gap-3 text-2xl font-bold text-navy-900">
               <span aria-hidden="true" className="h-8 w-1 rounded-full bg-navy-700" />
               {t('caseStudies.solution')}
             </h2>
-            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800">{study.solution}</p>
+            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800" {...inEnglish(study.solution)}>
+              {study.solution}
+            </p>
           </section>
         </div>
 
@@ -116,7 +136,9 @@ export default function CaseStudy() {
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-900 text-gold-300">
                     <TrendUpIcon className="size-5" />
                   </span>
-                  <p className="self-center font-semibold leading-snug text-navy-900">{result.text}</p>
+                  <p className="self-center font-semibold leading-snug text-navy-900" {...inEnglish(result.text)}>
+                    {result.text}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -131,11 +153,17 @@ export default function CaseStudy() {
             <figure data-testid="case-testimonial" className="relative rounded-3xl bg-navy-900 px-6 py-10 text-white md:px-12">
               <QuoteIcon className="size-10 text-gold-400 rtl:-scale-x-100" />
               <blockquote className="mt-4 text-xl leading-relaxed md:text-2xl md:leading-relaxed">
-                <p>{study.testimonial.quote}</p>
+                <p {...inEnglish(study.testimonial.quote)}>{study.testimonial.quote}</p>
               </blockquote>
               <figcaption className="mt-6 border-t border-white/20 pt-5">
-                <p className="font-semibold">{study.testimonial.author}</p>
-                {study.testimonial.position && <p className="text-navy-100">{study.testimonial.position}</p>}
+                <p className="font-semibold" {...inEnglish(study.testimonial.author)}>
+                  {study.testimonial.author}
+                </p>
+                {study.testimonial.position && (
+                  <p className="text-navy-100" {...inEnglish(study.testimonial.position)}>
+                    {study.testimonial.position}
+                  </p>
+                )}
               </figcaption>
             </figure>
           </section>

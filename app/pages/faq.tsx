@@ -6,9 +6,10 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
 import { ChevronDownIcon } from '~/components/icons';
 import { localeFromPath } from '~/i18n';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 
 /**
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const faq = await loadQuery(request, FAQ_PAGE_QUERY, { lang: locale });
   if (!faq.page) throw data(null, { status: 404 });
-  return { faq };
+  return { faq, englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -71,6 +72,7 @@ function useOpenQuestionFromHash() {
 export default function Faq() {
   const { faq } = useLoaderData<typeof loader>();
   const { t } = useT('site');
+  const inEnglish = useFallbackLang();
   const page = faq.page!;
   const categories = faq.categories.filter((c) => c.items.length > 0);
   useOpenQuestionFromHash();
@@ -78,11 +80,11 @@ export default function Faq() {
     <div className="bg-gradient-to-b from-sand-50 to-white">
       <JsonLd data={faqJsonLd(categories)} />
       <header className="mx-auto max-w-4xl px-4 pt-12 pb-8 md:px-8 md:pt-16">
-        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" lang={page.titleFallback ? 'en' : undefined}>
+        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>
           {page.title}
         </h1>
         {page.intro && (
-          <p className="mt-5 max-w-3xl text-lg leading-8 text-navy-700" lang={page.introFallback ? 'en' : undefined}>
+          <p className="mt-5 max-w-3xl text-lg leading-8 text-navy-700" {...inEnglish(page.intro)}>
             {page.intro}
           </p>
         )}
@@ -96,6 +98,7 @@ export default function Faq() {
                 <a
                   href={`#${categoryAnchor(c.key)}`}
                   className="inline-flex min-h-11 items-center rounded-full border border-navy-200 bg-white px-4 text-sm font-medium text-navy-800 hover:border-gold-500 hover:bg-sand-50"
+                  {...inEnglish(c.title)}
                 >
                   {c.title}
                 </a>
@@ -109,7 +112,7 @@ export default function Faq() {
         {categories.map((category) => (
           <section key={category._id} id={categoryAnchor(category.key)} aria-labelledby={`${categoryAnchor(category.key)}-title`} className="scroll-mt-28 md:scroll-mt-44">
             <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-3">
-              <h2 id={`${categoryAnchor(category.key)}-title`} className="text-2xl font-bold text-navy-900">
+              <h2 id={`${categoryAnchor(category.key)}-title`} className="text-2xl font-bold text-navy-900" {...inEnglish(category.title)}>
                 {category.title}
               </h2>
               <p className="text-sm text-navy-700">{t('faq.questionCount', { count: category.items.length })}</p>
@@ -123,10 +126,10 @@ export default function Faq() {
                   className="group scroll-mt-28 rounded-2xl border border-sand-200 bg-white shadow-sm open:border-gold-500/60 md:scroll-mt-44"
                 >
                   <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-start text-lg font-semibold text-navy-900 hover:bg-sand-50 [&::-webkit-details-marker]:hidden">
-                    <span>{item.question}</span>
+                    <span {...inEnglish(item.question)}>{item.question}</span>
                     <ChevronDownIcon className="size-5 shrink-0 text-gold-700 transition-transform group-open:rotate-180" />
                   </summary>
-                  <div className="px-5 pb-5 leading-8 text-navy-700">
+                  <div className="px-5 pb-5 leading-8 text-navy-700" {...inEnglish(item.answer)}>
                     {item.answer.split(/\n{2,}/).map((paragraph, i) => (
                       <p key={i} className={i ? 'mt-3' : undefined}>
                         {paragraph}

@@ -13,14 +13,16 @@ import { BookConsultationButton } from '~/features/booking/BookConsultationButto
 import { localeFromPath } from '~/i18n';
 import { useShell } from '~/layouts/locale';
 import { splitHighlight } from '~/lib/highlight';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { HOME_QUERY, type HomeData } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadQuery(request, HOME_QUERY, { lang: locale });
+  const content = await loadQuery(request, HOME_QUERY, { lang: locale });
+  return { ...content, englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -32,10 +34,11 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   const { shell } = useShell();
   const { page } = data;
+  const inEnglish = useFallbackLang();
   return (
     // Top padding: 60px on phones, 160px from the 768px breakpoint (spec).
     <div className="bg-gradient-to-b from-sand-50 via-sand-50/60 to-white pt-[60px] md:pt-[160px]" data-testid="home">
-      <h1 className="sr-only">{page.seo.title ?? shell.settings.brandName}</h1>
+      <h1 className="sr-only" {...inEnglish(page.seo.title ?? shell.settings.brandName)}>{page.seo.title ?? shell.settings.brandName}</h1>
       <Hero page={page} />
       <ServicesOverview data={data} />
       <Testimonials title={page.testimonialsTitle} testimonials={data.testimonials} />
@@ -51,12 +54,13 @@ function Hero({ page }: { page: HomeData['page'] }) {
   const { hero } = page;
   const parts = splitHighlight(hero.headline, hero.highlight);
   const reasonsId = useId();
+  const inEnglish = useFallbackLang();
   const claims = page.claims.filter((c) => c.text !== page.businessesLaunched);
   return (
     <section aria-labelledby="hero-title" className={`${container} grid gap-12 pb-16 md:pb-24 lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-16`}>
       <div>
-        {hero.trustedLine && <p className={eyebrow} data-testid="hero-trusted">{hero.trustedLine}</p>}
-        <h2 id="hero-title" className="mt-4 text-4xl font-bold leading-[1.15] tracking-tight rtl:leading-[1.35] text-navy-900 md:text-5xl lg:text-[3.5rem]">
+        {hero.trustedLine && <p className={eyebrow} data-testid="hero-trusted" {...inEnglish(hero.trustedLine)}>{hero.trustedLine}</p>}
+        <h2 id="hero-title" className="mt-4 text-4xl font-bold leading-[1.15] tracking-tight rtl:leading-[1.35] text-navy-900 md:text-5xl lg:text-[3.5rem]" {...inEnglish(hero.headline)}>
           {parts ? (
             <>
               {parts[0]}
@@ -67,7 +71,7 @@ function Hero({ page }: { page: HomeData['page'] }) {
             hero.headline
           )}
         </h2>
-        {hero.subtitle && <p className={`mt-6 max-w-2xl ${lead}`}>{hero.subtitle}</p>}
+        {hero.subtitle && <p className={`mt-6 max-w-2xl ${lead}`} {...inEnglish(hero.subtitle)}>{hero.subtitle}</p>}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <BookConsultationButton source="hero" className={button.gold}>
             <CalendarIcon className="size-5" />
@@ -83,7 +87,7 @@ function Hero({ page }: { page: HomeData['page'] }) {
             {claims.map((claim) => (
               <li key={claim._key} className="flex items-center gap-2 font-semibold text-navy-800">
                 <CheckIcon className="size-5 shrink-0 text-gold-700" />
-                {claim.text}
+                <span {...inEnglish(claim.text)}>{claim.text}</span>
               </li>
             ))}
           </ul>
@@ -105,6 +109,7 @@ function Hero({ page }: { page: HomeData['page'] }) {
               <p
                 className="absolute start-4 top-4 max-w-[14rem] rounded-2xl border-s-4 border-gold-500 bg-white px-4 py-3 text-base font-bold leading-snug text-navy-900 shadow-lg md:start-6 md:top-6"
                 data-testid="businesses-launched"
+                {...inEnglish(page.businessesLaunched)}
               >
                 {page.businessesLaunched}
               </p>
@@ -117,14 +122,14 @@ function Hero({ page }: { page: HomeData['page'] }) {
             role="group"
             className="relative z-10 mx-3 -mt-10 rounded-2xl border border-sand-200 bg-white p-6 shadow-lg md:mx-8 md:-mt-16"
           >
-            <h3 id={reasonsId} className="text-lg font-semibold text-navy-900">{hero.reasonsTitle}</h3>
+            <h3 id={reasonsId} className="text-lg font-semibold text-navy-900" {...inEnglish(hero.reasonsTitle)}>{hero.reasonsTitle}</h3>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {hero.reasons.map((reason) => (
                 <li key={reason._key} className="flex gap-2.5 text-[0.95rem] leading-6 text-navy-700">
                   <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-sand-100 text-gold-700">
                     <CheckIcon className="size-3.5" />
                   </span>
-                  {reason.text}
+                  <span {...inEnglish(reason.text)}>{reason.text}</span>
                 </li>
               ))}
             </ul>
@@ -140,12 +145,13 @@ function ServicesOverview({ data }: { data: HomeData }) {
   const localize = useLocalizePath();
   const { servicesIntro, strategyCta } = data.page;
   const ctaId = useId();
+  const inEnglish = useFallbackLang();
   return (
     <section aria-labelledby="services-title" className="bg-white py-16 md:py-24" data-testid="services-overview">
       <div className={container}>
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id="services-title" className={sectionTitle}>{servicesIntro.title}</h2>
-          {servicesIntro.subtitle && <p className={`mt-4 ${lead}`}>{servicesIntro.subtitle}</p>}
+          <h2 id="services-title" className={sectionTitle} {...inEnglish(servicesIntro.title)}>{servicesIntro.title}</h2>
+          {servicesIntro.subtitle && <p className={`mt-4 ${lead}`} {...inEnglish(servicesIntro.subtitle)}>{servicesIntro.subtitle}</p>}
         </div>
         <div className="mt-12">
           <ServiceCards services={data.services} />
@@ -164,8 +170,8 @@ function ServicesOverview({ data }: { data: HomeData }) {
           data-testid="strategy-cta"
         >
           <div>
-            <h2 id={ctaId} className="text-3xl font-bold tracking-tight md:text-4xl">{strategyCta.title}</h2>
-            {strategyCta.text && <p className="mt-4 text-lg leading-8 text-navy-100">{strategyCta.text}</p>}
+            <h2 id={ctaId} className="text-3xl font-bold tracking-tight md:text-4xl" {...inEnglish(strategyCta.title)}>{strategyCta.title}</h2>
+            {strategyCta.text && <p className="mt-4 text-lg leading-8 text-navy-100" {...inEnglish(strategyCta.text)}>{strategyCta.text}</p>}
             <div className="mt-8 flex flex-col items-start gap-3">
               <BookConsultationButton source="cta" className={button.gold}>
                 <CalendarIcon className="size-5" />
@@ -178,7 +184,7 @@ function ServicesOverview({ data }: { data: HomeData }) {
             {strategyCta.options.map((option) => (
               <li key={option._key} className="flex gap-3 leading-7 text-white">
                 <CheckIcon className="mt-1 size-5 shrink-0 text-gold-400" />
-                {option.text}
+                <span {...inEnglish(option.text)}>{option.text}</span>
               </li>
             ))}
           </ul>
@@ -190,23 +196,24 @@ function ServicesOverview({ data }: { data: HomeData }) {
 
 function Testimonials({ title, testimonials }: { title: string; testimonials: HomeData['testimonials'] }) {
   const { t } = useT('marketing');
+  const inEnglish = useFallbackLang();
   const localize = useLocalizePath();
   return (
     <section aria-labelledby="testimonials-title" className="bg-sand-50 py-16 md:py-24" data-testid="testimonials">
       <div className={container}>
-        <h2 id="testimonials-title" className={`text-center ${sectionTitle}`}>{title}</h2>
+        <h2 id="testimonials-title" className={`text-center ${sectionTitle}`} {...inEnglish(title)}>{title}</h2>
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {testimonials.map((item) => (
             <li key={item._id} className="flex" data-testid={`testimonial-${item.key}`}>
               <figure className="flex w-full flex-col rounded-2xl border border-sand-200 bg-white p-6 shadow-sm md:p-8">
                 <QuoteIcon className="size-8 text-gold-500" />
-                <blockquote className="mt-4 flex-1 leading-7 text-navy-800">
+                <blockquote className="mt-4 flex-1 leading-7 text-navy-800" {...inEnglish(item.quote)}>
                   <p>{item.quote}</p>
                 </blockquote>
                 {item.result && (
                   <p className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-navy-900">
                     <span className="font-semibold text-gold-700">{t('home.resultLabel')}: </span>
-                    {item.result}
+                    <span {...inEnglish(item.result)}>{item.result}</span>
                   </p>
                 )}
                 <figcaption className="mt-6 flex items-center gap-4 border-t border-sand-200 pt-5">
@@ -214,10 +221,10 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
                     <SanityImage image={item.image} width={56} aspect={1} className="size-14 shrink-0 rounded-full object-cover" />
                   )}
                   <span className="min-w-0">
-                    <span className="block font-semibold text-navy-900">{item.author}</span>
-                    {item.position && <span className="block text-sm text-navy-700">{item.position}</span>}
+                    <span className="block font-semibold text-navy-900" {...inEnglish(item.author)}>{item.author}</span>
+                    {item.position && <span className="block text-sm text-navy-700" {...inEnglish(item.position)}>{item.position}</span>}
                     {item.company && (
-                      <span className="block text-sm font-medium text-navy-700">
+                      <span className="block text-sm font-medium text-navy-700" {...inEnglish(item.company)}>
                         <Bidi>{item.company}</Bidi>
                       </span>
                     )}
@@ -239,10 +246,11 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
 }
 
 function Statistics({ title, statistics }: { title: string; statistics: HomeData['statistics'] }) {
+  const inEnglish = useFallbackLang();
   return (
     <section aria-labelledby="statistics-title" className="bg-white pt-16 md:pt-24" data-testid="statistics">
       <div className={container}>
-        <h2 id="statistics-title" className={sectionTitle}>{title}</h2>
+        <h2 id="statistics-title" className={sectionTitle} {...inEnglish(title)}>{title}</h2>
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {statistics.map((stat) => (
             <li key={stat._id} className="relative overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm" data-testid="statistic">
@@ -250,8 +258,8 @@ function Statistics({ title, statistics }: { title: string; statistics: HomeData
               <p className="text-4xl font-bold tracking-tight text-navy-900 tabular-nums">
                 <Bidi>{stat.value}</Bidi>
               </p>
-              <h3 className="mt-3 font-semibold leading-6 text-navy-900">{stat.label}</h3>
-              {stat.description && <p className="mt-2 text-sm leading-6 text-navy-700">{stat.description}</p>}
+              <h3 className="mt-3 font-semibold leading-6 text-navy-900" {...inEnglish(stat.label)}>{stat.label}</h3>
+              {stat.description && <p className="mt-2 text-sm leading-6 text-navy-700" {...inEnglish(stat.description)}>{stat.description}</p>}
             </li>
           ))}
         </ul>

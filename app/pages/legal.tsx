@@ -3,10 +3,11 @@ import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { intlLocale, localeFromPath, stripLocale, type Locale } from '~/i18n';
+import { portableTextLang, useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import type { PortableTextValue } from '~/sanity/groq';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { LEGAL_PAGE_QUERY } from '~/sanity/queries/site';
 
 /**
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!LEGAL_SLUGS.has(slug)) throw data(null, { status: 404 });
   const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: localeFromPath(pathname), slug });
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  return { page, englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -63,17 +64,19 @@ export default function LegalPage() {
   const { t } = useT('site');
   const { lead, sections } = splitSections(page.body);
   const updated = page.updatedAt ? formatDate(page.updatedAt, locale) : null;
-  const lang = page.bodyFallback ? 'en' : undefined;
+  const inEnglish = useFallbackLang();
+  // A body that stands in for a missing translation is English throughout.
+  const bodyLang = portableTextLang(page.body);
   return (
     <div className="bg-gradient-to-b from-sand-50 to-white">
       <header className="mx-auto max-w-3xl px-4 pt-12 pb-6 md:px-8 md:pt-16">
-        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl">{page.title}</h1>
+        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>{page.title}</h1>
         {updated && (
           <p className="mt-4 text-navy-700" data-testid="legal-updated">
             {t('legal.lastUpdated')}: <time dateTime={page.updatedAt!}>{updated}</time>
           </p>
         )}
-        {page.bodyFallback && <p className="mt-4 rounded-xl bg-sand-100 px-4 py-3 text-navy-800">{t('legal.englishOnly')}</p>}
+        {bodyLang && <p className="mt-4 rounded-xl bg-sand-100 px-4 py-3 text-navy-800">{t('legal.englishOnly')}</p>}
       </header>
 
       <div className="mx-auto max-w-3xl px-4 pb-16 md:px-8">
@@ -82,7 +85,7 @@ export default function LegalPage() {
             <h2 id="legal-contents" className="text-sm font-semibold uppercase tracking-wide text-gold-700">
               {t('legal.contents')}
             </h2>
-            <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1 ps-6 marker:text-gold-700 sm:grid-cols-2" lang={lang}>
+            <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1 ps-6 marker:text-gold-700 sm:grid-cols-2" {...bodyLang}>
               {sections.map((s) => (
                 <li key={s.id}>
                   <a href={`#${s.id}`} className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500">
@@ -94,7 +97,7 @@ export default function LegalPage() {
           </nav>
         )}
 
-        <article className="text-navy-800" lang={lang} data-testid="legal-body">
+        <article className="text-navy-800" {...bodyLang} data-testid="legal-body">
           {lead.length > 0 && <PortableText value={lead} />}
           {sections.map((s) => (
             <section key={s.id} aria-labelledby={s.id}>

@@ -7,17 +7,18 @@ import { CalendarIcon, ExternalIcon } from '~/components/marketing-icons';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { localeFromPath } from '~/i18n';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { formatSgd } from '~/lib/price';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const data = await loadQuery(request, PRICING_QUERY, { lang: locale });
   // Formatted once, on the server, for the page's locale: the browser shows exactly this text.
-  return { ...data, plans: data.plans.map((plan) => ({ ...plan, price: formatSgd(plan.priceSgd, locale) })) };
+  return { ...data, plans: data.plans.map((plan) => ({ ...plan, price: formatSgd(plan.priceSgd, locale) })), englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -30,12 +31,13 @@ type Plan = ReturnType<typeof useLoaderData<typeof loader>>['plans'][number];
 export default function Pricing() {
   const { page, plans } = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
+  const inEnglish = useFallbackLang();
   return (
     <div data-testid="pricing-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-10 md:pt-20 md:pb-14">
         <div className={`${container} max-w-4xl text-center`}>
-          <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]">{page.title}</h1>
-          {page.intro && <p className={`mx-auto mt-5 max-w-3xl ${lead}`}>{page.intro}</p>}
+          <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]" {...inEnglish(page.title)}>{page.title}</h1>
+          {page.intro && <p className={`mx-auto mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>{page.intro}</p>}
         </div>
       </header>
 
@@ -56,6 +58,7 @@ export default function Pricing() {
 function PlanCard({ plan }: { plan: Plan }) {
   const { t } = useT('marketing');
   const popular = Boolean(plan.popularLabel);
+  const inEnglish = useFallbackLang();
   const titleId = `plan-${plan.key}-title`;
   const subheading = `text-sm font-semibold uppercase tracking-wider ${popular ? 'text-gold-300' : 'text-gold-700'}`;
   const body = popular ? 'text-navy-100' : 'text-navy-700';
@@ -68,12 +71,12 @@ function PlanCard({ plan }: { plan: Plan }) {
       }`}
     >
       {popular && (
-        <p className="absolute -top-3.5 start-7 rounded-full bg-gold-500 px-3.5 py-1 text-sm font-bold text-navy-950 shadow" data-testid="popular-label">
+        <p className="absolute -top-3.5 start-7 rounded-full bg-gold-500 px-3.5 py-1 text-sm font-bold text-navy-950 shadow" data-testid="popular-label" {...inEnglish(plan.popularLabel)}>
           {plan.popularLabel}
         </p>
       )}
-      <h2 id={titleId} className="text-2xl font-bold">{plan.name}</h2>
-      {plan.description && <p className={`mt-3 leading-7 ${body}`}>{plan.description}</p>}
+      <h2 id={titleId} className="text-2xl font-bold" {...inEnglish(plan.name)}>{plan.name}</h2>
+      {plan.description && <p className={`mt-3 leading-7 ${body}`} {...inEnglish(plan.description)}>{plan.description}</p>}
 
       <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-bold tracking-tight tabular-nums" data-testid="plan-price">
@@ -88,7 +91,7 @@ function PlanCard({ plan }: { plan: Plan }) {
             <dt className="sr-only">{t('pricing.timeCommitment')}</dt>
             <dd className="flex items-center gap-2 font-semibold">
               <CalendarIcon className={`size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`} />
-              {plan.timeCommitment}
+              <span {...inEnglish(plan.timeCommitment)}>{plan.timeCommitment}</span>
             </dd>
           </div>
         )}
@@ -107,7 +110,7 @@ function PlanCard({ plan }: { plan: Plan }) {
               <ul className="flex flex-wrap gap-2">
                 {plan.keyAreas.map((area) => (
                   <li key={area._key} className={`rounded-lg px-3 py-1 text-sm ${popular ? 'bg-white/10 text-white' : 'bg-sand-100 text-navy-900'}`}>
-                    {area.text}
+                    <span {...inEnglish(area.text)}>{area.text}</span>
                   </li>
                 ))}
               </ul>
@@ -117,7 +120,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.bestFor && (
           <div>
             <dt className={subheading}>{t('pricing.bestFor')}</dt>
-            <dd className={`mt-1 leading-7 ${body}`}>{plan.bestFor}</dd>
+            <dd className={`mt-1 leading-7 ${body}`} {...inEnglish(plan.bestFor)}>{plan.bestFor}</dd>
           </div>
         )}
       </dl>
@@ -129,7 +132,7 @@ function PlanCard({ plan }: { plan: Plan }) {
             {plan.features.map((feature) => (
               <li key={feature._key} className={`flex gap-2.5 leading-6 ${popular ? 'text-white' : 'text-navy-800'}`}>
                 <CheckIcon className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`} />
-                {feature.text}
+                <span {...inEnglish(feature.text)}>{feature.text}</span>
               </li>
             ))}
           </ul>
@@ -147,7 +150,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           {t('pricing.subscribe')}
           <span className="sr-only">
             {' '}
-            <Bidi>{plan.name}</Bidi> {t('opensInNewTab')}
+            <Bidi {...inEnglish(plan.name)}>{plan.name}</Bidi> {t('opensInNewTab')}
           </span>
           <ExternalIcon className="size-4" />
         </a>

@@ -7,15 +7,17 @@ import { BuildingIcon, ServiceIcon } from '~/components/marketing-icons';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { localeFromPath } from '~/i18n';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
-import { loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SERVICES_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  return loadQuery(request, SERVICES_QUERY, { lang: locale });
+  const content = await loadQuery(request, SERVICES_QUERY, { lang: locale });
+  return { ...content, englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -31,12 +33,13 @@ export default function Services() {
   const { page, cards, services, setupOptions } = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
   useServiceHashScroll();
+  const inEnglish = useFallbackLang();
   return (
     <div data-testid="services-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={container}>
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]">{page.title}</h1>
-          {page.intro && <p className={`mt-5 max-w-3xl ${lead}`}>{page.intro}</p>}
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]" {...inEnglish(page.title)}>{page.title}</h1>
+          {page.intro && <p className={`mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>{page.intro}</p>}
           <nav aria-label={t('services.overviewLabel')} className="mt-10">
             <ServiceCards services={cards} compact />
           </nav>
@@ -60,8 +63,8 @@ export default function Services() {
                 <span className={`inline-flex size-14 items-center justify-center rounded-2xl ${color.tile}`}>
                   <ServiceIcon name={service.icon} className="size-7" />
                 </span>
-                <h2 id={titleId} className={`mt-5 ${sectionTitle}`}>{service.title}</h2>
-                {service.description && <p className={`mt-5 ${lead}`}>{service.description}</p>}
+                <h2 id={titleId} className={`mt-5 ${sectionTitle}`} {...inEnglish(service.title)}>{service.title}</h2>
+                {service.description && <p className={`mt-5 ${lead}`} {...inEnglish(service.description)}>{service.description}</p>}
               </div>
               {service.features.length > 0 && (
                 <div className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-8">
@@ -72,7 +75,7 @@ export default function Services() {
                         <span className={`mt-1 inline-flex size-5 shrink-0 items-center justify-center rounded-full ${color.tile}`}>
                           <CheckIcon className="size-3.5" />
                         </span>
-                        {feature.text}
+                        <span {...inEnglish(feature.text)}>{feature.text}</span>
                       </li>
                     ))}
                   </ul>
@@ -96,8 +99,8 @@ export default function Services() {
                   <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gold-500/15 text-gold-300">
                     <BuildingIcon className="size-6" />
                   </span>
-                  <h3 className="mt-4 text-xl font-semibold">{option.title}</h3>
-                  {option.description && <p className="mt-3 leading-7 text-navy-100">{option.description}</p>}
+                  <h3 className="mt-4 text-xl font-semibold" {...inEnglish(option.title)}>{option.title}</h3>
+                  {option.description && <p className="mt-3 leading-7 text-navy-100" {...inEnglish(option.description)}>{option.description}</p>}
                 </li>
               ))}
             </ul>

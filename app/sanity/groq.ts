@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { FALLBACK_MARK_GROQ } from './fallback';
 
 /**
- * Building blocks for the named GROQ queries. Localized fields are read with an
- * English fallback in GROQ itself: coalesce(title[$lang], title.en).
+ * Building blocks for the named GROQ queries. Localized fields are read with an English
+ * fallback in GROQ itself, coalesce(title[$lang], title.en), and English that stands in
+ * for a missing translation carries a mark that loadQuery turns into lang="en" on the page
+ * (see ./fallback.ts). `loc('@')` localizes the current element of an array.
  */
-export const loc = (field: string) => `coalesce(${field}[$lang], ${field}.en)`;
+export const loc = (field: string) =>
+  `coalesce(${field}[$lang], select($lang != "en" => ${FALLBACK_MARK_GROQ} + ${field}.en))`;
 
 /** An image with its asset's URL and size, and the alt text in the page's language. */
 export const imageProjection = `{
@@ -33,11 +37,7 @@ export function defineQuery<S extends z.ZodType>(name: string, query: string, sc
   return { name, query, schema, ...(dependsOn ? { dependsOn: new Set(dependsOn) } : {}) };
 }
 
-/**
- * A localized Portable Text body (localeBlockContent) with image assets expanded and
- * image alt/caption localized. Usage: `"body": ${portableText('body')}`.
- */
-export const portableText = (field: string) => `coalesce(${field}[$lang], ${field}.en)[]{
+const portableTextBlock = `
   ...,
   _type == "image" => {
     _type, _key,
@@ -45,9 +45,16 @@ export const portableText = (field: string) => `coalesce(${field}[$lang], ${fiel
     "caption": ${loc('caption')},
     "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height },
     hotspot, crop
-  }
-}`;
+  }`;
+
+/**
+ * A localized Portable Text body (localeBlockContent) with image assets expanded and
+ * image alt/caption localized. Blocks that stand in for a missing translation carry
+ * `_lang: "en"`. Usage: `"body": ${portableText('body')}`.
+ */
+export const portableText = (field: string) =>
+  `coalesce(${field}[$lang][]{${portableTextBlock}}, ${field}.en[]{${portableTextBlock}, "_lang": "en"})`;
 
 /** Portable Text is checked loosely at the boundary: an array of typed blocks with keys. */
-export const portableTextSchema = z.array(z.looseObject({ _type: z.string(), _key: z.string() }));
+export const portableTextSchema = z.array(z.looseObject({ _type: z.string(), _key: z.string(), _lang: z.literal('en').optional() }));
 export type PortableTextValue = z.infer<typeof portableTextSchema>;

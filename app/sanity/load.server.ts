@@ -4,6 +4,7 @@ import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
 import { QueryCache, typesReadBy } from './cache.server';
 import { contentClient } from './client.server';
+import { stripFallbackMarks } from './fallback';
 import type { QueryDefinition } from './groq';
 import type { Perspective, QueryParams } from './types';
 
@@ -49,7 +50,28 @@ export async function loadQuery<S extends z.ZodType>(
     perspective === 'published'
       ? await queryCache().get(`${definition.name}:${JSON.stringify(params)}`, definition.dependsOn ?? typesReadBy(definition.query), run)
       : await run();
-  const parsed = definition.schema.safeParse(raw);
+  let result = raw;
+  if (params.lang !== 'en') {
+    const stripped = stripFallbackMarks(raw);
+    result = stripped.value;
+    if (stripped.fallbacks.length) {
+      const seen = fallbacksByRequest.get(request) ?? new Set<string>();
+      for (const text of stripped.fallbacks) seen.add(text);
+      fallbacksByRequest.set(request, seen);
+    }
+  }
+  const parsed = definition.schema.safeParse(result);
   if (!parsed.success) throw new ContentShapeError(definition.name, parsed.error.issues);
   return parsed.data;
+}
+
+const fallbacksByRequest = new WeakMap<Request, Set<string>>();
+
+/**
+ * The texts this request's queries showed in English because their translation is missing.
+ * A loader returns them as `englishFallbacks`; components mark those texts lang="en"
+ * (useFallbackLang in app/lib/content-lang.ts).
+ */
+export function englishFallbacks(request: Request): string[] {
+  return [...(fallbacksByRequest.get(request) ?? [])];
 }

@@ -99,4 +99,62 @@ test.describe.serial('fresh content without redeploys', () => {
     expect(res.status()).toBe(200);
     expect(await res.text()).toContain(NEW);
   });
+
+  test('Arabic pages mark text that fell back to English as lang="en"', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    // Every translation removed: each CMS text on an Arabic page is now an English stand-in.
+    const withoutArabic = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(withoutArabic);
+      if (value && typeof value === 'object') {
+        const entries = Object.entries(value).filter(([key]) => !('en' in value && key === 'ar'));
+        return Object.fromEntries(entries.map(([key, item]) => [key, withoutArabic(item)]));
+      }
+      return value;
+    };
+    const bundled = await readFile('studio/dataset/production.ndjson', 'utf8');
+    const stripped = bundled.trim().split('\n').map((line) => JSON.stringify(withoutArabic(JSON.parse(line)))).join('\n');
+    expect(stripped).not.toContain('"ar":');
+    await writeFile(file, `${stripped}\n`);
+    const everything = JSON.stringify({ _id: 'all' });
+    expect((await webhook(request, await sign(everything), everything)).status()).toBe(200);
+
+    const pages = [
+      '/ar', '/ar/about', '/ar/services', '/ar/pricing', '/ar/faq', '/ar/case-studies', '/ar/case-studies/fintech-launch-uae',
+      '/ar/blog', '/ar/blog/category/business', '/ar/blog/tag/business_setup', '/ar/blog/free-zone-vs-mainland-uae-company',
+      '/ar/privacy-policy', '/ar/booking-confirmation',
+    ];
+    for (const path of pages) {
+      await page.goto(`${editorialURL}${path}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+      // Text with Latin words must sit inside an element marked lang="en" (the interface
+      // chrome is Arabic; e-mail and web addresses and prices with an ISO currency code
+      // such as "950 SGD", as Intl writes them in Arabic, are exempt).
+      const unmarked = await page.evaluate(() => {
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim() ?? '';
+          const parent = node.parentElement;
+          if (!parent || !/[A-Za-z]{3,}/.test(text) || parent.closest('script, style, noscript, template')) continue;
+          if (/^\S+@\S+$|^(https?:\/\/|www\.)\S+$|^[^A-Za-z]*\d[^A-Za-z]*\s[A-Z]{3}$/.test(text)) continue;
+          if (parent.closest('[lang]')?.getAttribute('lang') !== 'en') found.push(`<${parent.tagName.toLowerCase()}> ${text.slice(0, 60)}`);
+        }
+        return found;
+      });
+      expect(unmarked, `${path}: English text not marked lang="en"`).toEqual([]);
+      // Marked text is also laid out left to right.
+      const marked = page.locator('body [lang="en"]:not([dir="ltr"])');
+      expect(await marked.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 80))), path).toEqual([]);
+    }
+
+    // The diagnostics page lists the pages that show untranslated fields.
+    await page.goto(`${editorialURL}/seo-diagnostics`);
+    expect(Number(await page.getByTestId('stat-missing').textContent())).toBeGreaterThan(10);
+    await expect(page.getByTestId('missing-arabic').first()).toBeVisible();
+
+    await writeFile(file, bundled);
+    expect((await webhook(request, await sign(everything), everything)).status()).toBe(200);
+    await page.goto(`${editorialURL}/ar/services`);
+    await expect(page.locator('main [lang="en"]')).toHaveCount(0);
+  });
 });

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { ArrowForwardIcon } from '~/components/icons';
 import { CalendarIcon } from '~/components/marketing-icons';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { button, container, lead } from './ui';
 
@@ -11,12 +12,13 @@ type Props = { id: string; title: string; text: string; link: { href: string; la
 export function CtaBand({ id, title, text, link, className = '' }: Props) {
   const { t } = useT('marketing');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <section aria-labelledby={id} className={`py-16 md:py-20 ${className}`}>
       <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
         <div className="max-w-2xl">
-          <h2 id={id} className="text-2xl font-bold text-navy-900 md:text-3xl">{title}</h2>
-          <p className={`mt-3 ${lead}`}>{text}</p>
+          <h2 id={id} className="text-2xl font-bold text-navy-900 md:text-3xl" {...inEnglish(title)}>{title}</h2>
+          <p className={`mt-3 ${lead}`} {...inEnglish(text)}>{text}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
           <BookConsultationButton source="cta" className={button.gold}>
@@ -24,7 +26,7 @@ export function CtaBand({ id, title, text, link, className = '' }: Props) {
             {t('bookConsultation')}
           </BookConsultationButton>
           <Link to={localize(link.href)} className={button.outline}>
-            {link.label}
+            <span {...inEnglish(link.label)}>{link.label}</span>
             <ArrowForwardIcon className="size-5" />
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import type { HomeData } from '~/sanity/queries/marketing';
 import { Bidi } from './Bidi';
@@ -11,11 +12,12 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
   const { t } = useT('marketing');
   const titleId = useId();
   const hintId = useId();
+  const inEnglish = useFallbackLang();
   const th = 'px-5 py-4 text-start text-sm font-semibold';
   return (
     <section aria-labelledby={titleId} className="bg-white py-16 md:py-24" data-testid="indicators">
       <div className={container}>
-        <h2 id={titleId} className={sectionTitle}>{title}</h2>
+        <h2 id={titleId} className={sectionTitle} {...inEnglish(title)}>{title}</h2>
         <p id={hintId} className="mt-3 text-sm text-navy-700 md:hidden">{t('home.indicatorsScrollHint')}</p>
         <div
           role="region"
@@ -39,9 +41,9 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
             <tbody className="divide-y divide-navy-100">
               {indicators.map((row) => (
                 <tr key={row._id} className="align-middle even:bg-sand-50/60" data-testid="indicator-row">
-                  <th scope="row" className="min-w-[9rem] px-5 py-4 text-start font-semibold">{row.category}</th>
-                  <td className="min-w-[14rem] px-5 py-4 text-navy-700">{row.metric}</td>
-                  <td className="px-5 py-4 text-lg font-bold tabular-nums whitespace-nowrap"><Bidi>{row.value}</Bidi></td>
+                  <th scope="row" className="min-w-[9rem] px-5 py-4 text-start font-semibold" {...inEnglish(row.category)}>{row.category}</th>
+                  <td className="min-w-[14rem] px-5 py-4 text-navy-700" {...inEnglish(row.metric)}>{row.metric}</td>
+                  <td className="px-5 py-4 text-lg font-bold tabular-nums whitespace-nowrap" {...inEnglish(row.value)}><Bidi>{row.value}</Bidi></td>
                   <td className="px-5 py-4"><TrendBadge trend={row.trend} /></td>
                   <td className="px-5 py-4">
                     {row.link ? (
@@ -49,7 +51,7 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
                         href={row.link}
                         className="inline-block py-2.5 font-medium text-navy-700 underline decoration-gold-500 underline-offset-4 hover:text-navy-900"
                       >
-                        {row.linkText ?? row.link}
+                        <span {...inEnglish(row.linkText)}>{row.linkText ?? row.link}</span>
                       </CmsLink>
                     ) : null}
                   </td>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { ArrowForwardIcon } from '~/components/icons';
 import { ServiceIcon } from '~/components/marketing-icons';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { ServiceCard } from '~/sanity/queries/marketing';
 import { colorOf } from './ui';
@@ -13,6 +14,7 @@ import { colorOf } from './ui';
 export function ServiceCards({ services, compact = false }: { services: ServiceCard[]; compact?: boolean }) {
   const { t } = useT('marketing');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   if (compact) {
     // The services page's own jump list: icon and title only; the sections below hold the rest.
     return (
@@ -30,7 +32,7 @@ export function ServiceCards({ services, compact = false }: { services: ServiceC
                 <span className={`inline-flex size-10 shrink-0 items-center justify-center rounded-lg ${color.tile}`}>
                   <ServiceIcon name={service.icon} className="size-5" />
                 </span>
-                <span className="min-w-0 text-[0.95rem]">{service.title}</span>
+                <span className="min-w-0 text-[0.95rem]" {...inEnglish(service.title)}>{service.title}</span>
               </Link>
             </li>
           );
@@ -54,8 +56,8 @@ export function ServiceCards({ services, compact = false }: { services: ServiceC
               <span className={`inline-flex size-12 items-center justify-center rounded-xl ${color.tile}`} data-color={service.color}>
                 <ServiceIcon name={service.icon} className="size-6" />
               </span>
-              <h3 className="mt-5 text-xl font-semibold text-navy-900">{service.title}</h3>
-              <span className="mt-2 flex-1 leading-7 text-navy-700">{service.summary}</span>
+              <h3 className="mt-5 text-xl font-semibold text-navy-900" {...inEnglish(service.title)}>{service.title}</h3>
+              <span className="mt-2 flex-1 leading-7 text-navy-700" {...inEnglish(service.summary)}>{service.summary}</span>
               <span className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-navy-900 group-hover:text-navy-700" aria-hidden="true">
                 {t('home.learnMore')}
                 <ArrowForwardIcon className="size-4 transition-transform group-hover:translate-x-0.5 rtl:group-hover:-translate-x-0.5" />

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { ArrowForwardIcon, ClockIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { CountedTerm } from '~/sanity/queries/insights';
 import type { PostCard as PostCardData } from './cards';
@@ -16,41 +17,49 @@ export function JsonLd({ data }: { data: unknown }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }
 
-export type Crumb = { label: string; to?: string };
+/** A crumb; a string label is CMS or interface text, an element is rendered as given (it marks its own CMS text). */
+export type Crumb = { label: React.ReactNode; to?: string };
 
 /** A visible breadcrumb trail; the last item is the current page. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useT('insights');
+  const inEnglish = useFallbackLang();
   return (
     <nav aria-label={t('breadcrumb.label')} className="text-sm">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-navy-700">
-        {items.map((item, i) => (
-          <li key={`${i}-${item.label}`} className="flex items-center gap-1.5">
-            {i > 0 && <ChevronForwardIcon className="size-3.5 shrink-0 text-navy-500" />}
-            {item.to ? (
-              <Link to={item.to} prefetch="intent" className="rounded hover:text-navy-900 hover:underline">
-                {item.label}
-              </Link>
-            ) : (
-              <span aria-current="page" className="font-medium text-navy-900">
-                {item.label}
-              </span>
-            )}
-          </li>
-        ))}
+        {items.map((item, i) => {
+          const lang = typeof item.label === 'string' ? inEnglish(item.label) : undefined;
+          return (
+            <li key={i} className="flex items-center gap-1.5">
+              {i > 0 && <ChevronForwardIcon className="size-3.5 shrink-0 text-navy-500" />}
+              {item.to ? (
+                <Link to={item.to} prefetch="intent" className="rounded hover:text-navy-900 hover:underline" {...lang}>
+                  {item.label}
+                </Link>
+              ) : (
+                <span aria-current="page" className="font-medium text-navy-900" {...lang}>
+                  {item.label}
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </nav>
   );
 }
 
-/** The sand-coloured band at the top of a listing page. */
+/** The sand-coloured band at the top of a listing page. A string title is CMS text (marked when it stands in for a missing translation). */
 export function PageIntro({ crumbs, eyebrow, title, intro, children }: { crumbs?: Crumb[]; eyebrow?: React.ReactNode; title: React.ReactNode; intro?: React.ReactNode; children?: React.ReactNode }) {
+  const inEnglish = useFallbackLang();
   return (
     <header className="border-b border-sand-200 bg-sand-50">
       <div className={`${CONTAINER} py-10 md:py-16`}>
         {crumbs && <Breadcrumbs items={crumbs} />}
         {eyebrow && <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-gold-700">{eyebrow}</p>}
-        <h1 className={`${eyebrow ? 'mt-2' : 'mt-6'} max-w-3xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight`}>{title}</h1>
+        <h1 className={`${eyebrow ? 'mt-2' : 'mt-6'} max-w-3xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight`} {...(typeof title === 'string' ? inEnglish(title) : undefined)}>
+          {title}
+        </h1>
         {intro && <div className="mt-4 max-w-2xl text-lg leading-relaxed text-navy-700">{intro}</div>}
         {children}
       </div>
@@ -62,13 +71,14 @@ export function PageIntro({ crumbs, eyebrow, title, intro, children }: { crumbs?
 export function PostMeta({ publishedAt, readMinutes, author, className }: { publishedAt: string; readMinutes: number; author?: string | null; className?: string }) {
   const { t } = useT('insights');
   const locale = useLocale();
+  const inEnglish = useFallbackLang();
   return (
     <ul className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-navy-700 ${className ?? ''}`}>
       {author && (
         <li className="flex items-center gap-1.5">
           <UserIcon className="size-4 shrink-0 text-navy-500" />
           <span className="sr-only">{t('blog.writtenBy')} </span>
-          {author}
+          <span {...inEnglish(author)}>{author}</span>
         </li>
       )}
       <li className="flex items-center gap-1.5">
@@ -89,6 +99,7 @@ const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 30vw, (min-wi
 /** An article card: the whole card is one link (the title's), so it is one tab stop. */
 export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   const Heading = `h${headingLevel}` as const;
   return (
     <article data-testid="post-card" className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md">
@@ -96,8 +107,12 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
         <SanityImage image={post.coverImage} width={640} aspect={16 / 9} sizes={CARD_SIZES} className="aspect-video h-auto w-full bg-sand-100 object-cover" />
       )}
       <div className="flex flex-1 flex-col p-5 md:p-6">
-        {post.category && <p className="text-xs font-semibold uppercase tracking-wider text-gold-700">{post.category.title}</p>}
-        <Heading className="mt-2 text-lg font-bold leading-snug text-navy-900 md:text-xl">
+        {post.category && (
+          <p className="text-xs font-semibold uppercase tracking-wider text-gold-700" {...inEnglish(post.category.title)}>
+            {post.category.title}
+          </p>
+        )}
+        <Heading className="mt-2 text-lg font-bold leading-snug text-navy-900 md:text-xl" {...inEnglish(post.title)}>
           <Link
             to={localize(`/blog/${post.slug}`)}
             prefetch="intent"
@@ -106,7 +121,11 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
             {post.title}
           </Link>
         </Heading>
-        {post.excerpt && <p className="mt-3 line-clamp-3 text-navy-700">{post.excerpt}</p>}
+        {post.excerpt && (
+          <p className="mt-3 line-clamp-3 text-navy-700" {...inEnglish(post.excerpt)}>
+            {post.excerpt}
+          </p>
+        )}
         <PostMeta publishedAt={post.publishedAt} readMinutes={post.readMinutes} className="mt-auto pt-5" />
       </div>
     </article>
@@ -129,6 +148,7 @@ export function PostGrid({ posts, columns = 3 }: { posts: PostCardData[]; column
 export function FeaturedPost({ post }: { post: PostCardData }) {
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <article data-testid="featured-post" className="group relative grid overflow-hidden rounded-3xl bg-navy-900 text-white shadow-lg md:grid-cols-2">
       {post.coverImage && (
@@ -144,14 +164,22 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
       <div className="flex flex-col justify-center p-6 md:p-10">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-gold-400 px-3 py-1 font-semibold text-navy-950">{t('blog.featured')}</span>
-          {post.category && <span className="font-semibold uppercase tracking-wider text-gold-300">{post.category.title}</span>}
+          {post.category && (
+            <span className="font-semibold uppercase tracking-wider text-gold-300" {...inEnglish(post.category.title)}>
+              {post.category.title}
+            </span>
+          )}
         </p>
-        <h2 className="mt-4 text-2xl font-bold leading-snug md:text-3xl">
+        <h2 className="mt-4 text-2xl font-bold leading-snug md:text-3xl" {...inEnglish(post.title)}>
           <Link to={localize(`/blog/${post.slug}`)} prefetch="intent" className="rounded after:absolute after:inset-0 after:content-[''] group-hover:underline decoration-gold-400 underline-offset-4">
             {post.title}
           </Link>
         </h2>
-        {post.excerpt && <p className="mt-4 leading-relaxed text-navy-100">{post.excerpt}</p>}
+        {post.excerpt && (
+          <p className="mt-4 leading-relaxed text-navy-100" {...inEnglish(post.excerpt)}>
+            {post.excerpt}
+          </p>
+        )}
         <ul className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-navy-100">
           <FeaturedMeta post={post} />
         </ul>
@@ -167,13 +195,14 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
 function FeaturedMeta({ post }: { post: PostCardData }) {
   const { t } = useT('insights');
   const locale = useLocale();
+  const inEnglish = useFallbackLang();
   return (
     <>
       {post.author && (
         <li className="flex items-center gap-1.5">
           <UserIcon className="size-4 shrink-0" />
           <span className="sr-only">{t('blog.writtenBy')} </span>
-          {post.author}
+          <span {...inEnglish(post.author)}>{post.author}</span>
         </li>
       )}
       <li className="flex items-center gap-1.5">
@@ -193,6 +222,7 @@ function FeaturedMeta({ post }: { post: PostCardData }) {
 export function TagChips({ tags, showCounts, currentSlug }: { tags: (Pick<CountedTerm, '_id' | 'slug' | 'title'> & { count?: number })[]; showCounts?: boolean; currentSlug?: string }) {
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <ul className="flex flex-wrap gap-2">
       {tags.map((tag) => {
@@ -209,7 +239,7 @@ export function TagChips({ tags, showCounts, currentSlug }: { tags: (Pick<Counte
               }`}
             >
               <span aria-hidden="true" className={current ? 'text-gold-300' : 'text-gold-700'}>#</span>
-              {tag.title}
+              <span {...inEnglish(tag.title)}>{tag.title}</span>
               {showCounts && tag.count !== undefined && (
                 <span aria-hidden="true" className={`text-xs ${current ? 'text-navy-100' : 'text-navy-500'}`}>
                   {tag.count}
@@ -227,6 +257,7 @@ export function TagChips({ tags, showCounts, currentSlug }: { tags: (Pick<Counte
 export function CategoryLinks({ categories, currentSlug }: { categories: CountedTerm[]; currentSlug?: string }) {
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   return (
     <ul className="divide-y divide-sand-200">
       {categories.map((c) => {
@@ -239,7 +270,7 @@ export function CategoryLinks({ categories, currentSlug }: { categories: Counted
               aria-current={current ? 'page' : undefined}
               className={`flex min-h-11 items-center justify-between gap-3 rounded py-2 hover:text-navy-900 hover:underline ${current ? 'font-semibold text-navy-900' : 'text-navy-700'}`}
             >
-              <span>{c.title}</span>
+              <span {...inEnglish(c.title)}>{c.title}</span>
               <span className="shrink-0 rounded-full bg-sand-100 px-2.5 py-0.5 text-xs font-medium text-navy-800">{t('blog.postCount', { count: c.count })}</span>
             </Link>
           </li>

@@ -3,6 +3,7 @@ import { ArrowForwardIcon, PinIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { BriefcaseIcon } from '~/features/blog/icons';
+import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { CaseStudyCard as CaseStudyCardData } from '~/sanity/queries/insights';
 
@@ -12,6 +13,7 @@ const SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
 export function CaseStudyCard({ study, headingLevel = 2, compact, priority }: { study: CaseStudyCardData; headingLevel?: 2 | 3; compact?: boolean; priority?: boolean }) {
   const { t } = useT('insights');
   const localize = useLocalizePath();
+  const inEnglish = useFallbackLang();
   const Heading = `h${headingLevel}` as const;
   return (
     <article data-testid="case-study-card" className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md">
@@ -19,8 +21,12 @@ export function CaseStudyCard({ study, headingLevel = 2, compact, priority }: { 
         <SanityImage image={study.coverImage} priority={priority} width={compact ? 480 : 720} aspect={16 / 9} sizes={compact ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' : SIZES} className="aspect-video h-auto w-full bg-sand-100 object-cover" />
       )}
       <div className="flex flex-1 flex-col p-5 md:p-7">
-        {study.industry && <p className="text-sm font-semibold text-gold-700">{study.industry}</p>}
-        <Heading className={`mt-2 font-bold leading-snug text-navy-900 ${compact ? 'text-lg' : 'text-xl md:text-2xl'}`}>
+        {study.industry && (
+          <p className="text-sm font-semibold text-gold-700" {...inEnglish(study.industry)}>
+            {study.industry}
+          </p>
+        )}
+        <Heading className={`mt-2 font-bold leading-snug text-navy-900 ${compact ? 'text-lg' : 'text-xl md:text-2xl'}`} {...inEnglish(study.title)}>
           <Link
             to={localize(`/case-studies/${study.slug}`)}
             prefetch="intent"
@@ -36,7 +42,7 @@ export function CaseStudyCard({ study, headingLevel = 2, compact, priority }: { 
                 <BriefcaseIcon className="mt-0.5 size-4 shrink-0 text-navy-500" />
                 <span>
                   <span className="sr-only">{t('caseStudies.client')}: </span>
-                  {study.client}
+                  <span {...inEnglish(study.client)}>{study.client}</span>
                 </span>
               </li>
             )}
@@ -45,13 +51,17 @@ export function CaseStudyCard({ study, headingLevel = 2, compact, priority }: { 
                 <PinIcon className="mt-0.5 size-4 shrink-0 text-navy-500" />
                 <span>
                   <span className="sr-only">{t('caseStudies.location')}: </span>
-                  {study.location}
+                  <span {...inEnglish(study.location)}>{study.location}</span>
                 </span>
               </li>
             )}
           </ul>
         )}
-        {study.excerpt && !compact && <p className="mt-4 text-navy-700">{study.excerpt}</p>}
+        {study.excerpt && !compact && (
+          <p className="mt-4 text-navy-700" {...inEnglish(study.excerpt)}>
+            {study.excerpt}
+          </p>
+        )}
         <span aria-hidden="true" className="mt-auto inline-flex items-center gap-2 pt-5 font-semibold text-navy-900">
           {t('caseStudies.read')}
           <ArrowForwardIcon className="size-4 text-gold-700" />

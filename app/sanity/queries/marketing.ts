@@ -6,7 +6,7 @@ import { defineQuery, imageProjection, imageSchema, loc, portableText, portableT
  * localized in GROQ with an English fallback and checked by its zod schema.
  */
 
-const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": coalesce(@[$lang], @.en) }, [])`;
+const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": ${loc('@')} }, [])`;
 const listSchema = z.array(z.object({ _key: z.string(), text: z.string() }));
 
 const seoProjection = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
@@ -98,7 +98,7 @@ export const HOME_QUERY = defineQuery(
     testimonials: z.array(
       z.object({
         _id: z.string(),
-        key: z.string(),
+        key: z.string().nullable(),
         quote: z.string(),
         author: z.string(),
         position: z.string().nullable(),

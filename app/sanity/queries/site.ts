@@ -10,21 +10,14 @@ import { defineQuery, loc, portableText, portableTextSchema } from '../groq';
 const seoProjection = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
 const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
 
-/** `lang="en"` marker: true when the Arabic page shows a field that fell back to English. */
-const fellBack = (field: string) => `($lang != "en" && !defined(${field}[$lang]) && defined(${field}.en))`;
-
 const landingProjection = `{
   "title": ${loc('title')},
-  "titleFallback": ${fellBack('title')},
   "intro": ${loc('intro')},
-  "introFallback": ${fellBack('intro')},
   ${seoProjection}
 }`;
 const landingSchema = z.object({
   title: z.string(),
-  titleFallback: z.boolean(),
   intro: z.string().nullable(),
-  introFallback: z.boolean(),
   seo: seoSchema,
 });
 export type Landing = z.infer<typeof landingSchema>;
@@ -66,7 +59,6 @@ export const LEGAL_PAGE_QUERY = defineQuery(
     "title": ${loc('title')},
     updatedAt,
     "body": coalesce(${portableText('body')}, []),
-    "bodyFallback": ${fellBack('body')},
     ${seoProjection}
   }`,
   z
@@ -75,7 +67,6 @@ export const LEGAL_PAGE_QUERY = defineQuery(
       title: z.string(),
       updatedAt: z.string().nullable(),
       body: portableTextSchema,
-      bodyFallback: z.boolean(),
       seo: seoSchema,
     })
     .nullable(),

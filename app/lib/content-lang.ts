@@ -1,0 +1,38 @@
+import { useMatches } from '@remix-run/react';
+import { useCallback, useMemo } from 'react';
+import { useLocale } from './locale';
+
+/** The attributes of text shown in English inside a page in another language. */
+export const ENGLISH_TEXT = { lang: 'en', dir: 'ltr' } as const;
+
+/**
+ * Marks CMS text that fell back to English because its translation is missing:
+ *
+ *   const inEnglish = useFallbackLang();
+ *   <h2 {...inEnglish(service.title)}>{service.title}</h2>
+ *
+ * gives lang="en" dir="ltr" on an Arabic page when that title is an English stand-in, and
+ * nothing otherwise. The texts come from the loaders of the matched routes
+ * (`englishFallbacks`, collected by loadQuery; see app/sanity/fallback.ts).
+ */
+export function useFallbackLang() {
+  const locale = useLocale();
+  const matches = useMatches();
+  const texts = useMemo(() => {
+    const all = new Set<string>();
+    for (const match of matches) {
+      const list = (match.data as { englishFallbacks?: unknown } | undefined)?.englishFallbacks;
+      if (Array.isArray(list)) for (const text of list) all.add(text);
+    }
+    return all;
+  }, [matches]);
+  return useCallback(
+    (text: string | null | undefined) => (locale !== 'en' && text && texts.has(text) ? ENGLISH_TEXT : undefined),
+    [locale, texts],
+  );
+}
+
+/** Portable Text that stands in for a missing translation (its blocks carry _lang "en"). */
+export function portableTextLang(blocks: ReadonlyArray<{ _lang?: string }> | null | undefined) {
+  return blocks?.some((block) => block._lang === 'en') ? ENGLISH_TEXT : undefined;
+}
