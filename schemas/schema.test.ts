@@ -279,10 +279,22 @@ describe('validation rules behave as editors need', () => {
       _id: 'homePage',
       _type: 'homePage',
       hero: {headline: ls('Your gateway to the UAE', 'بوابتك إلى الإمارات'), highlight: ls('UAE', highlightAr), subtitle: lt('We help.', 'نساعد.')},
+      servicesIntro: {title: ls('Our services', 'خدماتنا')},
+      strategyCta: {title: ls('Plan your entry', 'خطّط لدخولك')},
+      testimonialsTitle: ls('What clients say', 'ماذا يقول عملاؤنا'),
+      statisticsTitle: ls('The market in numbers', 'السوق بالأرقام'),
+      indicatorsTitle: ls('Strategic indicators', 'مؤشرات استراتيجية'),
     })
     expect(await markers(home('الإمارات'))).toEqual([])
     const wrong = await markers(home('دبي'))
     expect(wrong.some((line) => line.startsWith('error hero.highlight:') && line.includes('Arabic'))).toBe(true)
+  })
+
+  it('requires the home page section headings the page cannot do without', async () => {
+    const problems = await markers({_id: 'homePage', _type: 'homePage', hero: {headline: ls('Your gateway to the UAE', 'بوابتك إلى الإمارات'), subtitle: lt('We help.', 'نساعد.')}})
+    for (const field of ['servicesIntro', 'strategyCta', 'testimonialsTitle', 'statisticsTitle', 'indicatorsTitle']) {
+      expect(problems, field).toContain(`error ${field}: Required`)
+    }
   })
 
   it('validates contact numbers in site settings', async () => {

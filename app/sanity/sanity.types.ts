@@ -512,20 +512,20 @@ export type HomePage = {
   claims?: Array<{
     _key: string;
   } & LocaleString>;
-  servicesIntro?: {
+  servicesIntro: {
     title: LocaleString;
     subtitle?: LocaleText;
   };
-  strategyCta?: {
+  strategyCta: {
     title: LocaleString;
     text?: LocaleText;
     options?: Array<{
       _key: string;
     } & LocaleString>;
   };
-  testimonialsTitle?: LocaleString;
-  statisticsTitle?: LocaleString;
-  indicatorsTitle?: LocaleString;
+  testimonialsTitle: LocaleString;
+  statisticsTitle: LocaleString;
+  indicatorsTitle: LocaleString;
   seo?: Seo;
 };
 

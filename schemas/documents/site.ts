@@ -264,6 +264,7 @@ export const homePage = defineType({
       title: 'Services overview',
       type: 'object',
       group: 'sections',
+      validation: (rule) => rule.required(),
       fields: [
         defineField({name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required()}),
         defineField({name: 'subtitle', title: 'Subtitle', type: 'localeText'}),
@@ -275,6 +276,7 @@ export const homePage = defineType({
       type: 'object',
       group: 'sections',
       description: 'The "Schedule a Strategy Session" box under the services.',
+      validation: (rule) => rule.required(),
       fields: [
         defineField({name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required()}),
         defineField({name: 'text', title: 'Text', type: 'localeText'}),
@@ -287,6 +289,7 @@ export const homePage = defineType({
       type: 'localeString',
       group: 'sections',
       description: 'Heading over the testimonials (the testimonials themselves are under Home blocks).',
+      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'statisticsTitle',
@@ -294,6 +297,7 @@ export const homePage = defineType({
       type: 'localeString',
       group: 'sections',
       description: 'Heading over the market statistics cards.',
+      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'indicatorsTitle',
@@ -301,6 +305,7 @@ export const homePage = defineType({
       type: 'localeString',
       group: 'sections',
       description: 'Heading over the strategic indicators table.',
+      validation: (rule) => rule.required(),
     }),
     seoField(),
   ],

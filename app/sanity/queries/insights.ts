@@ -48,9 +48,9 @@ const seoFields = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('
 const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
 
 /** One localized field of one document, as a string. */
-const fieldOf = (id: string, field: string) => `*[_id == "${id}"][0]{ "v": ${loc(field)} }.v`;
+const fieldOf = (id: string, field: string) => `*[_type == "landingPage" && _id == "${id}"][0]{ "v": ${loc(field)} }.v`;
 
-const landing = (key: string) => `*[_id == "landingPage-${key}"][0]{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seoFields} }`;
+const landing = (key: string) => `*[_type == "landingPage" && _id == "landingPage-${key}"][0]{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seoFields} }`;
 const landingSchema = z.object({ title: z.string(), intro: z.string().nullable(), seo: seoSchema });
 
 /** Tags with their number of published posts, most used first. */
@@ -148,7 +148,7 @@ export const BLOG_POST_QUERY = defineQuery(
       ${seoFields}
     },
     "blogTitle": ${fieldOf('landingPage-blog', 'title')},
-    "site": *[_id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${imageProjection} },
+    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${imageProjection} },
     "candidates": *[_type == "blogPost" && slug.current != $slug]{
       ...${postCard},
       "categoryId": category._ref,

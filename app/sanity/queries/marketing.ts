@@ -32,7 +32,7 @@ export type ServiceCard = z.infer<typeof serviceCardSchema>;
 export const HOME_QUERY = defineQuery(
   'home',
   `{
-    "page": *[_id == "homePage"][0]{
+    "page": *[_type == "homePage" && _id == "homePage"][0]{
       "hero": hero{
         "headline": ${loc('headline')},
         "highlight": ${loc('highlight')},
@@ -129,8 +129,8 @@ const landingSchema = z.object({ title: z.string(), intro: z.string().nullable()
 export const SERVICES_QUERY = defineQuery(
   'services',
   `{
-    "page": *[_id == "landingPage-services"][0]${landingProjection},
-    "homeIntro": *[_id == "homePage"][0].servicesIntro{ "title": ${loc('title')}, "subtitle": ${loc('subtitle')} },
+    "page": *[_type == "landingPage" && _id == "landingPage-services"][0]${landingProjection},
+    "homeIntro": *[_type == "homePage" && _id == "homePage"][0].servicesIntro{ "title": ${loc('title')}, "subtitle": ${loc('subtitle')} },
     "cards": *[_type == "service"] | order(order asc) ${serviceCardProjection},
     "services": *[_type == "service"] | order(order asc){
       _id, key, anchor, icon, color,
@@ -167,7 +167,7 @@ export type ServicesData = z.infer<typeof SERVICES_QUERY.schema>;
 
 export const ABOUT_QUERY = defineQuery(
   'about',
-  `*[_id == "aboutPage"][0]{
+  `*[_type == "aboutPage" && _id == "aboutPage"][0]{
     "title": ${loc('title')},
     "intro": ${loc('intro')},
     "body": coalesce(${portableText('body')}, []),
@@ -195,7 +195,7 @@ export type AboutData = z.infer<typeof ABOUT_QUERY.schema>;
 export const PRICING_QUERY = defineQuery(
   'pricing',
   `{
-    "page": *[_id == "landingPage-pricing"][0]${landingProjection},
+    "page": *[_type == "landingPage" && _id == "landingPage-pricing"][0]${landingProjection},
     "plans": *[_type == "packagePlan"] | order(order asc){
       _id, key, consultationHours, businessReports, priceSgd, paymentLink,
       "name": ${loc('name')},

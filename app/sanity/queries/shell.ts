@@ -9,7 +9,7 @@ const navLinks = (field: string) => `"${field}": coalesce(${field}[]{ _key, href
 export const SHELL_QUERY = defineQuery(
   'shell',
   `{
-    "settings": *[_id == "siteSettings"][0]{
+    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
       "brandName": ${loc('brandName')},
       "tagline": ${loc('tagline')},
       "logo": logo${imageProjection},

@@ -26,7 +26,7 @@ export type Landing = z.infer<typeof landingSchema>;
 export const FAQ_PAGE_QUERY = defineQuery(
   'faqPage',
   `{
-    "page": *[_id == "landingPage-faq"][0]${landingProjection},
+    "page": *[_type == "landingPage" && _id == "landingPage-faq"][0]${landingProjection},
     "categories": *[_type == "faqCategory"] | order(order asc){
       _id, key,
       "title": ${loc('title')},
@@ -76,7 +76,7 @@ export type LegalPage = NonNullable<z.infer<typeof LEGAL_PAGE_QUERY.schema>>;
 /** /booking-confirmation: its landing texts. */
 export const BOOKING_CONFIRMATION_QUERY = defineQuery(
   'bookingConfirmation',
-  `*[_id == "landingPage-bookingConfirmation"][0]${landingProjection}`,
+  `*[_type == "landingPage" && _id == "landingPage-bookingConfirmation"][0]${landingProjection}`,
   landingSchema.nullable(),
 );
 
@@ -98,13 +98,13 @@ const listingSchema = sluggedSchema.extend({ postCount: z.number() });
 export const SITE_PAGES_QUERY = defineQuery(
   'sitePages',
   `{
-    "site": *[_id == "siteSettings"][0]{
+    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{
       "brandName": ${loc('brandName')},
       "title": ${loc('seo.title')},
       "description": ${loc('seo.description')}
     },
-    "home": *[_id == "homePage"][0]{ ${seoSource('null', 'null')} },
-    "about": *[_id == "aboutPage"][0]{ ${seoSource(loc('title'), loc('intro'))} },
+    "home": *[_type == "homePage" && _id == "homePage"][0]{ ${seoSource('null', 'null')} },
+    "about": *[_type == "aboutPage" && _id == "aboutPage"][0]{ ${seoSource(loc('title'), loc('intro'))} },
     "landings": *[_type == "landingPage" && defined(key)]{ key, ${seoSource(loc('title'), loc('intro'))} },
     "legal": *[_type == "legalPage" && defined(slug.current)]{ "slug": slug.current, ${seoSource(loc('title'), 'null')} },
     "posts": *[_type == "blogPost" && defined(slug.current)] | order(publishedAt desc){ "slug": slug.current, ${seoSource(loc('title'), loc('excerpt'))} },
