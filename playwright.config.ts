@@ -7,6 +7,11 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 export const editorialURL = `http://127.0.0.1:${PORT + 100}`;
 export const PREVIEW_SECRET = 'e2e-preview-secret-0123456789';
 export const WEBHOOK_SECRET = 'e2e-webhook-secret';
+/** The hosted world, against a fake Content Lake on PORT + 301 (tests/fake-lake.mjs). PORT + 200… is insights.spec.ts's. */
+export const hostedURL = `http://127.0.0.1:${PORT + 300}`;
+export const STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-0123';
+export const EXPIRED_STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-expired';
+const FAKE_LAKE_TOKEN = 'e2e-fake-lake-read-token';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -60,6 +65,30 @@ export default defineConfig({
       CONTENT_DATA_DIR: `.cache/e2e/editorial-${PORT}/data`,
       PREVIEW_SECRET: PREVIEW_SECRET,
       SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  }, {
+    // A third server in the hosted world, reading a fake Content Lake (the bundled dataset plus
+    // the preview secrets the Studio would store), for the Studio's preview entry. No PREVIEW_SECRET.
+    command:
+      `node tests/e2e/prepare.mjs .cache/e2e/hosted-${PORT} && ` +
+      `(node tests/fake-lake.mjs --port ${PORT + 301} --token ${FAKE_LAKE_TOKEN} --dataset studio/dataset/production.ndjson ` +
+      `--secret ${STUDIO_PREVIEW_SECRET} --expired-secret ${EXPIRED_STUDIO_PREVIEW_SECRET} &) && ` +
+      `node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    url: `${hostedURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT + 300),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.bawaba-advisory.com',
+      CONTENT_DATA_DIR: `.cache/e2e/hosted-${PORT}`,
+      SANITY_PROJECT_ID: 'fake',
+      SANITY_DATASET: 'production',
+      SANITY_API_HOST: `http://127.0.0.1:${PORT + 301}`,
+      SANITY_READ_TOKEN: FAKE_LAKE_TOKEN,
+      SANITY_STUDIO_URL: 'http://127.0.0.1:3333',
+      SESSION_SECRET: 'e2e-hosted-session-secret',
     },
   }],
 });

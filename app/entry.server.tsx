@@ -9,7 +9,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { defaultLocale, defaultNS, localeFromPath, locales, namespaces } from './i18n';
 import { serverResources } from './i18next.server';
 import { env } from './lib/env.server';
-import { isPreview } from './lib/preview.server';
+import { framingHeaders, isPreview } from './lib/preview.server';
 import { contentClient } from './sanity/client.server';
 
 // Validate the environment and say which content world runs, once, at start.
@@ -34,7 +34,6 @@ export function withoutNulBytes() {
 const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
@@ -63,6 +62,7 @@ export async function handleDataRequest(response: Response, { request }: { reque
 const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
   const locale = localeFromPath(new URL(request.url).pathname);
   await setCacheHeaders(request, responseStatusCode, responseHeaders);
+  for (const [name, value] of Object.entries(framingHeaders(await isPreview(request), env().content))) responseHeaders.set(name, value);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     resources: serverResources(),

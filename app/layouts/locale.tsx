@@ -17,6 +17,7 @@ import { analytics } from '~/lib/analytics';
 import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
 import { PreviewBanner } from '~/components/PreviewBanner';
+import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
 import { useT } from '~/lib/locale';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
@@ -122,6 +123,7 @@ export default function LocaleLayout() {
     <BookingProvider config={bookingConfig}>
       <SkipLink />
       {preview && <PreviewBanner />}
+      <VisualEditing />
       <Header settings={shell.settings} />
       <NavigationProgress />
       <main id="main" tabIndex={-1} className="outline-none">

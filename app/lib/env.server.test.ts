@@ -26,6 +26,20 @@ describe('environment', () => {
     expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
 
+  it('reads the Studio URL (default: where npm run studio:dev serves it) and an optional Content Lake host', () => {
+    const hosted = (extra: Record<string, string>) => parseEnv({ SANITY_PROJECT_ID: 'abc123', ...extra }).content;
+    expect(hosted({})).toMatchObject({ studioUrl: 'http://localhost:3333' });
+    expect(hosted({})).not.toHaveProperty('apiHost');
+    expect(hosted({ SANITY_STUDIO_URL: 'https://bawaba.sanity.studio/', SANITY_API_HOST: 'http://127.0.0.1:3651/' })).toMatchObject({
+      studioUrl: 'https://bawaba.sanity.studio',
+      apiHost: 'http://127.0.0.1:3651',
+    });
+    expect(hosted({ SANITY_STUDIO_URL: '/studio' })).toMatchObject({ studioUrl: '/studio' });
+    expect(() => parseEnv({ SANITY_STUDIO_URL: 'bawaba.sanity.studio' })).toThrow(/SANITY_STUDIO_URL/);
+    expect(() => parseEnv({ SANITY_STUDIO_URL: '//evil.example' })).toThrow(/SANITY_STUDIO_URL/);
+    expect(() => parseEnv({ SANITY_API_HOST: 'ftp://example.com' })).toThrow(/SANITY_API_HOST/);
+  });
+
   it('drops a trailing slash from the site URL', () => {
     expect(parseEnv({ SITE_URL: 'https://example.com/' }).siteUrl).toBe('https://example.com');
   });

@@ -19,6 +19,13 @@ const schema = z.object({
   SANITY_API_VERSION: optional.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$|^v1$|^X$/).optional()),
   SANITY_READ_TOKEN: optional,
   SANITY_WRITE_TOKEN: optional,
+  SANITY_API_HOST: optional.pipe(z.url({ protocol: /^https?$/, error: 'an http(s):// URL' }).optional()),
+  SANITY_STUDIO_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^/]/.test(v), 'an http(s):// URL or a path starting with /')
+      .optional(),
+  ),
   CONTENT_DATASET_FILE: optional,
   CONTENT_DATA_DIR: optional,
   SESSION_SECRET: optional,
@@ -31,6 +38,9 @@ const schema = z.object({
   MAIL_TO: optional.pipe(z.string().max(1000).regex(/^[^\r\n]+$/, 'one line').optional()),
   OUTBOX_DIR: optional,
 });
+
+/** Where `sanity dev` (npm run studio:dev) serves the Studio. */
+export const DEFAULT_STUDIO_URL = 'http://localhost:3333';
 
 export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -45,6 +55,10 @@ export type ServerEnv = {
         apiVersion: string;
         readToken?: string;
         writeToken?: string;
+        /** Where the Studio runs: the edit links stega-encoded into preview text point there. */
+        studioUrl: string;
+        /** Another Content Lake address (tests point this at a local fake); unset = Sanity's API. */
+        apiHost?: string;
       };
   sessionSecret: string;
   gtmId?: string;
@@ -74,6 +88,9 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         apiVersion: e.SANITY_API_VERSION ?? '2025-02-19',
         readToken: e.SANITY_READ_TOKEN,
         writeToken: e.SANITY_WRITE_TOKEN,
+        // `npm run studio:dev` serves the Studio here; a deployed Studio sets its own URL.
+        studioUrl: (e.SANITY_STUDIO_URL ?? DEFAULT_STUDIO_URL).replace(/(.)\/$/, '$1'),
+        ...(e.SANITY_API_HOST ? { apiHost: e.SANITY_API_HOST.replace(/\/$/, '') } : {}),
       }
     : {
         world: 'embedded',

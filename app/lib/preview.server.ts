@@ -3,17 +3,40 @@ import { timingSafeEqual } from 'node:crypto';
 import { env } from './env.server';
 
 /**
- * Draft preview sessions: entered only with the preview secret, kept in a signed,
+ * Draft preview sessions: entered only with a secret, kept in a signed (SESSION_SECRET),
  * HttpOnly cookie. Pages in a preview session read the drafts perspective, are never
  * cached (Cache-Control: private, no-store) and never indexed.
+ *
+ * Two ways in, both ending in the same cookie:
+ * - a PREVIEW_SECRET link, /api/preview?secret=…&redirect=/path (either world);
+ * - the hosted world's Studio: the Presentation tool opens /api/preview-mode/enable with a
+ *   short-lived secret it stored in the dataset (@sanity/preview-url-secret), which the
+ *   server checks with the read token. No PREVIEW_SECRET is needed for that.
  */
+
+/**
+ * Whether this deployment can preview at all: the embedded world only with a PREVIEW_SECRET;
+ * the hosted world only with a read token (drafts cannot be read without one), entered
+ * through the Studio's secret or, when also set, a PREVIEW_SECRET link. Anything else: no
+ * preview, and a preview cookie is ignored even if it verifies.
+ */
+export function previewAvailable(): boolean {
+  const { content, previewSecret } = env();
+  return content.world === 'hosted' ? Boolean(content.readToken) : Boolean(previewSecret);
+}
+
 let cookie: ReturnType<typeof createCookie> | undefined;
 function previewCookie() {
   const e = env();
+  const secure = e.isProduction && e.siteUrl.startsWith('https:');
   cookie ??= createCookie('__preview', {
     httpOnly: true,
-    sameSite: 'lax',
-    secure: e.isProduction && e.siteUrl.startsWith('https:'),
+    // The Studio shows the site in a cross-site iframe (Presentation tool), where a Lax
+    // cookie is neither stored nor sent. Over HTTPS the hosted world's cookie is therefore
+    // SameSite=None (which browsers accept only with Secure); locally the Studio
+    // (localhost:3333) and the site (localhost:3000) are the same site and Lax works.
+    sameSite: e.content.world === 'hosted' && secure ? 'none' : 'lax',
+    secure,
     path: '/',
     maxAge: 60 * 60 * 4,
     secrets: [e.sessionSecret],
@@ -35,7 +58,7 @@ export function isPreview(request: Request): Promise<boolean> {
 }
 
 async function readPreviewCookie(request: Request): Promise<boolean> {
-  if (!env().previewSecret) return false;
+  if (!previewAvailable()) return false;
   const header = request.headers.get('Cookie');
   if (!header?.includes('__preview=')) return false;
   return (await previewCookie().parse(header)) === 'drafts';
@@ -43,7 +66,7 @@ async function readPreviewCookie(request: Request): Promise<boolean> {
 
 export function secretMatches(candidate: string | null): boolean {
   const secret = env().previewSecret;
-  if (!secret || !candidate) return false;
+  if (!secret || !candidate || !previewAvailable()) return false;
   const a = Buffer.from(candidate);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -56,4 +79,46 @@ export const exitPreviewCookie = () => previewCookie().serialize('', { maxAge: 0
 export function safeReturnPath(value: string | null): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
   return value;
+}
+
+/** The query parameter the Presentation tool puts its secret in (@sanity/preview-url-secret). */
+export const STUDIO_SECRET_PARAM = 'sanity-preview-secret';
+
+/** Checks a Presentation URL's secret against the Content Lake (HostedContentClient.validatePreviewUrl). */
+export type StudioSecretCheck = (url: string) => Promise<{ isValid: boolean; redirectTo?: string }>;
+
+export type StudioPreviewDecision =
+  /** No Studio preview in this deployment (embedded world, or hosted without a read token). */
+  | { status: 404 }
+  /** Missing, wrong or expired secret. */
+  | { status: 401 }
+  /** The Content Lake could not be asked. */
+  | { status: 503 }
+  /** Valid: set the preview cookie and go to this same-site path. */
+  | { status: 307; location: string };
+
+/** What /api/preview-mode/enable answers, apart from the cookie and the body. */
+export async function decideStudioPreview(url: string, check: StudioSecretCheck | null): Promise<StudioPreviewDecision> {
+  if (!check) return { status: 404 };
+  if (!new URL(url).searchParams.get(STUDIO_SECRET_PARAM)?.trim()) return { status: 401 };
+  let result: Awaited<ReturnType<StudioSecretCheck>>;
+  try {
+    result = await check(url);
+  } catch (error) {
+    console.error(`[preview] could not check the Studio's preview secret: ${String(error)}`);
+    return { status: 503 };
+  }
+  if (!result.isValid) return { status: 401 };
+  return { status: 307, location: safeReturnPath(result.redirectTo ?? null) };
+}
+
+/**
+ * Who may show a page in a frame. Visitors' pages: only the site itself (clickjacking). A
+ * preview page in the hosted world: also the Studio, whose Presentation tool shows the site
+ * in an iframe (a Studio served under a path of the site is covered by 'self').
+ */
+export function framingHeaders(preview: boolean, content: { world: string; studioUrl?: string }): Record<string, string> {
+  if (!preview || content.world !== 'hosted') return { 'X-Frame-Options': 'SAMEORIGIN' };
+  const studio = content.studioUrl && /^https?:\/\//.test(content.studioUrl) ? new URL(content.studioUrl).origin : null;
+  return { 'Content-Security-Policy': `frame-ancestors 'self'${studio ? ` ${studio}` : ''}` };
 }

@@ -1,5 +1,6 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { stegaClean } from '@sanity/client/stega';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { buildDiagnostics, type DiagnosticsEntry } from '~/features/seo/diagnostics.server';
 import { DESCRIPTION_MAX, TITLE_MAX } from '~/features/seo/limits';
@@ -19,11 +20,14 @@ import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sani
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const lang = localeFromPath(new URL(request.url).pathname);
-  const [en, ar, documents] = await Promise.all([
-    loadQuery(request, SITE_PAGES_QUERY, { lang: 'en' }),
-    loadQuery(request, SITE_PAGES_QUERY, { lang: 'ar' }),
-    loadQuery(request, CONTENT_DOCUMENTS_QUERY, { lang, types: [...CONTENT_TYPES] }),
-  ]);
+  // In a hosted preview session text carries stega edit links; lengths are measured without them.
+  const [en, ar, documents] = stegaClean(
+    await Promise.all([
+      loadQuery(request, SITE_PAGES_QUERY, { lang: 'en' }),
+      loadQuery(request, SITE_PAGES_QUERY, { lang: 'ar' }),
+      loadQuery(request, CONTENT_DOCUMENTS_QUERY, { lang, types: [...CONTENT_TYPES] }),
+    ]),
+  );
   const pages = publicPages(en);
   const strings = serverResources()[lang].site as { seo?: { title?: string } };
   return { title: strings.seo?.title ?? '', diagnostics: buildDiagnostics({ pages, content: { en, ar }, documents, siteUrl: env().siteUrl }) };

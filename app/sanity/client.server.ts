@@ -1,4 +1,4 @@
-import { env } from '~/lib/env.server';
+import { DEFAULT_STUDIO_URL, env } from '~/lib/env.server';
 import { EmbeddedContentClient } from './embedded.server';
 import { HostedContentClient } from './hosted.server';
 import type { ContentClient } from './types';
@@ -20,9 +20,13 @@ export function contentClient(): ContentClient {
       globalThis.__contentClient = new HostedContentClient(content);
       log(
         `hosted world: Sanity project ${content.projectId}, dataset ${content.dataset}, API ${content.apiVersion}` +
-          `${content.readToken ? ', drafts enabled' : ', no read token (no drafts)'}` +
+          `${content.apiHost ? ` at ${content.apiHost}` : ''}` +
+          `${content.readToken ? `, drafts enabled (Studio preview with edit links to ${content.studioUrl})` : ', no read token (no drafts)'}` +
           `${content.writeToken ? ', writes enabled' : ', no write token (forms cannot store submissions)'}`,
       );
+      if (content.readToken && isProduction && content.studioUrl === DEFAULT_STUDIO_URL) {
+        log(`SANITY_STUDIO_URL is not set: preview edit links point to ${content.studioUrl}; set it to the deployed Studio's URL`);
+      }
     } else {
       const client = new EmbeddedContentClient({ ...content, watch: !isProduction || process.env.CONTENT_WATCH === '1', log });
       globalThis.__contentClient = client;

@@ -1,4 +1,6 @@
 import { createClient, type SanityClient } from '@sanity/client';
+import { validatePreviewUrl, type PreviewUrlValidateUrlResult } from '@sanity/preview-url-secret';
+import { stegaFilter } from './stega.server';
 import type { ContentClient, Perspective, PrivateDocument, QueryParams } from './types';
 import { isPrivateId } from './types';
 
@@ -8,12 +10,20 @@ export type HostedOptions = {
   apiVersion: string;
   readToken?: string;
   writeToken?: string;
+  /** Where the Studio runs, for the edit links stega puts into preview text. */
+  studioUrl?: string;
+  /** Another Content Lake address (a local fake in tests); unset = https://{projectId}.api.sanity.io. */
+  apiHost?: string;
 };
 
 /**
  * The hosted world: Sanity's Content Lake through @sanity/client.
  * Published reads go through the API CDN without a token; drafts need the read token
  * and bypass the CDN; writes need the write token and are only for private documents.
+ *
+ * Draft reads serve preview sessions only, so they carry stega: localized display text gets
+ * invisible edit links for the Presentation tool's overlays (see stega.server.ts for which
+ * strings, and why identifiers never do). Published reads never carry it.
  */
 export class HostedContentClient implements ContentClient {
   readonly world = 'hosted' as const;
@@ -23,9 +33,23 @@ export class HostedContentClient implements ContentClient {
   private listeners = new Set<(types: Set<string> | 'all') => void>();
 
   constructor(private options: HostedOptions) {
-    const base = { projectId: options.projectId, dataset: options.dataset, apiVersion: options.apiVersion };
+    const base = {
+      projectId: options.projectId,
+      dataset: options.dataset,
+      apiVersion: options.apiVersion,
+      // A custom host is used as it is (no project subdomain, and no separate CDN host).
+      ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
+    };
     this.published = createClient({ ...base, useCdn: true, perspective: 'published' });
-    if (options.readToken) this.drafts = createClient({ ...base, useCdn: false, token: options.readToken, perspective: 'drafts' });
+    if (options.readToken) {
+      this.drafts = createClient({
+        ...base,
+        useCdn: false,
+        token: options.readToken,
+        perspective: 'drafts',
+        stega: { enabled: true, studioUrl: options.studioUrl ?? '/', filter: stegaFilter },
+      });
+    }
     if (options.writeToken) this.writer = createClient({ ...base, useCdn: false, token: options.writeToken });
   }
 
@@ -35,6 +59,17 @@ export class HostedContentClient implements ContentClient {
       return this.drafts.fetch<T>(query, params);
     }
     return this.published.fetch<T>(query, params);
+  }
+
+  /**
+   * Checks a URL the Studio's Presentation tool opened (/api/preview-mode/enable?sanity-preview-secret=…)
+   * against the secrets the Studio stores in the dataset (@sanity/preview-url-secret; needs the
+   * read token: the secret documents are private). Without a read token nothing is valid.
+   */
+  async validatePreviewUrl(url: string): Promise<PreviewUrlValidateUrlResult> {
+    if (!this.drafts) return { isValid: false };
+    // The package reconfigures a copy: raw perspective, no CDN, no stega, its own API version.
+    return validatePreviewUrl(this.drafts, url);
   }
 
   async create(doc: PrivateDocument): Promise<{ _id: string }> {

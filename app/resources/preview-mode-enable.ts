@@ -1,0 +1,43 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { decideStudioPreview, enterPreviewCookie, previewAvailable, type StudioSecretCheck } from '~/lib/preview.server';
+import { contentClient } from '~/sanity/client.server';
+import { HostedContentClient } from '~/sanity/hosted.server';
+
+/**
+ * GET /api/preview-mode/enable?sanity-preview-secret=…&sanity-preview-pathname=/path — the
+ * Studio's Presentation tool enters a draft preview session here (previewMode.enable in
+ * studio/sanity.config.ts). The Studio stores a short-lived secret in the dataset; the
+ * server checks it with the read token (@sanity/preview-url-secret), then sets the same
+ * signed preview cookie as /api/preview and redirects to the requested same-site path.
+ * A missing, wrong or expired secret gets 401 and no cookie.
+ *
+ * The embedded world answers 404: it has no Studio writing secrets into its dataset (the
+ * Studio needs a hosted project), so there is nothing to check a secret against; its
+ * editors use the PREVIEW_SECRET link, /api/preview. A hosted site without
+ * SANITY_READ_TOKEN answers 404 too: it can read neither the secrets nor the drafts.
+ *
+ * The session always reads the drafts perspective; the Studio's perspective switch
+ * (sanity-preview-perspective: published, a release) is not followed.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const client = contentClient();
+  // Hosted without a read token cannot read the secrets (or drafts): no Studio preview either.
+  const check: StudioSecretCheck | null =
+    client instanceof HostedContentClient && previewAvailable() ? (url) => client.validatePreviewUrl(url) : null;
+  const decision = await decideStudioPreview(request.url, check);
+  const headers = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
+  switch (decision.status) {
+    case 307:
+      return redirect(decision.location, { status: 307, headers: { ...headers, 'Set-Cookie': await enterPreviewCookie() } });
+    case 401:
+      return text('Invalid or expired preview secret', 401, headers);
+    case 503:
+      return text('Could not check the preview secret, try again', 503, { ...headers, 'Retry-After': '10' });
+    default:
+      return text('Not found', 404, headers);
+  }
+}
+
+function text(body: string, status: number, headers: Record<string, string>) {
+  return new Response(body, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+}

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { EXPIRED_STUDIO_PREVIEW_SECRET, hostedURL, STUDIO_PREVIEW_SECRET } from '../../playwright.config';
+
+// The hosted world (third server in playwright.config.ts) against a fake Content Lake that
+// holds the bundled dataset and the preview secrets the Studio's Presentation tool would store.
+test.use({ baseURL: hostedURL });
+
+const DRAFT_POST = '/blog/first-90-days-after-your-uae-licence';
+/** The lazily loaded visual-editing chunks (app/components/VisualEditingOverlays.tsx and what it imports). */
+const VISUAL_EDITING_CHUNK = /\/_shared\/(?:VisualEditing|renderVisualEditing)[^/]*\.js$/;
+const enable = (secret: string, pathname: string) =>
+  `/api/preview-mode/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': pathname })}`;
+
+/** A 1×1 transparent PNG: the stand-in for every image of Sanity's CDN, unreachable offline. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Records requests for the visual-editing chunks and page errors. */
+async function watch(page: Page) {
+  const chunks: string[] = [];
+  const errors: string[] = [];
+  await page.route(/^https:\/\/cdn\.sanity\.io\//, (route) => route.fulfill({ body: PIXEL, contentType: 'image/png' }));
+  page.on('request', (request) => {
+    if (VISUAL_EDITING_CHUNK.test(new URL(request.url()).pathname)) chunks.push(request.url());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { chunks, errors };
+}
+
+test.describe('hosted world: preview through the Studio (Presentation tool)', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough: no layout is involved');
+
+  test('visitors never download visual editing; a Studio preview session reads drafts and loads it', async ({ page, context }) => {
+    const { chunks, errors } = await watch(page);
+
+    // A visitor: published content, no banner, and no visual-editing chunk, even after navigating.
+    const visit = await page.goto('/');
+    expect(visit?.headers()['x-frame-options']).toBe('SAMEORIGIN');
+    await expect(page.getByTestId('preview-banner')).toHaveCount(0);
+    await page.goto('/services');
+    await page.waitForLoadState('networkidle');
+    expect((await page.request.get(DRAFT_POST)).status()).toBe(404);
+    expect(chunks).toEqual([]);
+
+    // The Presentation tool opens the enable URL with its secret and the page to show.
+    const entered = await page.goto(enable(STUDIO_PREVIEW_SECRET, DRAFT_POST));
+    expect(entered?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(DRAFT_POST);
+    expect(entered?.headers()['cache-control']).toBe('private, no-store');
+    expect(entered?.headers()['x-robots-tag']).toBe('noindex');
+    // The Studio (SANITY_STUDIO_URL) may show the preview in its iframe; no one else may.
+    expect(entered?.headers()['x-frame-options']).toBeUndefined();
+    expect(entered?.headers()['content-security-policy']).toBe("frame-ancestors 'self' http://127.0.0.1:3333");
+    await expect(page.getByTestId('preview-banner')).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === '__preview');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None' });
+    await expect.poll(() => chunks.length).toBeGreaterThan(0);
+
+    // Leaving preview ends it (the SameSite=None cookie is cleared like the Lax one).
+    await page.getByRole('button', { name: 'Exit preview' }).click();
+    await expect(page.getByTestId('preview-banner')).toHaveCount(0);
+    expect((await context.cookies()).find((c) => c.name === '__preview')).toBeUndefined();
+    expect((await page.request.get(DRAFT_POST)).status()).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
+  test('stega marks the text of a preview page, and changes neither what it says nor where it links', async ({ page }) => {
+    await watch(page);
+    // The fake Lake returns a Content Source Map, so the drafts client encodes as it would in the Studio.
+    const read = async (path: string) => {
+      await page.goto(path);
+      return page.evaluate(() => {
+        document.querySelector('[data-testid="preview-banner"]')?.remove();
+        const invisible = /[\u200B-\u200D\uFEFF]/;
+        const text = document.body.innerText;
+        const attributes = [...document.querySelectorAll('*')].flatMap((el) =>
+          [...el.attributes].filter((a) => invisible.test(a.value) && !['alt', 'aria-label', 'title', 'content'].includes(a.name)).map((a) => `<${el.tagName.toLowerCase()} ${a.name}="${a.value.replace(/[\u200B-\u200D\uFEFF]/g, '')}">`),
+        );
+        return { text, attributes, encoded: /[\u200B-\u200D\uFEFF]{4,}/.test(text) };
+      });
+    };
+    const drafts = (text: string) => text.replace(/UAE Market Entry Strategy/g, 'Market Entry').replace(/استراتيجية دخول السوق الإماراتي/g, 'دخول السوق');
+    // Home (hero highlight, claims), Arabic, anchors and ids (services), FAQ; the footer (offices) is on all.
+    const pages = ['/', '/ar', '/services', '/faq'];
+    const published: Record<string, string> = {};
+    for (const path of pages) {
+      const visitor = await read(path);
+      expect(visitor.encoded, path).toBe(false);
+      published[path] = visitor.text;
+    }
+    await page.goto(enable(STUDIO_PREVIEW_SECRET, '/'));
+    await expect(page.getByTestId('preview-banner')).toBeVisible();
+    for (const path of pages) {
+      const preview = await read(path);
+      expect(preview.encoded, `${path}: text carries edit links`).toBe(true);
+      expect(preview.attributes, `${path}: identifiers stay clean`).toEqual([]);
+      expect(drafts(preview.text.replace(/[\u200B-\u200D\uFEFF]/g, '')), `${path}: same text as published, but for the drafts`).toBe(published[path]);
+    }
+  });
+
+  test('a wrong or expired Studio secret gets 401 and no cookie', async ({ page, context }) => {
+    for (const secret of ['not-the-secret', EXPIRED_STUDIO_PREVIEW_SECRET]) {
+      const res = await page.request.get(enable(secret, '/'), { maxRedirects: 0 });
+      expect(res.status(), secret).toBe(401);
+      expect(res.headers()['set-cookie'], secret).toBeUndefined();
+    }
+    expect((await context.cookies()).find((c) => c.name === '__preview')).toBeUndefined();
+    // The embedded world's link needs PREVIEW_SECRET, which this server does not set.
+    expect((await page.request.get('/api/preview?secret=anything&redirect=/', { maxRedirects: 0 })).status()).toBe(401);
+  });
+});
