@@ -378,9 +378,15 @@ test.describe('data layer', () => {
 
 // ---------------------------------------------------------------- forms
 
-/** Waits until the form token issued by the last page load is old enough. */
-async function waitFillTime(loadedAt: number) {
-  const left = loadedAt + MIN_FILL_MS + 300 - Date.now();
+/**
+ * Waits until the page's form tokens are old enough: reads the start time the server signed
+ * into them (`<ms>.<signature>`), so a slow page load on a busy machine cannot make the
+ * wait too short.
+ */
+async function waitFillTime(page: Page) {
+  const stamps = await page.locator('input[name="form_started"]').evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value.split('.')[0])));
+  expect(stamps.length, 'a form token on the page').toBeGreaterThan(0);
+  const left = Math.max(...stamps) + MIN_FILL_MS + 300 - Date.now();
   if (left > 0) await new Promise((r) => setTimeout(r, left));
 }
 
@@ -413,7 +419,6 @@ for (const locale of LOCALES) {
       test('incomplete, country code, too fast, then submitted and ask another', async ({ page: jsPage, browser }) => {
         const L = T[locale].faq;
         const { page, context } = js ? { page: jsPage, context: null } : await noJsPage(browser);
-        let loadedAt = Date.now();
         await page.goto(at(locale, '/faq'));
         if (js) await hydrated(page);
         const form = page.getByTestId('faq-form');
@@ -436,7 +441,7 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('faq-form').getByLabel(L.phone, { exact: true })).toHaveAttribute('dir', 'ltr');
 
         // Too fast after a fresh page: a clear message, then it goes through.
-        loadedAt = Date.now();
+        const loadedAt = Date.now();
         await page.goto(at(locale, '/faq'));
         if (js) await hydrated(page);
         await fillFaq(page, locale, { name: 'Ann Lee', email: uniqueEmail('faq'), phone: '+971 50 123 4567', question: 'How long does a free zone licence take?' });
@@ -444,7 +449,7 @@ for (const locale of LOCALES) {
           await page.getByTestId('faq-form').getByRole('button', { name: L.submit }).click();
           await expect(page.getByTestId('faq-form-error')).toHaveText(L.tooFast);
         }
-        await waitFillTime(loadedAt);
+        await waitFillTime(page);
         await page.getByTestId('faq-form').getByRole('button', { name: L.submit }).click();
         const done = page.getByTestId('faq-form');
         await expect(done).toHaveAttribute('data-state', 'submitted');
@@ -460,13 +465,12 @@ for (const locale of LOCALES) {
 }
 
 test('FAQ: the honeypot is answered with a message, and nothing is stored', async ({ page }) => {
-  const loadedAt = Date.now();
   await page.goto('/faq');
   await hydrated(page);
   const email = uniqueEmail('bot');
   await fillFaq(page, 'en', { name: 'Bot', email, phone: '+971 50 123 4567', question: 'Buy now' });
   await page.getByTestId('faq-form').locator('input[name="hp_leave_empty"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
-  await waitFillTime(loadedAt);
+  await waitFillTime(page);
   await page.getByRole('button', { name: T.en.faq.submit }).click();
   await expect(page.getByTestId('faq-form-error')).toHaveText(T.en.faq.honeypot);
   const docs = await readStore<{ email: string }>('*[_type == "faqQuestion" && email == $email]', { email });
@@ -493,7 +497,6 @@ test.describe('newsletter', () => {
     test(`footer, JavaScript on (${locale}): invalid email, subscribed, twice keeps one record`, async ({ page }) => {
       const N = T[locale].news;
       const email = uniqueEmail(`news-${locale}`);
-      let loadedAt = Date.now();
       await page.goto(at(locale, '/about'));
       await hydrated(page);
       const form = page.getByTestId('newsletter-footer');
@@ -505,12 +508,11 @@ test.describe('newsletter', () => {
 
       for (let round = 0; round < 2; round++) {
         if (round) {
-          loadedAt = Date.now();
           await page.goto(at(locale, '/about'));
           await hydrated(page);
         }
         await page.getByTestId('newsletter-footer').getByLabel(N.email).fill(round ? email.toUpperCase() : email);
-        await waitFillTime(loadedAt);
+        await waitFillTime(page);
         await page.getByTestId('newsletter-footer').getByRole('button', { name: N.subscribe }).click();
         await expect(page.getByTestId('newsletter-footer')).toHaveAttribute('data-state', 'subscribed');
         await expect(page.getByTestId('newsletter-footer').getByRole('status')).toHaveText(`${N.subscribed}${N.thanks}`);
@@ -528,11 +530,10 @@ test.describe('newsletter', () => {
       const form = page.getByTestId('newsletter-footer');
       await form.getByLabel(N.email).fill('nope@');
       // The answer is a new page load, which issues a new form token.
-      const loadedAt = Date.now();
       await form.getByRole('button', { name: N.subscribe }).click();
       await expect(page).toHaveURL(new RegExp(`${at(locale, '/about')}\\?x=1&newsletter=invalid&newsletter_form=footer#newsletter-footer$`));
       await expect(page.getByTestId('newsletter-footer-message')).toHaveText(N.invalid);
-      await waitFillTime(loadedAt);
+      await waitFillTime(page);
       await page.getByTestId('newsletter-footer').getByLabel(N.email).fill(uniqueEmail('nojs'));
       await page.getByTestId('newsletter-footer').getByRole('button', { name: N.subscribe }).click();
       await expect(page).toHaveURL(/newsletter=subscribed/);
@@ -542,12 +543,11 @@ test.describe('newsletter', () => {
   }
 
   test('on the blog page too', async ({ page }) => {
-    const loadedAt = Date.now();
     await page.goto('/blog');
     await hydrated(page);
     const form = page.getByTestId('newsletter-blog');
     await form.getByLabel(T.en.news.email).fill(uniqueEmail('blog'));
-    await waitFillTime(loadedAt);
+    await waitFillTime(page);
     await form.getByRole('button', { name: T.en.news.subscribe }).click();
     await expect(form).toHaveAttribute('data-state', 'subscribed');
     await expect(page.getByTestId('newsletter-footer')).toHaveAttribute('data-state', 'idle');
@@ -637,11 +637,10 @@ test.describe('stored submissions', () => {
         for (const js of [true, false]) {
           const context = await browser.newContext({ javaScriptEnabled: js, baseURL: `http://127.0.0.1:${port}` });
           const page = await context.newPage();
-          const loadedAt = Date.now();
           await page.goto(at(locale, '/faq'));
           if (js) await hydrated(page);
           await fillFaq(page, locale, { name: 'Ann', email: uniqueEmail('broken'), phone: '+971 50 123 4567', question: 'Will this fail?' });
-          await waitFillTime(loadedAt);
+          await waitFillTime(page);
           await page.getByTestId('faq-form').getByRole('button', { name: T[locale].faq.submit }).click();
           await expect(page.getByTestId('faq-form-error')).toHaveText(T[locale].faq.error);
           await expect(page.getByTestId('faq-form').getByLabel(T[locale].faq.name, { exact: true })).toHaveValue('Ann');
