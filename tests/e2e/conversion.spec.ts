@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EmbeddedContentClient } from '../../app/sanity/embedded.server';
-import { at, isMobile, LOCALES, type Locale } from './helpers';
+import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
 
 /**
  * Conversion paths (issue 4): the WhatsApp chat flow with its limiter and verification,
@@ -98,10 +98,6 @@ const opened = (page: Page) => page.evaluate(() => (window as unknown as { __ope
 const dataLayer = (page: Page) => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])) as Record<string, unknown>[]);
 const events = async (page: Page, name: string) => (await dataLayer(page)).filter((e) => e.event === name);
 
-/** The page is hydrated (the newsletter form adds its JavaScript marker then). */
-async function hydrated(page: Page) {
-  await expect(page.locator('input[name="_js"]').first()).toBeAttached();
-}
 
 const toast = (page: Page) => page.getByTestId('toast');
 async function expectToast(page: Page, title: string, description: string, variant: 'default' | 'destructive') {

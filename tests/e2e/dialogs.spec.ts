@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { at, LOCALES } from './helpers';
+import { at, hydrated, LOCALES } from './helpers';
 
 /** Accessibility of the conversion dialogs and the toast hotkey, in both languages. */
 const axe = async (page: Page) =>
@@ -8,9 +8,6 @@ const axe = async (page: Page) =>
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 
-async function hydrated(page: Page) {
-  await expect(page.locator('input[name="_js"]').first()).toBeAttached();
-}
 
 for (const locale of LOCALES) {
   test(`the booking dialog has no accessibility violations (${locale})`, async ({ page }) => {

@@ -7,6 +7,11 @@ export const at = (locale: Locale, path: string) => (locale === 'en' ? path : pa
 
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
 
+/** The page is hydrated (the newsletter form adds its JavaScript marker then): menus and dialogs answer. */
+export async function hydrated(page: Page) {
+  await expect(page.locator('input[name="_js"]').first()).toBeAttached();
+}
+
 /** No i18n key (like "nav.getStarted" or "common:footer.legal") may reach a page. */
 export async function expectNoRawKeys(page: Page) {
   const text = await page.locator('body').innerText();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { at, expectLanguage, expectNoRawKeys, isMobile, LOCALES, type Locale } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, isMobile, LOCALES, type Locale } from './helpers';
 
 // Real strings from studio/dataset/src/{home,services,about,pricing,pages}.mjs.
 const CONTENT = {
@@ -96,7 +96,6 @@ async function expectNoMarketingKeys(page: Page) {
 /** Where an element's top sits in the viewport. */
 const topOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
 
-const hydrated = (page: Page) => page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
 
 for (const locale of LOCALES) {
   const c = CONTENT[locale];

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { at, expectLanguage, expectNoRawKeys, isMobile, LOCALES } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, isMobile, LOCALES } from './helpers';
 
 const NAV = {
   en: ['Home', 'About', 'Services', 'Case Studies', 'Blog', 'FAQ'],
@@ -22,6 +22,7 @@ for (const locale of LOCALES) {
 
       if (isMobile(testInfo)) {
         await expect(header.getByRole('navigation')).toBeHidden();
+        await hydrated(page);
         await page.getByTestId('menu-toggle').click();
       }
       const nav = isMobile(testInfo) ? page.getByTestId('mobile-menu').getByRole('navigation') : header.getByRole('navigation');
@@ -88,6 +89,7 @@ for (const locale of LOCALES) {
 test('the mobile menu opens, stays within 80% of the screen, and closes on navigation', async ({ page }, testInfo) => {
   test.skip(!isMobile(testInfo), 'phones only');
   await page.goto('/');
+  await hydrated(page);
   const menu = page.getByTestId('mobile-menu');
   const toggle = page.getByTestId('menu-toggle');
   await expect(menu).toBeHidden();
@@ -110,6 +112,7 @@ test('the mobile menu opens, stays within 80% of the screen, and closes on navig
 
 test('switching language moves to the twin page without a reload, remembers it, and switches back', async ({ page, context }) => {
   await page.goto('/faq');
+  await hydrated(page);
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
   const switcher = page.getByRole('button', { name: /Language/ });
   await switcher.click();
@@ -126,6 +129,7 @@ test('switching language moves to the twin page without a reload, remembers it, 
   // The remembered choice: the home page sends this visitor to /ar.
   await page.goto('/');
   await expect(page).toHaveURL(/\/ar$/);
+  await hydrated(page);
 
   await page.getByRole('button', { name: /اللغة/ }).click();
   await page.getByRole('menuitemradio', { name: 'English' }).click();
@@ -138,6 +142,7 @@ test('switching language moves to the twin page without a reload, remembers it, 
 
 test('the language dropdown works from the keyboard', async ({ page }) => {
   await page.goto('/');
+  await hydrated(page);
   await page.getByRole('button', { name: /Language/ }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
@@ -169,6 +174,7 @@ test('/en paths redirect to the unprefixed English path; other prefixes are 404'
 
 test('a slow navigation shows the pulsing-dot placeholder', async ({ page }) => {
   await page.goto('/');
+  await hydrated(page);
   await page.route('**/*.data*', async (route) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();
