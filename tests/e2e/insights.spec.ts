@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readTimeMinutes } from '../../app/features/blog/read-time';
-import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } from './helpers';
 
 // The blog and the case studies, in both languages, checked against the bundled dataset itself.
 
@@ -359,9 +359,13 @@ test('internal links inside Arabic article bodies point to /ar/...', async ({ pa
 
 test('a post link opens the article client-side, and the language switch keeps the article', async ({ page }) => {
   await page.goto('/blog');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
   await page.getByTestId('recent-posts').getByTestId('post-card').first().getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/blog/${posts.filter((p) => p !== featured)[0].slug.current}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(L(posts.filter((p) => p !== featured)[0].title, 'en'));
+  // Client-side: the same document, no reload.
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('menuitemradio', { name: 'العربية' }).click();
   await expect(page).toHaveURL(new RegExp(`/ar/blog/${posts.filter((p) => p !== featured)[0].slug.current}$`));
