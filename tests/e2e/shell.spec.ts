@@ -146,10 +146,14 @@ test('the language dropdown works from the keyboard', async ({ page }) => {
   await page.getByRole('button', { name: /Language/ }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
+  // Opening from the keyboard puts focus on the first choice; wait for it before moving,
+  // or the arrow key can arrive while focus is still on the trigger.
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'العربية' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/ar$/);
+  await expectLanguage(page, 'ar');
 });
 
 test('crawlers are never redirected by the language cookie', async ({ request }) => {
