@@ -17,7 +17,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry in CI only: a 2-core machine running three servers and two browsers now and
+  // then loses a race that a person never would. A test that passes only on its retry is
+  // still listed as flaky at the end of `npm test` (scripts/test-all.sh), to be fixed.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],

@@ -56,6 +56,13 @@ if ensure_chromium && [ -f build/index.js ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
   if [ -s test-results/playwright.json ]; then
     read -r pp pf ps < <(node -e 'const s=require("./test-results/playwright.json").stats;console.log(s.expected+s.flaky,s.unexpected,s.skipped)')
+    # Tests that failed once and passed on their retry (CI only): counted as passed, named here.
+    node -e '
+      const r = require("./test-results/playwright.json"); const out = [];
+      const walk = (s, t) => { for (const c of s.specs ?? []) for (const x of c.tests) if (x.status === "flaky") out.push(`  [${x.projectName}] ${c.file}:${c.line} ${[...t, c.title].join(" > ")}`);
+        for (const i of s.suites ?? []) walk(i, [...t, i.title]); };
+      for (const s of r.suites) walk(s, []);
+      if (out.length) console.log(`Flaky (failed, then passed on retry): ${out.length}\n${out.join("\n")}`);'
     passed=$((passed + pp)); failed=$((failed + pf)); skipped=$((skipped + ps))
     [ "$pf" = 0 ] || failures+=("playwright ($pf)")
   else
