@@ -36,3 +36,17 @@ export function useFallbackLang() {
 export function portableTextLang(blocks: ReadonlyArray<{ _lang?: string }> | null | undefined) {
   return blocks?.some((block) => block._lang === 'en') ? ENGLISH_TEXT : undefined;
 }
+
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const ARABIC_LETTER = /\p{Script=Arabic}/u;
+
+/**
+ * Text from outside the CMS (what the scheduling service puts in the confirmation URL: an
+ * event name, a person's name) has no language of its own. On a page in another language,
+ * text written only in Latin letters is marked lang="en", so a screen reader does not read
+ * "Layla Haddad" with an Arabic voice; anything with Arabic letters keeps the page's language.
+ * Direction is left to the caller (<bdi> isolates it).
+ */
+export function latinTextLang(pageLocale: string, text: string | null | undefined) {
+  return pageLocale !== 'en' && text && LATIN_LETTER.test(text) && !ARABIC_LETTER.test(text) ? { lang: 'en' } : undefined;
+}

@@ -4,7 +4,7 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
 import { intlLocale, localeFromPath, type Locale } from '~/i18n';
-import { useFallbackLang } from '~/lib/content-lang';
+import { latinTextLang, useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
@@ -114,7 +114,7 @@ export default function BookingConfirmation() {
               <span className="font-semibold text-emerald-800">{t('booking.confirmed')}</span>
             </SummaryRow>
             <SummaryRow label={t('booking.consultation')} testId="booking-summary-event">
-              {details.eventTypeName ? <bdi>{details.eventTypeName}</bdi> : t('booking.defaultConsultation')}
+              {details.eventTypeName ? <bdi {...latinTextLang(locale, details.eventTypeName)}>{details.eventTypeName}</bdi> : t('booking.defaultConsultation')}
             </SummaryRow>
             {when && (
               <SummaryRow label={t('booking.when')} testId="booking-summary-when">
@@ -123,7 +123,7 @@ export default function BookingConfirmation() {
             )}
             {details.inviteeName && (
               <SummaryRow label={t('booking.name')} testId="booking-summary-name">
-                <bdi>{details.inviteeName}</bdi>
+                <bdi {...latinTextLang(locale, details.inviteeName)}>{details.inviteeName}</bdi>
               </SummaryRow>
             )}
             {details.inviteeEmail && (
@@ -133,7 +133,7 @@ export default function BookingConfirmation() {
             )}
             {details.assignedTo && (
               <SummaryRow label={t('booking.advisor')} testId="booking-summary-advisor">
-                <bdi>{details.assignedTo}</bdi>
+                <bdi {...latinTextLang(locale, details.assignedTo)}>{details.assignedTo}</bdi>
               </SummaryRow>
             )}
             {details.bookingId && (

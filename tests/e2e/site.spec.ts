@@ -155,6 +155,12 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('booking-summary-email')).toHaveText('layla@example.com');
       await expect(page.getByTestId('booking-summary-event')).toHaveText('30 Minute Consultation');
       await expect(page.getByTestId('booking-summary-advisor')).toHaveText('Omar Saleh');
+      // Names in Latin letters are read as English on the Arabic page, in the page language on the English one.
+      for (const id of ['booking-summary-name', 'booking-summary-event', 'booking-summary-advisor']) {
+        const value = page.getByTestId(id).locator('bdi');
+        if (locale === 'ar') await expect(value).toHaveAttribute('lang', 'en');
+        else await expect(value).not.toHaveAttribute('lang', /./);
+      }
       await expect(page.getByTestId('booking-summary-when')).toContainText(locale === 'en' ? '1 December 2026' : 'ديسمبر');
       await expect(page.getByTestId('booking-summary-when').locator('time')).toHaveAttribute('datetime', '2026-12-01T06:00:00.000Z');
       await expect(page.getByTestId('booking-test-notice')).toContainText('hero');
