@@ -253,6 +253,45 @@ test.describe('WhatsApp chat flow', () => {
   });
 });
 
+test.describe('floating buttons while reading', () => {
+  for (const locale of LOCALES) {
+    test(`on a phone they move out of the way while scrolling down and return on scroll up or focus (${locale})`, async ({ page }, testInfo) => {
+      await page.goto(at(locale, '/services'));
+      await hydrated(page);
+      const group = page.getByTestId('floating-buttons');
+      const booking = page.getByTestId('floating-booking');
+      const scroll = async (dy: number) => {
+        for (let i = 0; i < 4; i++) {
+          await page.evaluate((step) => window.scrollBy(0, step), dy / 4);
+          await page.waitForTimeout(50);
+        }
+      };
+      await expect(booking).toBeInViewport();
+      await scroll(1200);
+      if (!isMobile(testInfo)) {
+        // A wide screen has room beside the text: they stay.
+        await expect(group).not.toHaveAttribute('data-tucked');
+        await expect(booking).toBeInViewport();
+        return;
+      }
+      await expect(group).toHaveAttribute('data-tucked', 'true');
+      await expect(booking).not.toBeInViewport();
+      // Keyboard (or screen reader) focus brings them back while tucked.
+      await booking.focus();
+      await expect(booking).toBeInViewport();
+      await booking.blur();
+      await expect(booking).not.toBeInViewport();
+      // Any scroll back up shows them.
+      await scroll(-200);
+      await expect(group).not.toHaveAttribute('data-tucked');
+      await expect(booking).toBeInViewport();
+      // They still work from there.
+      await booking.click();
+      await expect(page.getByTestId('booking-dialog')).toBeVisible();
+    });
+  }
+});
+
 // ---------------------------------------------------------------- booking dialog
 
 test.describe('booking dialog', () => {

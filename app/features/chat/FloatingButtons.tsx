@@ -2,6 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { useCallback, useRef, useState } from 'react';
 import { useBooking } from '~/features/booking/BookingProvider';
 import { toast } from '~/features/toast/toast-store';
+import { useHiddenWhileScrollingDown } from '~/lib/hide-on-scroll';
 import { useDir, useT } from '~/lib/locale';
 import { toastForVerification, type VerificationEffect } from './puzzle';
 import { createChatLimiter, renderToast, toastFor, whatsappUrl, type ChatLimiter, type ToastMessage } from './rate-limiter';
@@ -13,7 +14,9 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /**
  * The floating calendar and chat buttons (spec sections 2 and 4), fixed at the end side
  * (they mirror in Arabic) above the safe area. The chat click runs the limiter at once,
- * in the click handler, so the new tab opens inside the user gesture.
+ * in the click handler, so the new tab opens inside the user gesture. On phones they slide
+ * away while the reader scrolls down (they would sit on the text being read) and return on
+ * any scroll up, at the page's top and end, and whenever one of them has keyboard focus.
  */
 export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappNumber: string | null; whatsappMessage: string | null }) {
   const { t } = useT('chat');
@@ -22,6 +25,7 @@ export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappN
   const limiterRef = useRef<ChatLimiter | null>(null);
   const [verifying, setVerifying] = useState(false);
   const chatRef = useRef<HTMLButtonElement>(null);
+  const tucked = useHiddenWhileScrollingDown();
 
   const limiter = () => (limiterRef.current ??= createChatLimiter());
   const show = useCallback((message: ToastMessage | null) => {
@@ -62,7 +66,8 @@ export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappN
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div
         data-testid="floating-buttons"
-        className="pointer-events-none fixed end-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-3 rtl:end-[max(1rem,env(safe-area-inset-left))]"
+        data-tucked={tucked || undefined}
+        className="pointer-events-none fixed end-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-3 motion-safe:transition-[translate,opacity] motion-safe:duration-200 rtl:end-[max(1rem,env(safe-area-inset-left))] data-[tucked]:translate-y-[calc(100%+2rem)] data-[tucked]:opacity-0 data-[tucked]:focus-within:translate-y-0 data-[tucked]:focus-within:opacity-100"
       >
         <button
           type="button"
