@@ -9,6 +9,8 @@ export const PREVIEW_SECRET = 'e2e-preview-secret-0123456789';
 export const WEBHOOK_SECRET = 'e2e-webhook-secret';
 /** The hosted world, against a fake Content Lake on PORT + 301 (tests/fake-lake.mjs). PORT + 200… is insights.spec.ts's. */
 export const hostedURL = `http://127.0.0.1:${PORT + 300}`;
+/** Where the hosted world's Studio is (SANITY_STUDIO_URL): a test serves a stand-in Presentation tool there. */
+export const studioURL = `http://127.0.0.1:${PORT + 302}`;
 export const STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-0123';
 export const EXPIRED_STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-expired';
 const FAKE_LAKE_TOKEN = 'e2e-fake-lake-read-token';
@@ -90,7 +92,7 @@ export default defineConfig({
       SANITY_DATASET: 'production',
       SANITY_API_HOST: `http://127.0.0.1:${PORT + 301}`,
       SANITY_READ_TOKEN: FAKE_LAKE_TOKEN,
-      SANITY_STUDIO_URL: 'http://127.0.0.1:3333',
+      SANITY_STUDIO_URL: studioURL,
       SESSION_SECRET: 'e2e-hosted-session-secret',
     },
   }],

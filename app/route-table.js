@@ -33,6 +33,7 @@ export const resourceRoutes = [
   { id: 'api-newsletter', path: 'api/newsletter', file: 'resources/newsletter.ts' },
   { id: 'api-preview', path: 'api/preview', file: 'resources/preview.ts' },
   { id: 'api-preview-exit', path: 'api/preview/exit', file: 'resources/preview-exit.ts' },
+  { id: 'api-preview-perspective', path: 'api/preview/perspective', file: 'resources/preview-perspective.ts' },
   { id: 'api-preview-mode-enable', path: 'api/preview-mode/enable', file: 'resources/preview-mode-enable.ts' },
   { id: 'api-revalidate', path: 'api/revalidate', file: 'resources/revalidate.ts' },
 ];

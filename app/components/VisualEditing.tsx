@@ -10,7 +10,8 @@ const Overlays = lazy(() => import('./VisualEditingOverlays'));
 /**
  * Sanity's visual editing in a hosted preview session: inside the Studio's Presentation
  * tool, the stega-encoded text of the page becomes clickable (opens the field in the
- * Studio), the Studio can navigate the page, and an edit there re-runs the page's loaders.
+ * Studio), the Studio can navigate the page, an edit there re-runs the page's loaders, and
+ * its perspective switch (Published / Drafts) changes what the session reads.
  * Nothing is rendered, or loaded, for visitors, in the embedded world, or on the server.
  */
 export function VisualEditing() {
@@ -21,7 +22,7 @@ export function VisualEditing() {
   if (!preview || !hosted || !mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Overlays />
+      <Overlays perspective={preview} />
     </Suspense>
   );
 }

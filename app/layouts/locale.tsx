@@ -15,7 +15,7 @@ import { Toaster } from '~/features/toast/Toaster';
 import { LOCALE_COOKIE, localeFromPath, namespaces } from '~/i18n';
 import { analytics } from '~/lib/analytics';
 import { env } from '~/lib/env.server';
-import { isPreview } from '~/lib/preview.server';
+import { previewPerspective } from '~/lib/preview.server';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     formToken: await createFormToken(Date.now(), sessionSecret),
     showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
   };
-  return data({ locale, shell, siteUrl, preview: await isPreview(request), conversion, englishFallbacks: englishFallbacks(request) }, { headers });
+  return data({ locale, shell, siteUrl, preview: await previewPerspective(request), conversion, englishFallbacks: englishFallbacks(request) }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -122,7 +122,7 @@ export default function LocaleLayout() {
   return (
     <BookingProvider config={bookingConfig}>
       <SkipLink />
-      {preview && <PreviewBanner />}
+      {preview && <PreviewBanner perspective={preview} />}
       <VisualEditing />
       <Header settings={shell.settings} />
       <NavigationProgress />

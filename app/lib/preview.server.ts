@@ -1,11 +1,13 @@
 import { createCookie } from '@remix-run/node';
 import { timingSafeEqual } from 'node:crypto';
+import type { Perspective } from '~/sanity/types';
 import { env } from './env.server';
 
 /**
  * Draft preview sessions: entered only with a secret, kept in a signed (SESSION_SECRET),
- * HttpOnly cookie. Pages in a preview session read the drafts perspective, are never
- * cached (Cache-Control: private, no-store) and never indexed.
+ * HttpOnly cookie that holds the session's perspective. Pages in a preview session read
+ * that perspective (drafts, unless the Studio's perspective switch chose published), are
+ * never cached (Cache-Control: private, no-store) and never indexed.
  *
  * Two ways in, both ending in the same cookie:
  * - a PREVIEW_SECRET link, /api/preview?secret=…&redirect=/path (either world);
@@ -46,9 +48,10 @@ function previewCookie() {
 
 // The layout, every query and the response headers ask for the same request: verify the
 // signed cookie once per request.
-const verdicts = new WeakMap<Request, Promise<boolean>>();
+const verdicts = new WeakMap<Request, Promise<Perspective | null>>();
 
-export function isPreview(request: Request): Promise<boolean> {
+/** The perspective of this request's preview session, or null outside one. */
+export function previewPerspective(request: Request): Promise<Perspective | null> {
   let verdict = verdicts.get(request);
   if (!verdict) {
     verdict = readPreviewCookie(request);
@@ -57,11 +60,16 @@ export function isPreview(request: Request): Promise<boolean> {
   return verdict;
 }
 
-async function readPreviewCookie(request: Request): Promise<boolean> {
-  if (!previewAvailable()) return false;
+export async function isPreview(request: Request): Promise<boolean> {
+  return (await previewPerspective(request)) !== null;
+}
+
+async function readPreviewCookie(request: Request): Promise<Perspective | null> {
+  if (!previewAvailable()) return null;
   const header = request.headers.get('Cookie');
-  if (!header?.includes('__preview=')) return false;
-  return (await previewCookie().parse(header)) === 'drafts';
+  if (!header?.includes('__preview=')) return null;
+  const value: unknown = await previewCookie().parse(header);
+  return value === 'drafts' || value === 'published' ? value : null;
 }
 
 export function secretMatches(candidate: string | null): boolean {
@@ -72,7 +80,7 @@ export function secretMatches(candidate: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const enterPreviewCookie = () => previewCookie().serialize('drafts');
+export const enterPreviewCookie = (perspective: Perspective = 'drafts') => previewCookie().serialize(perspective);
 export const exitPreviewCookie = () => previewCookie().serialize('', { maxAge: 0 });
 
 /** A same-site path to return to; anything else becomes the home page. */
@@ -83,6 +91,18 @@ export function safeReturnPath(value: string | null): string {
 
 /** The query parameter the Presentation tool puts its secret in (@sanity/preview-url-secret). */
 export const STUDIO_SECRET_PARAM = 'sanity-preview-secret';
+/** …and the perspective chosen in the Studio when it opened the page. */
+export const STUDIO_PERSPECTIVE_PARAM = 'sanity-preview-perspective';
+
+/**
+ * The perspective a preview session follows for what the Studio's perspective switch sent:
+ * "published" shows the published documents; "drafts", and anything else, drafts over
+ * published. A release (the Studio sends a stack such as "rX,drafts" or ["rX", "drafts"])
+ * is previewed as drafts: the site does not read release versions.
+ */
+export function studioPerspective(value: unknown): Perspective {
+  return value === 'published' ? 'published' : 'drafts';
+}
 
 /** Checks a Presentation URL's secret against the Content Lake (HostedContentClient.validatePreviewUrl). */
 export type StudioSecretCheck = (url: string) => Promise<{ isValid: boolean; redirectTo?: string }>;

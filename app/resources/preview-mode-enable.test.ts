@@ -52,12 +52,27 @@ async function hosted(extra: Record<string, string | undefined> = {}) {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.resetModules();
   const route = await import('./preview-mode-enable');
+  const perspectiveRoute = await import('./preview-perspective');
   const preview = await import('~/lib/preview.server');
   const { contentClient } = await import('~/sanity/client.server');
   const enable = (query: string) =>
     route.loader({ request: new Request(`https://site.example/api/preview-mode/enable?${query}`), params: {}, context: {} }) as Promise<Response>;
-  return { enable, preview, contentClient };
+  const switchPerspective = (cookie: string | null, body: string, origin: string | null = 'https://site.example') =>
+    perspectiveRoute.action({
+      request: new Request('https://site.example/api/preview/perspective', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...(origin ? { Origin: origin } : {}) },
+        body,
+      }),
+      params: {},
+      context: {},
+    }) as Promise<Response>;
+  /** The perspective a cookie (its name=value part) opens, or null. */
+  const sessionOf = (cookie: string) => preview.previewPerspective(new Request('https://site.example/', { headers: { Cookie: cookie } }));
+  return { enable, switchPerspective, sessionOf, preview, contentClient };
 }
+
+const cookieOf = (res: Response) => (res.headers.get('Set-Cookie') ?? '').split(';')[0]!;
 
 const enableQuery = (secret: string, pathname = '/services') =>
   new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': pathname }).toString();
@@ -126,6 +141,58 @@ describe('/api/preview-mode/enable (hosted world, fake Content Lake)', () => {
     const res = await enable(enableQuery(SECRET));
     expect(res.status).toBe(404);
     expect(res.headers.get('Set-Cookie')).toBeNull();
+  });
+});
+
+describe("the Studio's perspective switch", () => {
+  it('the session starts in the perspective the Studio names: published, or drafts for drafts, a release or nothing', async () => {
+    const { enable, sessionOf } = await hosted();
+    const start = async (perspective?: string) =>
+      sessionOf(cookieOf(await enable(`${enableQuery(SECRET)}${perspective ? `&sanity-preview-perspective=${encodeURIComponent(perspective)}` : ''}`)));
+    expect(await start('published')).toBe('published');
+    expect(await start('drafts')).toBe('drafts');
+    expect(await start('rSpringLaunch,drafts')).toBe('drafts');
+    expect(await start()).toBe('drafts');
+  });
+
+  it('/api/preview/perspective re-signs the session with the chosen perspective', async () => {
+    const { enable, switchPerspective, sessionOf } = await hosted();
+    const drafts = cookieOf(await enable(enableQuery(SECRET)));
+    const res = await switchPerspective(drafts, JSON.stringify({ perspective: 'published' }));
+    expect(res.status).toBe(204);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const published = cookieOf(res);
+    expect(await sessionOf(published)).toBe('published');
+    // Back to drafts, as the Studio sends it for a release too.
+    expect(await sessionOf(cookieOf(await switchPerspective(published, JSON.stringify({ perspective: ['rSpringLaunch', 'drafts'] }))))).toBe('drafts');
+  });
+
+  it('refuses another site, a visitor without a session and a malformed body, and changes nothing', async () => {
+    const { enable, switchPerspective } = await hosted();
+    const drafts = cookieOf(await enable(enableQuery(SECRET)));
+    const body = JSON.stringify({ perspective: 'published' });
+    const cases: [Promise<Response>, number][] = [
+      [switchPerspective(drafts, body, 'https://evil.example'), 403],
+      [switchPerspective(drafts, body, null), 403],
+      [switchPerspective(null, body), 401],
+      [switchPerspective('__preview=ImRyYWZ0cyI%3D.forged', body), 401],
+      [switchPerspective(drafts, 'not json'), 400],
+      [switchPerspective(drafts, JSON.stringify({ other: 1 })), 400],
+    ];
+    for (const [response, status] of cases) {
+      const res = await response;
+      expect(res.status).toBe(status);
+      expect(res.headers.get('Set-Cookie')).toBeNull();
+    }
+  });
+
+  it('a preview in the published perspective still reads with the token and stega (clickable), never from the CDN', async () => {
+    const { contentClient } = await hosted();
+    const query = '*[_type == "service"][0]{ _id, "title": title.en }';
+    const result = await contentClient().fetch<{ title: string }>(query, {}, { perspective: 'published', preview: true });
+    expect(lake.requests.at(-1)).toMatchObject({ perspective: 'published', authenticated: true, resultSourceMap: 'withKeyArraySelector' });
+    expect(result.title).not.toBe('Market Entry');
+    expect(stegaClean(result.title)).toBe('Market Entry');
   });
 });
 

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { decideStudioPreview, enterPreviewCookie, previewAvailable, type StudioSecretCheck } from '~/lib/preview.server';
+import { decideStudioPreview, enterPreviewCookie, previewAvailable, STUDIO_PERSPECTIVE_PARAM, studioPerspective, type StudioSecretCheck } from '~/lib/preview.server';
 import { contentClient } from '~/sanity/client.server';
 import { HostedContentClient } from '~/sanity/hosted.server';
 
@@ -16,8 +16,9 @@ import { HostedContentClient } from '~/sanity/hosted.server';
  * editors use the PREVIEW_SECRET link, /api/preview. A hosted site without
  * SANITY_READ_TOKEN answers 404 too: it can read neither the secrets nor the drafts.
  *
- * The session always reads the drafts perspective; the Studio's perspective switch
- * (sanity-preview-perspective: published, a release) is not followed.
+ * The session starts in the perspective the Studio names (sanity-preview-perspective:
+ * published, or drafts for anything else), and follows the Studio's perspective switch
+ * afterwards through /api/preview/perspective (VisualEditingOverlays.tsx).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const client = contentClient();
@@ -28,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
   switch (decision.status) {
     case 307:
-      return redirect(decision.location, { status: 307, headers: { ...headers, 'Set-Cookie': await enterPreviewCookie() } });
+      return redirect(decision.location, {
+        status: 307,
+        headers: { ...headers, 'Set-Cookie': await enterPreviewCookie(studioPerspective(new URL(request.url).searchParams.get(STUDIO_PERSPECTIVE_PARAM))) },
+      });
     case 401:
       return text('Invalid or expired preview secret', 401, headers);
     case 503:

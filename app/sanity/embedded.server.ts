@@ -5,7 +5,7 @@ import path from 'node:path';
 import { evaluate, parse } from 'groq-js';
 import sharp from 'sharp';
 import { applyPerspective } from './perspective';
-import { isPrivateId, type ContentClient, type Perspective, type PrivateDocument, type QueryParams, type SanityDocument } from './types';
+import { isPrivateId, type ContentClient, type FetchOptions, type Perspective, type PrivateDocument, type QueryParams, type SanityDocument } from './types';
 
 /**
  * The embedded world: groq-js over the bundled dataset (Sanity's import format), plus a
@@ -74,7 +74,7 @@ export class EmbeddedContentClient implements ContentClient {
     return this.assets.get(fileName);
   }
 
-  async fetch<T = unknown>(query: string, params: QueryParams, options: { perspective: Perspective }): Promise<T> {
+  async fetch<T = unknown>(query: string, params: QueryParams, options: FetchOptions): Promise<T> {
     await this.ready;
     const dataset = this.view(options.perspective);
     // Params go to parse too: without them groq-js reads `title[$lang]` as a filter.

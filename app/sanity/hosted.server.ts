@@ -1,7 +1,7 @@
 import { createClient, type SanityClient } from '@sanity/client';
 import { validatePreviewUrl, type PreviewUrlValidateUrlResult } from '@sanity/preview-url-secret';
 import { stegaFilter } from './stega.server';
-import type { ContentClient, Perspective, PrivateDocument, QueryParams } from './types';
+import type { ContentClient, FetchOptions, PrivateDocument, QueryParams } from './types';
 import { isPrivateId } from './types';
 
 export type HostedOptions = {
@@ -53,10 +53,12 @@ export class HostedContentClient implements ContentClient {
     if (options.writeToken) this.writer = createClient({ ...base, useCdn: false, token: options.writeToken });
   }
 
-  fetch<T = unknown>(query: string, params: QueryParams, options: { perspective: Perspective }): Promise<T> {
-    if (options.perspective === 'drafts') {
-      if (!this.drafts) throw new Error('Draft reads need SANITY_READ_TOKEN');
-      return this.drafts.fetch<T>(query, params);
+  fetch<T = unknown>(query: string, params: QueryParams, options: FetchOptions): Promise<T> {
+    // A preview session reads through the token client, with stega, in either perspective:
+    // the Studio's perspective switch may show published content, still clickable.
+    if (options.perspective === 'drafts' || options.preview) {
+      if (!this.drafts) throw new Error('Preview reads need SANITY_READ_TOKEN');
+      return this.drafts.fetch<T>(query, params, { perspective: options.perspective });
     }
     return this.published.fetch<T>(query, params);
   }

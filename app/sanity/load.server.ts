@@ -1,22 +1,12 @@
 import type { z } from 'zod';
 import type { Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
-import { isPreview } from '~/lib/preview.server';
+import { previewPerspective } from '~/lib/preview.server';
 import { QueryCache, typesReadBy } from './cache.server';
 import { contentClient } from './client.server';
 import { stripFallbackMarks } from './fallback';
 import type { QueryDefinition } from './groq';
-import type { Perspective, QueryParams } from './types';
-
-/**
- * Runs a named query for a request and checks its result at the boundary: a result that
- * does not match the query's schema is a server error with the query's name, never a
- * half-rendered page. Published results are cached in process (see cache.server.ts) and
- * dropped when the content they read changes; a preview session reads drafts, uncached.
- */
-export async function perspectiveFor(request: Request): Promise<Perspective> {
-  return (await isPreview(request)) ? 'drafts' : 'published';
-}
+import type { QueryParams } from './types';
 
 export class ContentShapeError extends Error {
   constructor(name: string, issues: z.core.$ZodIssue[]) {
@@ -39,15 +29,25 @@ export function queryCache(): QueryCache {
   return globalThis.__queryCache;
 }
 
+/**
+ * Runs a named query for a request and checks its result at the boundary: a result that
+ * does not match the query's schema is a server error with the query's name, never a
+ * half-rendered page. Published results are cached in process (see cache.server.ts) and
+ * dropped when the content they read changes; a preview session reads its perspective
+ * (drafts unless the Studio chose published), uncached.
+ */
 export async function loadQuery<S extends z.ZodType>(
   request: Request,
   definition: QueryDefinition<S>,
   params: QueryParams & { lang: Locale },
 ): Promise<z.infer<S>> {
-  const perspective = await perspectiveFor(request);
-  const run = () => contentClient().fetch(definition.query, params, { perspective });
+  const preview = await previewPerspective(request);
+  const perspective = preview ?? 'published';
+  const run = () => contentClient().fetch(definition.query, params, { perspective, preview: preview !== null });
+  // Visitors share the cache of published results; a preview session (drafts, or published
+  // chosen in the Studio) always reads afresh.
   const raw =
-    perspective === 'published'
+    preview === null
       ? await queryCache().get(`${definition.name}:${JSON.stringify(params)}`, definition.dependsOn ?? typesReadBy(definition.query), run)
       : await run();
   let result = raw;

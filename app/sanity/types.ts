@@ -8,10 +8,15 @@ export type PrivateDocument = SanityDocument & { _id: `${string}.${string}` };
 
 export type QueryParams = Record<string, unknown>;
 
+export type FetchOptions = { perspective: Perspective; preview?: boolean };
+
 export interface ContentClient {
   readonly world: 'embedded' | 'hosted';
-  /** Run a GROQ query. The perspective is named on every call. */
-  fetch<T = unknown>(query: string, params: QueryParams, options: { perspective: Perspective }): Promise<T>;
+  /**
+   * Run a GROQ query. The perspective is named on every call. `preview` marks a read for a
+   * preview session (hosted: the token client with stega, even for published content).
+   */
+  fetch<T = unknown>(query: string, params: QueryParams, options: FetchOptions): Promise<T>;
   /** Store a new private document; resolves only once it is durable. */
   create(doc: PrivateDocument): Promise<{ _id: string }>;
   /** Store a private document unless one with this id exists; resolves once durable. */

@@ -1,13 +1,15 @@
+import { createServer } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { EXPIRED_STUDIO_PREVIEW_SECRET, hostedURL, STUDIO_PREVIEW_SECRET } from '../../playwright.config';
+import { build } from 'esbuild';
+import { EXPIRED_STUDIO_PREVIEW_SECRET, hostedURL, STUDIO_PREVIEW_SECRET, studioURL } from '../../playwright.config';
 
 // The hosted world (third server in playwright.config.ts) against a fake Content Lake that
 // holds the bundled dataset and the preview secrets the Studio's Presentation tool would store.
 test.use({ baseURL: hostedURL });
 
 const DRAFT_POST = '/blog/first-90-days-after-your-uae-licence';
-/** The lazily loaded visual-editing chunks (app/components/VisualEditingOverlays.tsx and what it imports). */
-const VISUAL_EDITING_CHUNK = /\/_shared\/(?:VisualEditing|renderVisualEditing)[^/]*\.js$/;
+/** The lazily loaded visual-editing chunks (app/components/VisualEditingOverlays.tsx and what it imports, live mode included). */
+const VISUAL_EDITING_CHUNK = /\/_shared\/(?:VisualEditing|renderVisualEditing|enableLiveMode)[^/]*\.js$/;
 const enable = (secret: string, pathname: string) =>
   `/api/preview-mode/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': pathname })}`;
 
@@ -49,11 +51,13 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     expect(entered?.headers()['x-robots-tag']).toBe('noindex');
     // The Studio (SANITY_STUDIO_URL) may show the preview in its iframe; no one else may.
     expect(entered?.headers()['x-frame-options']).toBeUndefined();
-    expect(entered?.headers()['content-security-policy']).toBe("frame-ancestors 'self' http://127.0.0.1:3333");
+    expect(entered?.headers()['content-security-policy']).toBe(`frame-ancestors 'self' ${studioURL}`);
     await expect(page.getByTestId('preview-banner')).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === '__preview');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None' });
     await expect.poll(() => chunks.length).toBeGreaterThan(0);
+    // …live mode included (@sanity/react-loader, for the Studio's perspective switch).
+    await expect.poll(() => chunks.some((url) => url.includes('/enableLiveMode'))).toBe(true);
 
     // Leaving preview ends it (the SameSite=None cookie is cleared like the Lax one).
     await page.getByRole('button', { name: 'Exit preview' }).click();
@@ -107,4 +111,74 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     // The embedded world's link needs PREVIEW_SECRET, which this server does not set.
     expect((await page.request.get('/api/preview?secret=anything&redirect=/', { maxRedirects: 0 })).status()).toBe(401);
   });
+
+  test("the Studio's perspective switch (Published / Drafts) changes what the preview shows", async ({ page }) => {
+    await watch(page);
+    // A stand-in for the Studio's Presentation tool, served on the Studio's origin: it frames
+    // the preview and talks to it over the channel (@sanity/comlink, "presentation" to
+    // "loaders") on which the real Studio sends its perspective.
+    const script = await fakePresentationTool(new URL(hostedURL).origin);
+    const src = `${hostedURL}${enable(STUDIO_PREVIEW_SECRET, '/services')}&sanity-preview-perspective=drafts`;
+    const html = `<!doctype html><title>Presentation</title><iframe src="${src}" style="width:1200px;height:700px;border:0"></iframe><script>${script}</script>`;
+    const studio = createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
+    const { port, hostname } = new URL(studioURL);
+    await new Promise<void>((resolve) => studio.listen(Number(port), hostname, resolve));
+    const sendPerspective = (perspective: unknown) =>
+      page.evaluate((p) => (window as unknown as { perspective: (p: unknown) => void }).perspective(p), perspective);
+    try {
+      await page.goto(`${studioURL}/presentation`);
+      const frame = page.frameLocator('iframe');
+      const banner = frame.getByTestId('preview-banner');
+      const firstService = frame.getByTestId('service-section').first().locator('h2');
+      const visible = async () => (await firstService.innerText()).replace(/[\u200B-\u200D\uFEFF]/g, '');
+
+      await expect(banner).toHaveAttribute('data-perspective', 'drafts');
+      await expect.poll(visible).toBe('UAE Market Entry Strategy');
+      await expect.poll(() => page.evaluate(() => (window as unknown as { loaders: string }).loaders)).toBe('connected');
+
+      // Published: the banner says so, and the page shows the published title, still stega-encoded (clickable).
+      await sendPerspective('published');
+      await expect(banner).toHaveAttribute('data-perspective', 'published');
+      await expect(banner).toContainText('published content, as visitors see it');
+      await expect.poll(visible).toBe('Market Entry');
+      expect(await firstService.innerText()).toMatch(/[\u200B-\u200D\uFEFF]{4,}/);
+
+      // A release is previewed as drafts.
+      await sendPerspective(['rSpringLaunch', 'drafts']);
+      await expect(banner).toHaveAttribute('data-perspective', 'drafts');
+      await expect.poll(visible).toBe('UAE Market Entry Strategy');
+    } finally {
+      await new Promise((resolve) => studio.close(resolve));
+    }
+  });
 });
+
+/** The Studio's end of the loaders channel, bundled for the browser (window.perspective(p) sends p). */
+async function fakePresentationTool(siteOrigin: string) {
+  const result = await build({
+    stdin: {
+      contents: `
+        import { createConnectionMachine, createController } from '@sanity/comlink';
+        import { createCompatibilityActors } from '@sanity/presentation-comlink';
+        const controller = createController({ targetOrigin: ${JSON.stringify(siteOrigin)} });
+        const frame = document.querySelector('iframe');
+        controller.addTarget(frame.contentWindow);
+        // As the Studio does: the loaders speak the older message format through these actors.
+        const channel = controller.createChannel(
+          { name: 'presentation', connectTo: 'loaders', heartbeat: true },
+          createConnectionMachine().provide({ actors: createCompatibilityActors() }),
+        );
+        window.loaders = 'idle';
+        channel.onStatus((event) => { window.loaders = event.status; });
+        channel.start();
+        window.perspective = (perspective) => channel.post('loader/perspective', { projectId: 'fake', dataset: 'production', perspective });
+      `,
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+  });
+  return result.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
+}
