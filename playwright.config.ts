@@ -93,7 +93,7 @@ export default defineConfig({
       SANITY_API_HOST: `http://127.0.0.1:${PORT + 301}`,
       SANITY_READ_TOKEN: FAKE_LAKE_TOKEN,
       SANITY_STUDIO_URL: studioURL,
-      SESSION_SECRET: 'e2e-hosted-session-secret',
+      SESSION_SECRET: 'e2e-hosted-session-secret-0123456789abcdef',
     },
   }],
 });

@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.server';
+import { localSessionSecret, parseEnv } from './env.server';
+
+const SECRET = 'a-session-secret-of-at-least-32-characters';
 
 describe('environment', () => {
   it('runs the embedded world when no Sanity project is configured', () => {
@@ -13,7 +18,7 @@ describe('environment', () => {
   });
 
   it('runs the hosted world with a project id, with defaults for dataset and API version', () => {
-    const e = parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: 's', NODE_ENV: 'production' });
+    const e = parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, NODE_ENV: 'production' });
     expect(e.content).toMatchObject({ world: 'hosted', projectId: 'abc123', dataset: 'production', apiVersion: '2025-02-19' });
   });
 
@@ -22,12 +27,45 @@ describe('environment', () => {
     expect(() => parseEnv({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
   });
 
-  it('requires a session secret for hosted production', () => {
-    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  it('requires a session secret in the hosted world, in production and out of it', () => {
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123' })).toThrow(/SESSION_SECRET: required/);
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: at least 32/);
+  });
+
+  it('never signs with a built-in value: without SESSION_SECRET the embedded world gets its local secret', () => {
+    const a = parseEnv({ NODE_ENV: 'production' });
+    const b = parseEnv({ NODE_ENV: 'production' });
+    expect(a.sessionSecret).not.toBe(b.sessionSecret);
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(a.sessionSecretSource).toBe('ephemeral');
+    const local = parseEnv({ CONTENT_DATA_DIR: '/srv/data' }, (dir) => ({ secret: `from ${dir} ${'x'.repeat(32)}`, source: 'data-folder' }));
+    expect(local.sessionSecret).toBe(`from /srv/data ${'x'.repeat(32)}`);
+    expect(local.sessionSecretSource).toBe('data-folder');
+    expect(parseEnv({ SESSION_SECRET: SECRET }).sessionSecretSource).toBe('environment');
+  });
+
+  it('accepts previous secrets during a rotation: the current one signs, all verify', () => {
+    const e = parseEnv({ SESSION_SECRET: SECRET, SESSION_SECRET_PREVIOUS: 'old-secret-one old-secret-two' });
+    expect(e.sessionSecret).toBe(SECRET);
+    expect(e.sessionSecrets).toEqual([SECRET, 'old-secret-one', 'old-secret-two']);
+  });
+
+  it('Stripe runs only with both keys; test hooks are refused in production, with Stripe and hosted', () => {
+    expect(parseEnv({}).billing).toEqual({ kind: 'embedded' });
+    const stripe = parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_BUSINESS: 'price_b', STRIPE_API_BASE: 'http://127.0.0.1:4000/' });
+    expect(stripe.billing).toEqual({ kind: 'stripe', secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', prices: { starter: undefined, business: 'price_b', enterprise: undefined }, apiBase: 'http://127.0.0.1:4000' });
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(parseEnv({ PORTAL_TEST_HOOKS: '1', NODE_ENV: 'test' }).portalTestHooks).toBe(true);
+    expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', NODE_ENV: 'production' })).toThrow(/PORTAL_TEST_HOOKS/);
+    expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toThrow(/PORTAL_TEST_HOOKS/);
+    expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', SANITY_PROJECT_ID: 'abc', SESSION_SECRET: SECRET })).toThrow(/PORTAL_TEST_HOOKS/);
   });
 
   it('reads the Studio URL (default: where npm run studio:dev serves it) and an optional Content Lake host', () => {
-    const hosted = (extra: Record<string, string>) => parseEnv({ SANITY_PROJECT_ID: 'abc123', ...extra }).content;
+    const hosted = (extra: Record<string, string>) => parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, ...extra }).content;
     expect(hosted({})).toMatchObject({ studioUrl: 'http://localhost:3333' });
     expect(hosted({})).not.toHaveProperty('apiHost');
     expect(hosted({ SANITY_STUDIO_URL: 'https://bawaba.sanity.studio/', SANITY_API_HOST: 'http://127.0.0.1:3651/' })).toMatchObject({
@@ -50,5 +88,37 @@ describe('environment', () => {
     expect(parseEnv({ OUTBOX_DIR: '/tmp/out', SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_TO: 'a@example.com' }).mail).toMatchObject({ outboxDir: '/tmp/out', smtpUrl: 'smtps://u:p@mail.example.com:465', to: 'a@example.com' });
     expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ MAIL_FROM: 'a@example.com\nBcc: x@example.com' })).toThrow(/MAIL_FROM/);
+  });
+});
+
+describe('localSessionSecret (embedded world without SESSION_SECRET)', () => {
+  it('generates a random secret on first start, owner-readable only, and reuses it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'secret-'));
+    try {
+      const first = localSessionSecret(path.join(dir, 'data'));
+      expect(first).toMatch(/^[A-Za-z0-9_-]{64}$/);
+      const file = path.join(dir, 'data', 'session-secret');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(localSessionSecret(path.join(dir, 'data'))).toBe(first);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+      // Another folder, another secret: nothing is built in.
+      expect(localSessionSecret(path.join(dir, 'other'))).not.toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('tightens a secret file others can read, and refuses an empty one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'secret-'));
+    try {
+      const file = path.join(dir, 'session-secret');
+      writeFileSync(file, 'y'.repeat(40), { mode: 0o644 });
+      expect(localSessionSecret(dir)).toBe('y'.repeat(40));
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      writeFileSync(file, '\n');
+      expect(() => localSessionSecret(dir)).toThrow(/no usable secret/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -28,7 +31,16 @@ const schema = z.object({
   ),
   CONTENT_DATASET_FILE: optional,
   CONTENT_DATA_DIR: optional,
-  SESSION_SECRET: optional,
+  SESSION_SECRET: optional.pipe(z.string().min(32, 'at least 32 characters (e.g. openssl rand -base64 48)').optional()),
+  SESSION_SECRET_PREVIOUS: optional,
+  STRIPE_SECRET_KEY: optional.pipe(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_… or sk_test_…)').optional()),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'a Stripe webhook signing secret (whsec_…)').optional()),
+  STRIPE_PRICE_STARTER: optional.pipe(z.string().regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)').optional()),
+  STRIPE_PRICE_BUSINESS: optional.pipe(z.string().regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)').optional()),
+  STRIPE_PRICE_ENTERPRISE: optional.pipe(z.string().regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)').optional()),
+  STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'an http(s):// URL' }).optional()),
+  PORTAL_TEST_HOOKS: optional.pipe(z.enum(['0', '1']).optional()),
+  PORTAL_JOBS_INTERVAL_SECONDS: optional.pipe(z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional()),
   GTM_ID: optional.pipe(z.string().regex(/^GTM-[A-Z0-9]+$/).optional()),
   PREVIEW_SECRET: optional.pipe(z.string().min(16, 'at least 16 characters').optional()),
   SANITY_WEBHOOK_SECRET: optional,
@@ -60,7 +72,28 @@ export type ServerEnv = {
         /** Another Content Lake address (tests point this at a local fake); unset = Sanity's API. */
         apiHost?: string;
       };
+  /** Signs cookies and form tokens: the current secret. Never a built-in value. */
   sessionSecret: string;
+  /** Every secret a signature is checked against: the current one first, then SESSION_SECRET_PREVIOUS (rotation). */
+  sessionSecrets: string[];
+  /** Where the secret came from: the environment, or the file generated in the data folder (embedded world). */
+  sessionSecretSource: 'environment' | 'data-folder' | 'ephemeral';
+  /** Billing: the embedded engine, or Stripe when its keys are set. */
+  billing:
+    | { kind: 'embedded' }
+    | {
+        kind: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        /** Price ids per plan from the environment; a package's stripePriceId in the CMS wins. */
+        prices: { starter?: string; business?: string; enterprise?: string };
+        /** Another Stripe API address (tests point it at tests/fake-stripe.mjs). */
+        apiBase?: string;
+      };
+  /** Test-only hooks (move the billing clock, make invoices fail): refused in production and with Stripe. */
+  portalTestHooks: boolean;
+  /** How often the server runs the portal's jobs (renewals, reminders, mail); 0 = never (cron runs `npm run jobs`). */
+  portalJobsIntervalSeconds: number;
   gtmId?: string;
   /** Enables draft preview: the secret a preview link must carry. */
   previewSecret?: string;
@@ -72,7 +105,43 @@ export type ServerEnv = {
   mail: { smtpUrl?: string; from?: string; to?: string; outboxDir: string };
 };
 
-export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+/**
+ * The embedded world's signing secret when SESSION_SECRET is not set: generated on first start
+ * (48 random bytes), kept in `{dataDir}/session-secret` readable by the owner only, and reused
+ * after. Two processes starting at once agree: the file appears whole or not at all (written
+ * aside, then hard-linked into place, which fails if another process won).
+ */
+export function localSessionSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, 'session-secret');
+  const read = () => {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value.length < 32) throw new Error(`${file} holds no usable secret: delete it to generate a new one`);
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return value;
+  };
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flush: true });
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temp);
+  }
+  return read();
+}
+
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  /** Where an embedded world without SESSION_SECRET gets its secret; default: a fresh random one (tests). */
+  localSecret: (dataDir: string) => { secret: string; source: 'data-folder' | 'ephemeral' } = () => ({ secret: randomBytes(48).toString('base64url'), source: 'ephemeral' }),
+): ServerEnv {
   const result = schema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -99,16 +168,40 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         projectId: 'embedded',
         dataset: 'production',
       };
-  if (isProduction && !e.SESSION_SECRET && content.world === 'hosted') {
-    throw new Error('Invalid environment:\n  SESSION_SECRET: required in production with a hosted Sanity project');
+  const problems: string[] = [];
+  // The hosted world can run as several copies: they must share one secret, so it is set, never generated.
+  if (!e.SESSION_SECRET && content.world === 'hosted') problems.push('SESSION_SECRET: required with a hosted Sanity project');
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push(`${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`);
   }
+  const portalTestHooks = e.PORTAL_TEST_HOOKS === '1';
+  if (portalTestHooks && (isProduction || e.STRIPE_SECRET_KEY || content.world === 'hosted')) {
+    problems.push('PORTAL_TEST_HOOKS: test hooks are refused in production, with Stripe and in the hosted world');
+  }
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const generated = e.SESSION_SECRET || content.world === 'hosted' ? null : localSecret(content.dataDir);
+  const sessionSecret = e.SESSION_SECRET ?? generated!.secret;
+  const previous = (e.SESSION_SECRET_PREVIOUS ?? '').split(/\s+/).filter(Boolean);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
     content,
-    // Embedded/local runs get a fixed development secret; hosted production must set one.
-    sessionSecret: e.SESSION_SECRET ?? 'local-development-secret-change-me',
+    sessionSecret,
+    sessionSecrets: [sessionSecret, ...previous.filter((p) => p !== sessionSecret)],
+    sessionSecretSource: generated ? generated.source : 'environment',
+    billing:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            kind: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            prices: { starter: e.STRIPE_PRICE_STARTER, business: e.STRIPE_PRICE_BUSINESS, enterprise: e.STRIPE_PRICE_ENTERPRISE },
+            ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') } : {}),
+          }
+        : { kind: 'embedded' },
+    portalTestHooks,
+    portalJobsIntervalSeconds: e.PORTAL_JOBS_INTERVAL_SECONDS ?? 60,
     gtmId: e.GTM_ID,
     previewSecret: e.PREVIEW_SECRET,
     webhookSecret: e.SANITY_WEBHOOK_SECRET,
@@ -125,6 +218,11 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
 
 let cached: ServerEnv | undefined;
 export function env(): ServerEnv {
-  cached ??= parseEnv(process.env);
+  if (!cached) {
+    cached = parseEnv(process.env, (dataDir) => ({ secret: localSessionSecret(dataDir), source: 'data-folder' }));
+    if (cached.sessionSecretSource === 'data-folder' && cached.content.world === 'embedded') {
+      console.log(`[security] signing secret: ${cached.content.dataDir}/session-secret (generated on first start; set SESSION_SECRET to choose one)`);
+    }
+  }
   return cached;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decideStudioPreview, framingHeaders, safeReturnPath } from './preview.server';
+import { decideStudioPreview, framingHeaders, PREVIEW_SECONDS, previewFromCookieValue, safeReturnPath } from './preview.server';
 
 const URL_WITH = (secret: string) => `https://site.example/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/faq`;
 
@@ -54,5 +54,23 @@ describe('framingHeaders', () => {
       'Content-Security-Policy': "frame-ancestors 'self' https://bawaba.sanity.studio",
     });
     expect(framingHeaders(true, { world: 'hosted', studioUrl: '/studio' })).toEqual({ 'Content-Security-Policy': "frame-ancestors 'self'" });
+  });
+});
+
+describe('previewFromCookieValue (a verified preview cookie)', () => {
+  const now = Date.UTC(2026, 10, 23, 12);
+  it('grants its perspective until the expiry written inside the signed value', () => {
+    expect(previewFromCookieValue({ p: 'drafts', exp: now + 1000 }, now)).toBe('drafts');
+    expect(previewFromCookieValue({ p: 'published', exp: now + PREVIEW_SECONDS * 1000 }, now)).toBe('published');
+  });
+
+  it('refuses an expired session, one without an expiry (the old format) and anything malformed', () => {
+    expect(previewFromCookieValue({ p: 'drafts', exp: now }, now)).toBeNull();
+    expect(previewFromCookieValue({ p: 'drafts', exp: now - 1 }, now)).toBeNull();
+    expect(previewFromCookieValue('drafts', now)).toBeNull();
+    expect(previewFromCookieValue({ p: 'drafts' }, now)).toBeNull();
+    expect(previewFromCookieValue({ p: 'drafts', exp: 'never' }, now)).toBeNull();
+    expect(previewFromCookieValue({ p: 'raw', exp: now + 1000 }, now)).toBeNull();
+    expect(previewFromCookieValue(null, now)).toBeNull();
   });
 });

@@ -27,6 +27,12 @@ export function previewAvailable(): boolean {
   return content.world === 'hosted' ? Boolean(content.readToken) : Boolean(previewSecret);
 }
 
+/** How long a preview session lasts; the expiry is inside the signed value, so the server enforces it. */
+export const PREVIEW_SECONDS = 60 * 60 * 4;
+
+/** The signed cookie's value: the perspective and when the session ends (ms since epoch). */
+type PreviewValue = { p: Perspective; exp: number };
+
 let cookie: ReturnType<typeof createCookie> | undefined;
 function previewCookie() {
   const e = env();
@@ -40,8 +46,9 @@ function previewCookie() {
     sameSite: e.content.world === 'hosted' && secure ? 'none' : 'lax',
     secure,
     path: '/',
-    maxAge: 60 * 60 * 4,
-    secrets: [e.sessionSecret],
+    maxAge: PREVIEW_SECONDS,
+    // Signs with the first; a cookie signed with SESSION_SECRET_PREVIOUS still verifies during a change-over.
+    secrets: e.sessionSecrets,
   });
   return cookie;
 }
@@ -69,7 +76,15 @@ async function readPreviewCookie(request: Request): Promise<Perspective | null> 
   const header = request.headers.get('Cookie');
   if (!header?.includes('__preview=')) return null;
   const value: unknown = await previewCookie().parse(header);
-  return value === 'drafts' || value === 'published' ? value : null;
+  return previewFromCookieValue(value, Date.now());
+}
+
+/** The perspective a verified cookie value grants at `now`: null once expired or malformed. */
+export function previewFromCookieValue(value: unknown, now: number): Perspective | null {
+  if (!value || typeof value !== 'object') return null;
+  const { p, exp } = value as Partial<PreviewValue>;
+  if (p !== 'drafts' && p !== 'published') return null;
+  return typeof exp === 'number' && Number.isFinite(exp) && now < exp ? p : null;
 }
 
 export function secretMatches(candidate: string | null): boolean {
@@ -80,7 +95,8 @@ export function secretMatches(candidate: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const enterPreviewCookie = (perspective: Perspective = 'drafts') => previewCookie().serialize(perspective);
+export const enterPreviewCookie = (perspective: Perspective = 'drafts', now = Date.now()) =>
+  previewCookie().serialize({ p: perspective, exp: now + PREVIEW_SECONDS * 1000 } satisfies PreviewValue);
 export const exitPreviewCookie = () => previewCookie().serialize('', { maxAge: 0 });
 
 /** A same-site path to return to; anything else becomes the home page. */

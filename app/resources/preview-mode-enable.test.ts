@@ -43,7 +43,7 @@ async function hosted(extra: Record<string, string | undefined> = {}) {
     SANITY_DATASET: 'production',
     SANITY_API_HOST: lake.url,
     SANITY_READ_TOKEN: TOKEN,
-    SESSION_SECRET: 'test-session-secret',
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     PREVIEW_SECRET: undefined,
     SITE_URL: 'http://localhost:3000',
     ...extra,

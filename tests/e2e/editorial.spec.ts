@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createCookie } from '@remix-run/node';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { readFile, writeFile } from 'node:fs/promises';
 import { editorialURL, PREVIEW_SECRET, WEBHOOK_SECRET } from '../../playwright.config';
@@ -49,6 +50,16 @@ test.describe('draft preview', () => {
     await context.addCookies([{ name: '__preview', value: 'ImRyYWZ0cyI%3D.forged', url: page.url() }]);
     await page.reload();
     await expect(footerServices(page).first()).toHaveText(PUBLISHED);
+  });
+
+  test('a cookie signed with the old built-in development secret, or with an expiry far ahead, shows no draft', async ({ request }) => {
+    // Before the secret was generated per installation, production signed with this fixed value.
+    const forge = (secret: string) => createCookie('__preview', { secrets: [secret], path: '/' });
+    for (const value of ['drafts', { p: 'drafts', exp: Date.now() + 10 * 365 * 24 * 3600 * 1000 }]) {
+      const cookie = await forge('local-development-secret-change-me').serialize(value);
+      const res = await request.get(DRAFT_POST, { headers: { cookie: cookie.split(';')[0] } });
+      expect(res.status()).toBe(404);
+    }
   });
 
   test('published pages may be cached by a CDN; previews never', async ({ request }) => {

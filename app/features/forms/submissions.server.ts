@@ -50,7 +50,8 @@ export type NewsletterResult =
 export interface SubmissionDeps {
   client: Pick<ContentClient, 'fetch' | 'create' | 'createIfNotExists'>;
   mailer: Mailer;
-  secret: string;
+  /** Secrets a form token may be signed with: the current one first, then previous ones (rotation). */
+  secret: string | readonly string[];
   now: () => number;
   mailFrom: string;
   /** The firm's address (MAIL_TO, else site settings' contact email). */
@@ -77,7 +78,7 @@ export function newsletterId(email: string): `submission.newsletter.${string}` {
   return `submission.newsletter.${hash}`;
 }
 
-async function genuineToken(form: FormData, secret: string): Promise<string | null> {
+async function genuineToken(form: FormData, secret: string | readonly string[]): Promise<string | null> {
   const token = text(form, FORM_TOKEN_FIELD, 200);
   return (await readFormToken(token, secret)) === null ? null : token;
 }
@@ -180,7 +181,7 @@ export function submissionDeps(): SubmissionDeps {
   return {
     client: contentClient(),
     mailer: appMailer(),
-    secret: e.sessionSecret,
+    secret: e.sessionSecrets,
     now: Date.now,
     mailFrom: e.mail.from ?? `Website <no-reply@${host}>`,
     mailTo: async () => {

@@ -195,16 +195,21 @@ export async function createFormToken(issuedAt: number, secret: string): Promise
   return `${stamp}.${toBase64Url(signature)}`;
 }
 
-/** The signed start time, or null when the token is missing, malformed or forged. */
-export async function readFormToken(token: unknown, secret: string): Promise<number | null> {
+/**
+ * The signed start time, or null when the token is missing, malformed or forged. `secret` may
+ * list several secrets (the current one, then previous ones during a rotation): any may verify.
+ */
+export async function readFormToken(token: unknown, secret: string | readonly string[]): Promise<number | null> {
   if (typeof token !== 'string') return null;
   const match = /^(\d{1,16})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
   if (!match) return null;
   const [, stamp = '', sig = ''] = match;
   const signature = fromBase64Url(sig);
   if (!signature) return null;
-  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), signature, encoder.encode(stamp));
-  return ok ? Number(stamp) : null;
+  for (const candidate of typeof secret === 'string' ? [secret] : secret) {
+    if (await crypto.subtle.verify('HMAC', await hmacKey(candidate), signature, encoder.encode(stamp))) return Number(stamp);
+  }
+  return null;
 }
 
 export type SpamVerdict =
@@ -224,7 +229,7 @@ const spam = (
 /** Honeypot and minimum fill time, from the submitted form. */
 export async function checkSpam(
   input: FormInput,
-  options: { secret: string; now: number; minFillMs?: number },
+  options: { secret: string | readonly string[]; now: number; minFillMs?: number },
 ): Promise<SpamVerdict> {
   const { [HONEYPOT_FIELD]: honeypot, [FORM_TOKEN_FIELD]: token } = fieldsOf(input, [
     HONEYPOT_FIELD,
