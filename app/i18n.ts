@@ -7,7 +7,7 @@ export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'en';
 
 /** Every i18next namespace; all are loaded for the page's language before it renders. */
-export const namespaces = ['common', 'chat', 'forms', 'marketing', 'insights', 'site'] as const;
+export const namespaces = ['common', 'chat', 'forms', 'marketing', 'insights', 'site', 'portal'] as const;
 export const defaultNS = 'common';
 
 export const LOCALE_COOKIE = 'lng';

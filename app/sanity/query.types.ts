@@ -639,6 +639,21 @@ export type HOME_QUERYResult = {
   }>;
 };
 
+// PORTAL_PLANS_QUERY ('portal-plans', app/sanity/queries/marketing.ts)
+export type PORTAL_PLANS_QUERYResult = Array<{
+  key: "business" | "enterprise" | "starter";
+  priceSgd: number;
+  paymentLink: string | null;
+  stripePriceId: string | null;
+  name: string;
+  description: string;
+  timeCommitment: string | null;
+  features: Array<{
+    _key: string;
+    text: string;
+  }>;
+}>;
+
 // PRICING_QUERY ('pricing', app/sanity/queries/marketing.ts)
 export type PRICING_QUERYResult = {
   page: {
@@ -1105,6 +1120,7 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   } & LocaleString>;
   priceSgd: number;
   paymentLink?: string;
+  stripePriceId?: string;
   order?: number;
   slug: null;
 } | {
@@ -1413,6 +1429,7 @@ export type QueryResults = {
   CASE_STUDY_QUERY: CASE_STUDY_QUERYResult;
   ABOUT_QUERY: ABOUT_QUERYResult;
   HOME_QUERY: HOME_QUERYResult;
+  PORTAL_PLANS_QUERY: PORTAL_PLANS_QUERYResult;
   PRICING_QUERY: PRICING_QUERYResult;
   SERVICES_QUERY: SERVICES_QUERYResult;
   SHELL_QUERY: SHELL_QUERYResult;

@@ -368,6 +368,7 @@ export type PackagePlan = {
   } & LocaleString>;
   priceSgd: number;
   paymentLink?: string;
+  stripePriceId?: string;
   order?: number;
 };
 

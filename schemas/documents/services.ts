@@ -129,6 +129,15 @@ export const packagePlan = defineType({
       description: 'The card-payment checkout page for this package (https://…).',
       validation: (rule) => rule.uri({scheme: ['https']}),
     }),
+    defineField({
+      name: 'stripePriceId',
+      title: 'Stripe price id',
+      type: 'string',
+      description:
+        'The monthly price of this package in Stripe (price_…), used when the site takes payments through Stripe. Leave empty to use the STRIPE_PRICE_* setting of the server.',
+      validation: (rule) =>
+        rule.custom((value?: string) => !value || /^price_[A-Za-z0-9_]+$/.test(value) || 'A Stripe price id starts with price_'),
+    }),
     orderField(),
   ],
   orderings: byOrder,

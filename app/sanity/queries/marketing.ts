@@ -229,3 +229,28 @@ export const PRICING_QUERY = defineQuery(
   }),
 );
 export type PricingData = z.infer<typeof PRICING_QUERY.schema>;
+
+/** The packages as billing and the client portal need them: prices, Stripe price ids, names and features in the page's language. */
+export const PORTAL_PLANS_QUERY = defineQuery(
+  'portal-plans',
+  `*[_type == "packagePlan"] | order(order asc){
+    key, priceSgd, paymentLink, stripePriceId,
+    "name": ${loc('name')},
+    "description": ${loc('description')},
+    "timeCommitment": ${loc('timeCommitment')},
+    ${localizedList('features')}
+  }`,
+  z.array(
+    z.object({
+      key: z.string(),
+      priceSgd: z.number(),
+      paymentLink: z.string().nullable(),
+      stripePriceId: z.string().nullable(),
+      name: z.string(),
+      description: z.string().nullable(),
+      timeCommitment: z.string().nullable(),
+      features: listSchema,
+    }),
+  ),
+);
+export type PortalPlans = z.infer<typeof PORTAL_PLANS_QUERY.schema>;
