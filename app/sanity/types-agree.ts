@@ -167,12 +167,13 @@ export type LegalPageAgrees = Assert<Agree<'LEGAL_PAGE_QUERY'>>;
 export type BookingConfirmationAgrees = Assert<Agree<'BOOKING_CONFIRMATION_QUERY'>>;
 export type SitePagesAgrees = Assert<Agree<'SITE_PAGES_QUERY'>>;
 export type ContentDocumentsAgrees = Assert<Agree<'CONTENT_DOCUMENTS_QUERY'>>;
+export type PortalPlansAgrees = Assert<Agree<'PORTAL_PLANS_QUERY'>>;
 
 /** Every query has a line above, and every generated type a query (else: regenerate). */
 type Checked =
   | 'SHELL_QUERY' | 'HOME_QUERY' | 'SERVICES_QUERY' | 'ABOUT_QUERY' | 'PRICING_QUERY' | 'BLOG_INDEX_QUERY' | 'BLOG_CATEGORY_QUERY'
   | 'BLOG_TAG_QUERY' | 'BLOG_POST_QUERY' | 'CASE_STUDIES_QUERY' | 'CASE_STUDY_QUERY' | 'FAQ_PAGE_QUERY' | 'LEGAL_PAGE_QUERY'
-  | 'BOOKING_CONFIRMATION_QUERY' | 'SITE_PAGES_QUERY' | 'CONTENT_DOCUMENTS_QUERY';
+  | 'BOOKING_CONFIRMATION_QUERY' | 'SITE_PAGES_QUERY' | 'CONTENT_DOCUMENTS_QUERY' | 'PORTAL_PLANS_QUERY';
 export type EveryQueryChecked = Assert<Verdict<`${Exclude<QueryName, Checked>}: add an Assert<Agree<…>> line in types-agree.ts`>>;
 export type NoStaleQueryTypes = Assert<Verdict<`${Exclude<keyof QueryResults, QueryName> & string}: a generated type without a query (run npm run typegen)`>>;
 
