@@ -41,7 +41,7 @@ export default defineConfig({
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
   ],
   webServer: [{
-    command: `node tests/e2e/prepare.mjs .cache/e2e/data-${PORT} && node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    command: `node tests/e2e/prepare.mjs .cache/e2e/data-${PORT} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -57,7 +57,7 @@ export default defineConfig({
     },
   }, {
     // A second server on its own copy of the dataset, for tests that change content.
-    command: `node tests/e2e/prepare.mjs .cache/e2e/editorial-${PORT} --with-dataset && node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    command: `node tests/e2e/prepare.mjs .cache/e2e/editorial-${PORT} --with-dataset && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
     url: `${editorialURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -78,7 +78,7 @@ export default defineConfig({
       `node tests/e2e/prepare.mjs .cache/e2e/hosted-${PORT} && ` +
       `(node tests/fake-lake.mjs --port ${PORT + 301} --token ${FAKE_LAKE_TOKEN} --dataset studio/dataset/production.ndjson ` +
       `--secret ${STUDIO_PREVIEW_SECRET} --expired-secret ${EXPIRED_STUDIO_PREVIEW_SECRET} &) && ` +
-      `node node_modules/@remix-run/serve/dist/cli.js ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+      `node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
     url: `${hostedURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,

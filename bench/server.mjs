@@ -9,7 +9,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
 const pages = (process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ar', '/services', '/blog', '/ar/faq']);
 
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+const server = spawn(process.execPath, ['server.mjs', 'build/index.js'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', CONTENT_DATA_DIR: 'test-results/bench-data' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

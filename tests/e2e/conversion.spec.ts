@@ -612,7 +612,7 @@ test.describe('newsletter', () => {
 const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', `./${BUILD}/index.js`], {
+  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATA_DIR: dataDir },
     stdio: 'ignore',
   });

@@ -417,7 +417,7 @@ test.describe('a tag without posts', () => {
     writeFileSync(path.join(dir, 'production.ndjson'), readFileSync(DATASET, 'utf8').trimEnd() + '\n' + JSON.stringify(extra) + '\n');
     symlinkSync(path.resolve('studio/dataset/images'), path.join(dir, 'images'));
     const build = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
-    server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', `./${build}/index.js`], {
+    server = spawn(process.execPath, ['server.mjs', `./${build}/index.js`], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATASET_FILE: path.join(dir, 'production.ndjson'), CONTENT_DATA_DIR: path.join(dir, 'data') },
       stdio: 'ignore',
     });

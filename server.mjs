@@ -1,0 +1,42 @@
+// The site's production server: `npm start` (node server.mjs build/index.js).
+// Express with the Remix adapter, as remix-serve does, plus what remix-serve cannot set:
+// - the visitor's address for per-IP limits, in the X-Bawaba-Client-Ip header (any value a
+//   visitor sends under that name is replaced); behind a proxy set TRUST_PROXY to the number
+//   of proxies in front, so the address comes from X-Forwarded-For;
+// - timeouts of seconds, not minutes: a client that trickles its headers or body is cut off.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import { installGlobals } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import morgan from 'morgan';
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? 'production';
+const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
+const build = await import(pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
+const trustProxy = Number(process.env.TRUST_PROXY ?? 0);
+
+const app = express();
+app.disable('x-powered-by');
+if (trustProxy > 0) app.set('trust proxy', trustProxy);
+app.use((req, _res, next) => {
+  req.headers['x-bawaba-client-ip'] = (trustProxy > 0 ? req.ip : req.socket.remoteAddress) ?? 'unknown';
+  next();
+});
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
+app.use(express.static('public', { maxAge: '1h' }));
+if (process.env.REQUEST_LOG !== '0') app.use(morgan('tiny'));
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const server = app.listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));
+// Headers must arrive within 10 s and a whole request within 30 s; idle keep-alive ends after 5 s.
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
+server.keepAliveTimeout = 5_000;
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close(() => process.exit(0)));
