@@ -8,6 +8,7 @@ import { publicPages } from '~/features/seo/site-urls.server';
 import { dir, intlLocale, localeFromPath, localeNames, localizePath } from '~/i18n';
 import { serverResources } from '~/i18next.server';
 import { env } from '~/lib/env.server';
+import { isPreview } from '~/lib/preview.server';
 import { useLocale, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { loadQuery } from '~/sanity/load.server';
@@ -19,6 +20,9 @@ import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sani
  * sitemap, disallowed in robots.txt.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // For the team only: inside a preview session, or on a deployment that opens it with
+  // SEO_DIAGNOSTICS_PUBLIC=1 (a staging site). Everyone else sees the not-found page.
+  if (!(await isPreview(request)) && process.env.SEO_DIAGNOSTICS_PUBLIC !== '1') throw new Response(null, { status: 404 });
   const lang = localeFromPath(new URL(request.url).pathname);
   // In a hosted preview session text carries stega edit links; lengths are measured without them.
   const [en, ar, documents] = stegaClean(

@@ -62,7 +62,18 @@ test.describe('draft preview', () => {
     }
   });
 
-  test('published pages may be cached by a CDN; previews never', async ({ request }) => {
+  test('the sitemap of a preview session (which may list drafts) is never shared or cached; the public one is', async ({ page }) => {
+    const visitor = await page.request.get('/sitemap.xml');
+    expect(visitor.headers()['cache-control']).toMatch(/^public/);
+    expect(visitor.headers()['vary']).toMatch(/Cookie/i);
+    expect(await visitor.text()).not.toContain('first-90-days');
+    await page.goto(`/api/preview?secret=${PREVIEW_SECRET}&redirect=/`);
+    const editor = await page.request.get('/sitemap.xml');
+    expect(editor.headers()['cache-control']).toBe('private, no-store');
+    expect(await editor.text()).toContain('first-90-days');
+  });
+
+    test('published pages may be cached by a CDN; previews never', async ({ request }) => {
     const res = await request.get('/faq');
     expect(res.headers()['cache-control']).toMatch(/s-maxage=\d+/);
     expect(res.headers()['cache-control']).toMatch(/stale-while-revalidate=\d+/);
@@ -159,9 +170,11 @@ test.describe.serial('fresh content without redeploys', () => {
     }
 
     // The diagnostics page lists the pages that show untranslated fields.
-    await page.goto(`${editorialURL}/seo-diagnostics`);
+    await page.goto(`${editorialURL}/api/preview?secret=${PREVIEW_SECRET}&redirect=/seo-diagnostics`);
     expect(Number(await page.getByTestId('stat-missing').textContent())).toBeGreaterThan(10);
     await expect(page.getByTestId('missing-arabic').first()).toBeVisible();
+    // Leave the preview session: the rest of the test looks at what visitors see.
+    await page.context().clearCookies();
 
     await writeFile(file, bundled);
     expect((await webhook(request, await sign(everything), everything)).status()).toBe(200);

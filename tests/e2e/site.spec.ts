@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { PREVIEW_SECRET } from '../../playwright.config';
 import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
 
 // The site pages of issue 3 (FAQ, legal pages, booking confirmation, SEO diagnostics), the
@@ -203,8 +204,14 @@ for (const locale of LOCALES) {
       expect(html).not.toContain('onerror="window');
     });
 
+    test('SEO diagnostics: only for the team (a preview session), not for visitors', async ({ request }) => {
+      const res = await request.get(at(locale, '/seo-diagnostics'));
+      expect(res.status()).toBe(404);
+      expect(await res.text()).not.toContain('seo-row');
+    });
+
     test('SEO diagnostics: every public URL with title, canonical, alternates and missing Arabic; noindex', async ({ page }) => {
-      const response = await page.goto(at(locale, '/seo-diagnostics'));
+      const response = await page.goto(`/api/preview?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(at(locale, '/seo-diagnostics'))}`);
       expect(response?.status()).toBe(200);
       await expectLanguage(page, locale);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -236,7 +243,7 @@ for (const locale of LOCALES) {
     for (const path of ['/faq', '/privacy-policy', '/booking-confirmation/BK-1?invitee_full_name=Layla+Haddad&event_start_time=2026-12-01T10:00:00Z&debug=1&source=hero', '/seo-diagnostics']) {
       test(`no accessibility violations on ${path.split('?')[0]}`, async ({ page }) => {
         test.setTimeout(90_000);
-        await page.goto(at(locale, path));
+        await page.goto(path === '/seo-diagnostics' ? `/api/preview?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(at(locale, path))}` : at(locale, path));
         if (path === '/faq') await page.locator('details summary').first().click();
         await expectNoAxeViolations(page);
       });
