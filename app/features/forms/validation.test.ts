@@ -321,3 +321,25 @@ describe('forms.json', () => {
     expect(en.get('newsletter.subscribed')).toBe('Subscribed');
   });
 });
+
+describe('clean data: controls and bidi overrides never reach the store', () => {
+  it('removes them from one-line fields and keeps line breaks in the question', async () => {
+    const { validateFaqQuestion } = await import('./validation');
+    const result = validateFaqQuestion({
+      name: 'Layla\u0000 Haddad\u202Efdp.exe',
+      email: 'layla@example.com',
+      phone: '+971 50 123 4567',
+      question: 'First line\r\nSecond\u0007 line\u2066',
+    });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.data.name).toBe('Layla Haddad fdp.exe');
+    expect(result.data.question).toBe('First line\nSecond line');
+  });
+
+  it('a name made only of control characters is empty, so it is required', async () => {
+    const { validateFaqQuestion } = await import('./validation');
+    const result = validateFaqQuestion({ name: '\u0000\u202E\u0001', email: 'a@example.com', phone: '+971 50 123 4567', question: 'Q?' });
+    expect(result.success).toBe(false);
+  });
+});

@@ -37,12 +37,25 @@ import { toAsciiDigits } from '../chat/puzzle';
 export type FormMessageKey = (typeof FORM_KEYS)[keyof typeof FORM_KEYS];
 
 
-const requiredText = (max: number, requiredKey: FormMessageKey = FORM_KEYS.required) =>
+/**
+ * Characters no visitor means to type and that can disguise text: C0/C1 controls (NUL, escape,
+ * line breaks in a one-line field) and the bidirectional overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069) that can make "exe.pdf" read as "fdp.exe". One-line fields lose all of them;
+ * multi-line fields keep line breaks and tabs. Removed before validating, so they never reach
+ * the store or an email header.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+export const cleanOneLine = (value: string) => value.replace(UNSAFE_ONE_LINE, ' ').replace(/\s+/g, ' ');
+export const cleanMultiLine = (value: string) => value.replace(UNSAFE_MULTI_LINE, '').replace(/\r\n?/g, '\n');
+
+const requiredText = (max: number, requiredKey: FormMessageKey = FORM_KEYS.required, multiLine = false) =>
   z
     .string({ error: requiredKey })
-    .trim()
-    .min(1, { error: requiredKey })
-    .max(max, { error: FORM_KEYS.tooLong });
+    .transform(multiLine ? cleanMultiLine : cleanOneLine)
+    .pipe(z.string().trim().min(1, { error: requiredKey }).max(max, { error: FORM_KEYS.tooLong }));
 
 const emailField = z
   .string({ error: FORM_KEYS.required })
@@ -70,7 +83,7 @@ export const faqQuestionSchema = z.object({
   name: requiredText(MAX_LENGTH.name),
   email: emailField,
   phone: phoneField,
-  question: requiredText(MAX_LENGTH.question),
+  question: requiredText(MAX_LENGTH.question, FORM_KEYS.required, true),
 });
 export type FaqQuestion = z.infer<typeof faqQuestionSchema>;
 
