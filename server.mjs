@@ -3,7 +3,9 @@
 // - the visitor's address for per-IP limits, in the X-Bawaba-Client-Ip header (any value a
 //   visitor sends under that name is replaced); behind a proxy set TRUST_PROXY to the number
 //   of proxies in front, so the address comes from X-Forwarded-For;
-// - timeouts of seconds, not minutes: a client that trickles its headers or body is cut off.
+// - timeouts of seconds, not minutes: a client that trickles its headers or body is cut off;
+// - request bodies capped before anything reads them: 64 KB for forms, 1 MB for the two
+//   webhooks; a larger declared body gets 413 and a body of unknown length 411, unread.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -26,6 +28,23 @@ app.disable('x-powered-by');
 if (trustProxy > 0) app.set('trust proxy', trustProxy);
 app.use((req, _res, next) => {
   req.headers['x-bawaba-client-ip'] = (trustProxy > 0 ? req.ip : req.socket.remoteAddress) ?? 'unknown';
+  next();
+});
+const BODY_LIMIT = 64 * 1024;
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+const WEBHOOKS = new Set(['/api/revalidate', '/api/stripe/webhook']);
+const refuse = (res, status, en, ar) => {
+  res.status(status).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).send(`${en}\n${ar}\n`);
+};
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  const limit = WEBHOOKS.has(req.path) ? WEBHOOK_BODY_LIMIT : BODY_LIMIT;
+  const declared = req.headers['content-length'];
+  if (declared === undefined) {
+    if (req.headers['transfer-encoding']) return refuse(res, 411, 'Length required.', 'يلزم تحديد طول الطلب.');
+    return next();
+  }
+  if (!/^\d+$/.test(declared) || Number(declared) > limit) return refuse(res, 413, 'The request is too large.', 'الطلب أكبر من الحد المسموح به.');
   next();
 });
 app.use(compression());

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { BodyTooLargeError, readBodyText } from '~/lib/body.server';
 import { env } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
@@ -13,8 +14,32 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 
 /**
+ * Signed deliveries already applied by this process, until their window closes: a replay of the
+ * same signed call (the signature covers its timestamp and body) is answered but not applied
+ * again. Bounded: a signature is kept only for the replay window.
+ */
+const applied = new Map<string, number>();
+const MAX_REMEMBERED = 10_000;
+
+/** True the first time a verified signature is seen; check and record happen in one step. */
+export function firstDelivery(signature: string, now = Date.now()): boolean {
+  for (const [sig, expires] of applied) {
+    if (expires > now) break;
+    applied.delete(sig);
+  }
+  if (applied.has(signature)) return false;
+  if (applied.size >= MAX_REMEMBERED) applied.delete(applied.keys().next().value!);
+  applied.set(signature, now + REPLAY_WINDOW_MS * 2);
+  return true;
+}
+
+/** Bodies above this are refused unread (413); Sanity's projection `{_type, _id}` is tiny. */
+const MAX_BODY = 1024 * 1024;
+
+/**
  * POST /api/revalidate — a Sanity GROQ-powered webhook (projection at least `{_type, _id}`).
- * Verifies `sanity-webhook-signature`, refuses stale timestamps, then clears the cached
+ * Checks the `sanity-webhook-signature` header's form and timestamp before reading the body,
+ * then verifies the signature, applies each signed delivery once, and clears the cached
  * results that read the changed document type.
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,16 +47,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const secret = env().webhookSecret;
   if (!secret) return json({ error: 'Webhook not configured' }, 401);
   const signature = request.headers.get(SIGNATURE_HEADER_NAME) ?? '';
-  const body = await request.text();
   let timestamp: number;
   try {
     timestamp = decodeSignatureHeader(signature).timestamp;
   } catch {
     return json({ error: 'Invalid signature' }, 401);
   }
-  if (Math.abs(Date.now() - timestamp) > REPLAY_WINDOW_MS || !(await isValidSignature(body, signature, secret))) {
-    return json({ error: 'Invalid signature' }, 401);
+  // Unsigned or stale calls are refused before their body is read.
+  if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > REPLAY_WINDOW_MS) return json({ error: 'Invalid signature' }, 401);
+  let body: string;
+  try {
+    body = await readBodyText(request, MAX_BODY);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({ error: 'Payload too large' }, 413);
+    throw error;
   }
+  if (!(await isValidSignature(body, signature, secret))) return json({ error: 'Invalid signature' }, 401);
+  if (!firstDelivery(signature)) return json({ revalidated: false, duplicate: true });
   let type: string | undefined;
   try {
     const payload = JSON.parse(body) as { _type?: unknown; _id?: unknown };

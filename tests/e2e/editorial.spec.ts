@@ -107,10 +107,21 @@ test.describe.serial('fresh content without redeploys', () => {
     expect((await webhook(request, await sign(body), body.replace('siteSettings"}', 'service"}'))).status()).toBe(401);
     expect(await tagline(request)).toBe('old');
 
-    const ok = await webhook(request, await sign(body), body);
+    const signed = await sign(body);
+    const ok = await webhook(request, signed, body);
     expect(ok.status()).toBe(200);
     expect(await ok.json()).toMatchObject({ revalidated: 'siteSettings' });
     expect(await tagline(request)).toBe('new');
+
+    // The same signed delivery replayed 30 times at once, inside the 5-minute window: answered, applied never again.
+    const replays = await Promise.all(Array.from({ length: 30 }, () => webhook(request, signed, body)));
+    for (const replay of replays) {
+      expect(replay.status()).toBe(200);
+      expect(await replay.json()).toEqual({ revalidated: false, duplicate: true });
+    }
+    // A body over 1 MB is refused before it is read, signed or not.
+    const huge = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', pad: 'x'.repeat(1100 * 1024) });
+    expect((await webhook(request, await sign(huge), huge)).status()).toBe(413);
   });
 
   test('when the content source fails, pages keep serving the last good content', async ({ request }) => {
