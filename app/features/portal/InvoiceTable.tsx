@@ -1,0 +1,162 @@
+import { Link, useLocation, useRevalidator } from '@remix-run/react';
+import { useId } from 'react';
+import type { InvoiceRow, SubscriptionPageData } from '~/portal/service.server';
+import { Bidi } from '~/components/marketing/Bidi';
+import { useT } from '~/lib/locale';
+import { InvoiceStatusBadge } from './SubscriptionSummary';
+import { useFormatDate } from './shared';
+import { button } from '~/components/marketing/ui';
+
+/** The query parameter that carries the billing history's page cursor. */
+export const INVOICE_CURSOR_PARAM = 'invoices';
+
+/**
+ * Billing history: Invoice, Date, Amount, Status, Actions (View invoice, Download PDF), newest
+ * first, a page at a time. On a phone the table keeps its columns inside a labelled region
+ * that scrolls sideways and can be focused and scrolled with the keyboard. When the invoices
+ * could not be read, an error with a retry; the rest of the page keeps working.
+ */
+export function BillingHistory({ invoices }: { invoices: SubscriptionPageData['invoices'] }) {
+  const { t } = useT('portal');
+  const uid = useId();
+  const titleId = `${uid}-title`;
+  return (
+    <section id="billing-history" aria-labelledby={titleId} data-testid="billing-history" className="scroll-mt-28 md:scroll-mt-44">
+      <h2 id={titleId} className="text-2xl font-bold text-navy-900">
+        {t('invoices.title')}
+      </h2>
+      {invoices.status === 'error' ? (
+        <InvoicesError />
+      ) : invoices.rows.length === 0 && invoices.page === 1 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-navy-200 bg-sand-50 p-5 text-navy-700" data-testid="invoices-empty">
+          {t('invoices.empty')}
+        </p>
+      ) : (
+        <>
+          <InvoiceTable rows={invoices.rows} />
+          <Pagination page={invoices.page} prevCursor={invoices.prevCursor} nextCursor={invoices.nextCursor} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function InvoicesError() {
+  const { t } = useT('portal');
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const busy = revalidator.state === 'loading';
+  return (
+    <div role="alert" data-testid="invoices-error" className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-300 bg-red-50 p-5 text-red-800">
+      <p className="font-medium">{t('invoices.error')}</p>
+      {/* Without JavaScript a plain reload of the same address; with it, the loaders run again in place. */}
+      <a
+        href={`${location.pathname}${location.search}#billing-history`}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!busy) revalidator.revalidate();
+        }}
+        aria-disabled={busy || undefined}
+        data-testid="invoices-retry"
+        className={`${button.outline} min-h-11 aria-disabled:opacity-70`}
+      >
+        {t('invoices.retry')}
+      </a>
+    </div>
+  );
+}
+
+function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
+  const { t } = useT('portal');
+  const date = useFormatDate();
+  const uid = useId();
+  const captionId = `${uid}-caption`;
+  const th = 'px-4 py-3 text-start text-sm font-semibold text-navy-800 whitespace-nowrap';
+  const td = 'px-4 py-3 align-middle whitespace-nowrap';
+  const action = 'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:bg-sand-50';
+  return (
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      data-testid="invoices-scroll"
+      className="mt-4 overflow-x-auto rounded-2xl border border-navy-100 bg-white shadow-sm"
+    >
+      <table className="w-full min-w-[40rem] border-collapse text-navy-900" data-testid="invoices-table">
+        <caption id={captionId} className="sr-only">
+          {t('invoices.tableLabel')}
+        </caption>
+        <thead className="bg-sand-50">
+          <tr>
+            <th scope="col" className={th}>{t('invoices.columns.invoice')}</th>
+            <th scope="col" className={th}>{t('invoices.columns.date')}</th>
+            <th scope="col" className={th}>{t('invoices.columns.amount')}</th>
+            <th scope="col" className={th}>{t('invoices.columns.status')}</th>
+            <th scope="col" className={th}>{t('invoices.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="invoice-row" className="border-t border-navy-100">
+              <th scope="row" className={`${td} text-start font-semibold`}>
+                <bdi dir="ltr">{row.number}</bdi>
+              </th>
+              <td className={td}>{date(row.created)}</td>
+              <td className={`${td} tabular-nums`}>
+                <Bidi>{row.amount}</Bidi>
+              </td>
+              <td className={td}>
+                <InvoiceStatusBadge status={row.status} />
+              </td>
+              <td className={`${td} space-x-1 rtl:space-x-reverse`}>
+                <a href={row.viewUrl} className={action} data-testid="invoice-view">
+                  {t('invoices.view')}
+                  <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
+                </a>
+                <a href={row.pdfUrl} download className={action} data-testid="invoice-pdf">
+                  {t('invoices.download')}
+                  <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pagination({ page, prevCursor, nextCursor }: { page: number; prevCursor: string | null; nextCursor: string | null }) {
+  const { t } = useT('portal');
+  const location = useLocation();
+  if (prevCursor === null && nextCursor === null) return null;
+  const hrefFor = (cursor: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete('step');
+    params.delete('welcome');
+    if (cursor) params.set(INVOICE_CURSOR_PARAM, cursor);
+    else params.delete(INVOICE_CURSOR_PARAM);
+    const search = params.toString();
+    return `${location.pathname}${search ? `?${search}` : ''}#billing-history`;
+  };
+  const link = `${button.outline} min-h-11`;
+  return (
+    <nav aria-label={t('invoices.pagination')} className="mt-4 flex flex-wrap items-center justify-between gap-3" data-testid="invoices-pagination">
+      {prevCursor !== null ? (
+        <Link to={hrefFor(prevCursor)} className={link} rel="prev" data-testid="invoices-newer">
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t('invoices.newer')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-navy-700" aria-current="page">{t('invoices.page', { page })}</span>
+      {nextCursor !== null ? (
+        <Link to={hrefFor(nextCursor)} className={link} rel="next" data-testid="invoices-older">
+          {t('invoices.older')} <span aria-hidden="true" className="inline-block rtl:rotate-180">→</span>
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

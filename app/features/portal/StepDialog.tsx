@@ -1,0 +1,140 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Link, useLocation, useSearchParams } from '@remix-run/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CloseIcon } from '~/components/icons';
+import { useT } from '~/lib/locale';
+
+export const STEP_PARAM = 'step';
+
+export interface StepContext {
+  /** True when shown as a section of the page (no JavaScript, or the ?step= address opened directly). */
+  inline: boolean;
+  /** A control that leaves the step without doing anything: closes the dialog, or links back to the page. */
+  dismiss: (label: string, className: string, testId?: string) => React.ReactNode;
+}
+
+/**
+ * One step of subscription management (change plan, cancel) that works with and without
+ * JavaScript. The trigger is a link to `?step=<name>`: without JavaScript that address shows
+ * the step as a section of the page; with JavaScript the click opens the same content in a
+ * dialog instead (focus moves into it, Escape closes it, focus returns to the trigger).
+ *
+ * `result`: the latest POST outcome; a new one closes the dialog and focus goes to
+ * `resultFocusRef` (the page's message) rather than back to the trigger.
+ */
+export function StepDialog({
+  step,
+  triggerLabel,
+  triggerClassName,
+  title,
+  children,
+  result,
+  resultFocusRef,
+}: {
+  step: string;
+  triggerLabel: string;
+  triggerClassName: string;
+  title: string;
+  children: (ctx: StepContext) => React.ReactNode;
+  result: unknown;
+  resultFocusRef: React.RefObject<HTMLElement>;
+}) {
+  const { t } = useT('portal');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const uid = useId();
+  const titleId = `${uid}-title`;
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLAnchorElement>(null);
+  const closedByResult = useRef(false);
+  const lastResult = useRef(result);
+
+  useEffect(() => {
+    if (result === lastResult.current) return;
+    lastResult.current = result;
+    if (open && result) {
+      closedByResult.current = true;
+      setOpen(false);
+    }
+  }, [result, open]);
+
+  const backTo = (() => {
+    const next = new URLSearchParams(params);
+    next.delete(STEP_PARAM);
+    const search = next.toString();
+    return `${location.pathname}${search ? `?${search}` : ''}`;
+  })();
+
+  if (params.get(STEP_PARAM) === step) {
+    return (
+      <section aria-labelledby={titleId} data-testid={`step-${step}`} className="rounded-2xl border-2 border-gold-500 bg-white p-5 shadow-sm md:p-7">
+        <h2 id={titleId} className="text-2xl font-bold text-navy-900">
+          {title}
+        </h2>
+        <div className="mt-3">
+          {children({
+            inline: true,
+            dismiss: (label, className, testId) => (
+              <Link to={backTo} className={className} data-testid={testId}>
+                {label}
+              </Link>
+            ),
+          })}
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <Link
+        ref={triggerRef}
+        to={`?${STEP_PARAM}=${step}`}
+        preventScrollReset
+        onClick={(event) => {
+          // With JavaScript the step opens in a dialog over the page instead.
+          event.preventDefault();
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+        data-testid={`open-${step}`}
+        className={triggerClassName}
+      >
+        {triggerLabel}
+      </Link>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-[70] bg-navy-950/60 backdrop-blur-[2px]" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            data-testid={`dialog-${step}`}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (closedByResult.current && resultFocusRef.current) resultFocusRef.current.focus();
+              else triggerRef.current?.focus();
+              closedByResult.current = false;
+            }}
+            className="fixed start-1/2 top-1/2 z-[80] flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[560px] -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
+          >
+            <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
+              <Dialog.Title className="text-xl font-bold text-navy-900">{title}</Dialog.Title>
+              <Dialog.Close aria-label={t('common.close')} className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-navy-700 hover:bg-navy-50">
+                <CloseIcon className="size-5" />
+              </Dialog.Close>
+            </div>
+            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+              {children({
+                inline: false,
+                dismiss: (label, className, testId) => (
+                  <Dialog.Close type="button" className={className} data-testid={testId}>
+                    {label}
+                  </Dialog.Close>
+                ),
+              })}
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { intlLocale } from '~/i18n';
+import { useLocale, useT } from '~/lib/locale';
+
+/** A message from the server, by portal.json key (see PortalMessage in app/portal/service.server.ts). */
+export interface UiMessage {
+  kind: 'success' | 'error';
+  key: string;
+  values?: Record<string, string>;
+}
+
+/** Dates as the portal shows them: long style, in the page's language, the UTC calendar day. */
+export function useFormatDate() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale]);
+}
+
+/**
+ * The outcome of a POST, in a live region. When a new message arrives (JavaScript on), focus
+ * moves to it, so keyboard and screen-reader users land on what happened.
+ */
+export function MessageBanner({ message, testId = 'portal-message', focusRef }: { message: UiMessage | null | undefined; testId?: string; focusRef?: React.RefObject<HTMLDivElement> }) {
+  const { t } = useT('portal');
+  const own = useRef<HTMLDivElement>(null);
+  const ref = focusRef ?? own;
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message, ref]);
+  return (
+    <div aria-live="polite" aria-atomic="true">
+      {message && (
+        <div
+          ref={ref}
+          tabIndex={-1}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          data-testid={testId}
+          data-kind={message.kind}
+          className={`rounded-xl border p-4 font-medium outline-none focus-visible:outline-3 focus-visible:outline-gold-500 ${
+            message.kind === 'error' ? 'border-red-300 bg-red-50 text-red-800' : 'border-emerald-300 bg-emerald-50 text-emerald-900'
+          }`}
+        >
+          {t(message.key, message.values ?? {})}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A form field's error text, tied to its input by id (aria-describedby). */
+export function FieldError({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700" data-testid={`error-${id}`}>
+      {children}
+    </p>
+  );
+}
+
+/** aria-describedby from a list of ids that may be absent. */
+export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;

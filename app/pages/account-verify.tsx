@@ -1,0 +1,184 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useId, useRef } from 'react';
+import { button } from '~/components/marketing/ui';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { asciiDigits } from '~/features/portal/digits';
+import { BusyButton } from '~/features/portal/ManageForms';
+import { portalMeta } from '~/features/portal/meta';
+import { describedBy, FieldError } from '~/features/portal/shared';
+import { portalT } from '~/features/portal/t.server';
+import { card, hint, input, label, narrowContainer, pageHeader, pageTitle, textLink } from '~/features/portal/ui';
+import { localeFromPath, localizePath } from '~/i18n';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { assertSafePost, getClient, pendingSignInEmail, verifySignIn } from '~/portal/service.server';
+
+/**
+ * /account/verify: the emailed code is entered here. The email's link (?c=…&code=…) only shows a
+ * "Confirm sign-in" button that posts them: mail scanners open links, so a GET never signs
+ * anyone in or uses up a code.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const t = await portalT(locale);
+  const next = url.searchParams.get('next') ?? '';
+  const c = url.searchParams.get('c') ?? '';
+  const code = url.searchParams.get('code') ?? '';
+  if (/^[A-Za-z0-9]{1,64}$/.test(c) && /^\d{6}$/.test(code)) {
+    return { mode: 'link' as const, title: t('meta.confirm'), c, code, next, email: null };
+  }
+  // Already signed in and no link to confirm: nothing to do here.
+  if (await getClient(request)) throw redirect(localizePath('/account', locale), { headers: { 'Cache-Control': 'private, no-store' } });
+  return { mode: 'code' as const, title: t('meta.verify'), c: '', code: '', next, email: await pendingSignInEmail(request) };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args.data?.title);
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export type VerifyActionData =
+  | { error: 'wrongCode'; triesLeft: number }
+  | { error: 'expired' }
+  | { error: 'rateLimited' };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  await assertSafePost(request, form, null);
+  const code = form.get('code');
+  if (typeof code === 'string') form.set('code', asciiDigits(code));
+  const result = await verifySignIn(request, form, locale);
+  switch (result.status) {
+    case 'signed-in':
+      return redirect(result.redirectTo, { headers: result.headers });
+    case 'wrong-code':
+      return data<VerifyActionData>({ error: 'wrongCode', triesLeft: result.triesLeft }, { status: 400 });
+    case 'expired':
+      return data<VerifyActionData>({ error: 'expired' }, { status: 400 });
+    case 'rate-limited':
+      return data<VerifyActionData>({ error: 'rateLimited' }, { status: 429 });
+  }
+}
+
+export default function AccountVerify() {
+  const { mode, c, code, next, email } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useT('portal');
+  const localize = useLocalizePath();
+  const navigation = useNavigation();
+  const uid = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const codeId = `${uid}-code`;
+  const hintId = `${codeId}-hint`;
+  const errorId = `${codeId}-error`;
+  const restart = `${localize('/account')}${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+  const wrong = result?.error === 'wrongCode' && mode === 'code';
+
+  useEffect(() => {
+    if (!result) return;
+    if (wrong) codeRef.current?.focus();
+    else alertRef.current?.focus();
+  }, [result, wrong]);
+
+  const alert = result && !wrong && (
+    <div ref={alertRef} tabIndex={-1} role="alert" data-testid="verify-error" className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none">
+      <p>{result.error === 'wrongCode' ? t('verify.errors.wrongCode', { count: result.triesLeft }) : t(`verify.errors.${result.error}`)}</p>
+      {result.error === 'expired' && (
+        <Link to={restart} className={`${textLink} mt-2 inline-block text-red-900`}>
+          {t('verify.requestNew')}
+        </Link>
+      )}
+    </div>
+  );
+
+  if (mode === 'link') {
+    return (
+      <div data-testid="verify-confirm-page">
+        <header className={pageHeader}>
+          <div className={narrowContainer}>
+            <h1 className={pageTitle}>{t('verify.confirmTitle')}</h1>
+            <p className="mt-4 text-lg leading-8 text-navy-700">{t('verify.confirmText')}</p>
+          </div>
+        </header>
+        <div className={`${narrowContainer} pb-16 md:pb-24`}>
+          <div className={`${card} space-y-5`}>
+            {alert}
+            <Form method="post" action={`${localize('/account/verify')}${next ? `?next=${encodeURIComponent(next)}` : ''}`}>
+              <input type="hidden" name="c" value={c} />
+              <input type="hidden" name="code" value={code} />
+              {next && <input type="hidden" name="next" value={next} />}
+              <BusyButton busy={busy} label={t('verify.confirmButton')} busyLabel={t('verify.checking')} className={`${button.gold} w-full`} testId="verify-confirm" />
+            </Form>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="verify-page">
+      <header className={pageHeader}>
+        <div className={narrowContainer}>
+          <h1 className={pageTitle}>{t('verify.title')}</h1>
+          {email && (
+            <p className="mt-4 text-lg leading-8 text-navy-700" data-testid="verify-sent-to">
+              {t('verify.sentTo', { email: '\u2068' + email + '\u2069' })}
+            </p>
+          )}
+        </div>
+      </header>
+      <div className={`${narrowContainer} pb-16 md:pb-24`}>
+        {email ? (
+          <div className={`${card} space-y-5`}>
+            {alert}
+            <Form method="post" noValidate className="space-y-5">
+              {next && <input type="hidden" name="next" value={next} />}
+              <div>
+                <label htmlFor={codeId} className={label}>
+                  {t('verify.code')}
+                </label>
+                <p id={hintId} className={`${hint} mt-1`}>
+                  {t('verify.codeHint')}
+                </p>
+                <input
+                  ref={codeRef}
+                  id={codeId}
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{6}"
+                  maxLength={6}
+                  required
+                  dir="ltr"
+                  aria-invalid={wrong || undefined}
+                  aria-describedby={describedBy(hintId, wrong && errorId)}
+                  className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
+                />
+                {wrong && result?.error === 'wrongCode' && <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>}
+              </div>
+              <BusyButton busy={busy} label={t('verify.submit')} busyLabel={t('verify.checking')} className={`${button.gold} w-full`} testId="verify-submit" />
+            </Form>
+            <p className="text-navy-700">
+              {t('verify.notReceived')}{' '}
+              <Link to={restart} className={textLink}>
+                {t('verify.requestNew')}
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <div className={`${card} space-y-4`} data-testid="verify-no-pending">
+            {alert}
+            <p className="text-navy-800">{t('verify.noPending')}</p>
+            <Link to={restart} className={button.primary}>
+              {t('verify.startAgain')}
+            </Link>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
