@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { createInstance } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -109,5 +109,7 @@ export default handleRequest;
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // An expected refusal (a 4xx answer: not found, wrong method, a refused form) is not a fault.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }
