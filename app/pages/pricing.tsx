@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { isPlanKey } from '~/billing/types';
 import { CheckIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button, container, lead } from '~/components/marketing/ui';
-import { CalendarIcon, ExternalIcon } from '~/components/marketing-icons';
+import { CalendarIcon } from '~/components/marketing-icons';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { localeFromPath } from '~/i18n';
@@ -13,6 +15,8 @@ import { pageMeta } from '~/lib/meta';
 import { formatSgd } from '~/lib/price';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
+import { portalT } from '~/features/portal/t.server';
+import { assertSafePost, startCheckout } from '~/portal/service.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
@@ -25,6 +29,30 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, { title: args.data?.page.seo.title ?? args.data?.page.title, description: args.data?.page.seo.description ?? args.data?.page.intro });
 
 export const ErrorBoundary = RouteErrorBoundary;
+
+export type PricingActionData = { error: string };
+
+/**
+ * Subscribe: a plain form post (works without JavaScript) that starts a checkout for the chosen
+ * package and sends the visitor there (the local checkout page, or Stripe Checkout).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  await assertSafePost(request, form, null);
+  const t = await portalT(locale);
+  const plan = form.get('plan');
+  if (form.get('intent') !== 'subscribe' || !isPlanKey(plan)) {
+    return data<PricingActionData>({ error: t('pricing.badPlan') }, { status: 400 });
+  }
+  try {
+    const { url } = await startCheckout(request, plan, locale);
+    return redirect(url, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    console.error(`[pricing] could not start checkout: ${String(error)}`);
+    return data<PricingActionData>({ error: t('pricing.unavailable') }, { status: 503 });
+  }
+}
 
 type Plan = ReturnType<typeof useLoaderData<typeof loader>>['plans'][number];
 
@@ -42,6 +70,7 @@ export default function Pricing() {
       </header>
 
       <section aria-label={t('pricing.plansLabel')} className="pb-16 md:pb-20">
+        <SubscribeError />
         <ul className={`${container} grid gap-6 lg:grid-cols-3 lg:items-stretch`}>
           {plans.map((plan) => (
             <PlanCard key={plan._id} plan={plan} />
@@ -139,22 +168,45 @@ function PlanCard({ plan }: { plan: Plan }) {
         </div>
       )}
 
-      {plan.paymentLink && (
-        <a
-          href={plan.paymentLink}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="plan-payment-link"
-          className={`mt-8 w-full ${popular ? button.gold : button.primary}`}
-        >
-          {t('pricing.subscribe')}
-          <span className="sr-only">
-            {' '}
-            <Bidi {...inEnglish(plan.name)}>{plan.name}</Bidi> {t('opensInNewTab')}
-          </span>
-          <ExternalIcon className="size-4" />
-        </a>
-      )}
+      <SubscribeButton plan={plan} className={`mt-8 w-full ${popular ? button.gold : button.primary}`} />
     </li>
+  );
+}
+
+/** The Subscribe button: posts the package's key to this page's action, which starts the checkout. */
+function SubscribeButton({ plan, className }: { plan: Plan; className: string }) {
+  const { t } = useT('marketing');
+  const inEnglish = useFallbackLang();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formData?.get('plan') === plan.key;
+  return (
+    <Form method="post" className="mt-auto">
+      <input type="hidden" name="intent" value="subscribe" />
+      <input type="hidden" name="plan" value={plan.key} />
+      <button type="submit" data-testid="plan-subscribe" aria-busy={busy || undefined} className={`${className} aria-busy:cursor-wait aria-busy:opacity-80`}>
+        {t('pricing.subscribe')}
+        <span className="sr-only">
+          {' '}
+          <Bidi {...inEnglish(plan.name)}>{plan.name}</Bidi>
+        </span>
+      </button>
+    </Form>
+  );
+}
+
+/** Why Subscribe did not go through (an unknown package, or checkout unavailable), in an alert that takes focus. */
+function SubscribeError() {
+  const result = useActionData<typeof action>();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result) ref.current?.focus();
+  }, [result]);
+  if (!result) return null;
+  return (
+    <div className={`${container} mb-8`}>
+      <p ref={ref} tabIndex={-1} role="alert" data-testid="subscribe-error" className="rounded-xl border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none">
+        {result.error}
+      </p>
+    </div>
   );
 }

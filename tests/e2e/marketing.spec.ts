@@ -33,6 +33,7 @@ const CONTENT = {
     plans: ['Starter', 'Business', 'Enterprise'],
     popular: 'Most Popular',
     perMonth: 'per month',
+    subscribe: 'Subscribe',
     keyArea: 'Market entry assessment',
     reports: ['1 business report per month', 'Up to 2 business reports per month', 'Up to 3 business reports per month'],
     bookConsultation: 'Book a Consultation',
@@ -68,6 +69,7 @@ const CONTENT = {
     plans: ['الأساسية', 'الأعمال', 'المؤسسات'],
     popular: 'الأكثر طلباً',
     perMonth: 'شهرياً',
+    subscribe: 'اشترك الآن',
     keyArea: 'تقييم دخول السوق',
     reports: ['تقرير أعمال واحد شهرياً', 'ما يصل إلى تقريرَي أعمال شهرياً', 'ما يصل إلى 3 تقارير أعمال شهرياً'],
     bookConsultation: 'احجز استشارة',
@@ -257,7 +259,7 @@ for (const locale of LOCALES) {
       await expectNoMarketingKeys(page);
     });
 
-    test('pricing: three plans, SGD prices per month for the locale, labels and payment links', async ({ page }) => {
+    test('pricing: three plans, SGD prices per month for the locale, labels and Subscribe forms', async ({ page }) => {
       const response = await page.goto(at(locale, '/pricing'));
       expect(response?.status()).toBe(200);
       await expectLanguage(page, locale);
@@ -270,10 +272,13 @@ for (const locale of LOCALES) {
         expect(price).toBe(intl.format(PRICES_SGD[i]));
         await expect(plan).toContainText(c.perMonth);
         await expect(plan.getByTestId('plan-reports')).toHaveText(c.reports[i]);
-        const pay = plan.getByTestId('plan-payment-link');
-        await expect(pay).toHaveAttribute('href', new RegExp(`^https://buy\\.stripe\\.com/bawaba-${key}-monthly$`));
-        await expect(pay).toHaveAttribute('target', '_blank');
-        await expect(pay).toHaveAttribute('rel', /noopener/);
+        // Subscribe posts the package to the pricing page's action (which starts the checkout), in the same tab.
+        const subscribe = plan.getByRole('button', { name: new RegExp(c.subscribe) });
+        await expect(subscribe).toHaveCount(1);
+        const form = plan.locator('form[method="post"]');
+        await expect(form.locator('input[name="intent"]')).toHaveValue('subscribe');
+        await expect(form.locator('input[name="plan"]')).toHaveValue(key);
+        await expect(plan.locator('a[target="_blank"]')).toHaveCount(0);
       }
       // Readable prices: English "SGD 1,900"; Arabic puts the amount first in reading order.
       const business = (await page.getByTestId('plan-business').getByTestId('plan-price').textContent())!.replace(/[\u200e\u200f]/g, '').replace(/\s/g, ' ');

@@ -1,0 +1,151 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { Bidi } from '~/components/marketing/Bidi';
+import { button } from '~/components/marketing/ui';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { portalMeta } from '~/features/portal/meta';
+import { useFormatDate } from '~/features/portal/shared';
+import { InvoiceStatusBadge } from '~/features/portal/SubscriptionSummary';
+import { portalT } from '~/features/portal/t.server';
+import { portalContainer } from '~/features/portal/ui';
+import { localeFromPath } from '~/i18n';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { invoicePage, requireClient } from '~/portal/service.server';
+
+/** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireClient(request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const [page, t] = await Promise.all([invoicePage(session, params.invoiceId ?? '', locale), portalT(locale)]);
+  // Another client's invoice, or none: as if it did not exist.
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, title: t('meta.invoice', { number: page.invoice.number }) };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args.data?.title);
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function AccountInvoice() {
+  const { invoice, planName, amount, customer, firm, pdfUrl } = useLoaderData<typeof loader>();
+  const { t } = useT('portal');
+  const date = useFormatDate();
+  const localize = useLocalizePath();
+  const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
+  return (
+    <div className="bg-sand-50 py-8 print:bg-white print:py-0 md:py-14" data-testid="invoice-page">
+      <div className={`${portalContainer} max-w-4xl`}>
+        <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+          <Link to={`${localize('/account/subscription')}#billing-history`} className={`${button.outline} min-h-11`}>
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t('invoice.back')}
+          </Link>
+          <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="invoice-download">
+            {t('invoice.download')}
+          </a>
+        </nav>
+
+        <article className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10" aria-labelledby="invoice-title">
+          <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
+            <div>
+              <p className="text-2xl font-bold text-navy-900">{firm.name}</p>
+              {firm.email && (
+                <p className="mt-1 text-navy-700" dir="ltr">
+                  {firm.email}
+                </p>
+              )}
+            </div>
+            <div className="text-end">
+              <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
+                {t('invoice.title')} <bdi dir="ltr" className="whitespace-nowrap">{invoice.number}</bdi>
+              </h1>
+              <div className="mt-2">
+                <InvoiceStatusBadge status={invoice.status} />
+              </div>
+            </div>
+          </header>
+
+          <dl className="grid gap-6 py-6 sm:grid-cols-3">
+            <div>
+              <dt className={term}>{t('invoice.number')}</dt>
+              <dd className="mt-1 font-semibold">
+                <bdi dir="ltr">{invoice.number}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt className={term}>{t('invoice.issued')}</dt>
+              <dd className="mt-1 font-semibold">{date(invoice.created)}</dd>
+            </div>
+            <div>
+              <dt className={term}>{t('invoice.period')}</dt>
+              <dd className="mt-1 font-semibold">{t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}</dd>
+            </div>
+          </dl>
+
+          <div className="grid gap-6 border-t border-navy-100 py-6 sm:grid-cols-2">
+            <section aria-labelledby="billed-to">
+              <h2 id="billed-to" className={term}>
+                {t('invoice.billedTo')}
+              </h2>
+              <address className="mt-2 not-italic leading-7 text-navy-900">
+                <span className="block font-semibold">{customer.name}</span>
+                {customer.company && <span className="block">{customer.company}</span>}
+                <span className="block break-all" dir="ltr">
+                  {customer.email}
+                </span>
+              </address>
+            </section>
+            <section aria-labelledby="invoice-from">
+              <h2 id="invoice-from" className={term}>
+                {t('invoice.from')}
+              </h2>
+              <address className="mt-2 not-italic leading-7 text-navy-900">
+                <span className="block font-semibold">{firm.name}</span>
+                {firm.offices.map((office) => (
+                  <span key={office.city} className="mt-1 block text-navy-700">
+                    <span className="font-medium text-navy-900">{[office.city, office.country].filter(Boolean).join(', ')}</span>
+                    {office.address && <span className="block whitespace-pre-line">{office.address}</span>}
+                  </span>
+                ))}
+              </address>
+            </section>
+          </div>
+
+          <table className="w-full border-collapse text-navy-900">
+            <thead>
+              <tr className="border-y border-navy-200 bg-sand-50 print:bg-white">
+                <th scope="col" className="px-3 py-3 text-start text-sm font-semibold">
+                  {t('invoice.description')}
+                </th>
+                <th scope="col" className="px-3 py-3 text-end text-sm font-semibold">
+                  {t('invoice.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-navy-100">
+                <td className="px-3 py-4">
+                  <span className="block font-semibold">{t('invoice.line', { plan: planName })}</span>
+                  <span className="block text-sm text-navy-700">{t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}</span>
+                </td>
+                <td className="px-3 py-4 text-end tabular-nums whitespace-nowrap">
+                  <Bidi>{amount}</Bidi>
+                </td>
+              </tr>
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="px-3 py-4 text-start text-lg font-bold">
+                  {t('invoice.total')}
+                </th>
+                <td className="px-3 py-4 text-end text-lg font-bold tabular-nums whitespace-nowrap" data-testid="invoice-total">
+                  <Bidi>{amount}</Bidi>
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          <p className="mt-4 text-sm text-navy-700">{t('invoice.currency')}</p>
+        </article>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useId, useRef } from 'react';
+import { CheckIcon } from '~/components/icons';
+import { button } from '~/components/marketing/ui';
+import { RouteErrorBoundary } from '~/components/RouteError';
+import { BusyButton } from '~/features/portal/ManageForms';
+import { portalMeta } from '~/features/portal/meta';
+import { describedBy, FieldError } from '~/features/portal/shared';
+import { portalT } from '~/features/portal/t.server';
+import { card, hint, input, label, pageHeader, pageTitle, portalContainer } from '~/features/portal/ui';
+import { localeFromPath } from '~/i18n';
+import { useLocalizePath, useT } from '~/lib/locale';
+import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } from '~/portal/service.server';
+
+/**
+ * /checkout/:checkoutId: the embedded billing engine's own checkout page (test cards only). The
+ * card number and security code are never sent back into the form after a failed attempt.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const page = await checkoutPage(params.checkoutId ?? '', locale);
+  if (!page) throw data(null, { status: 404 });
+  const t = await portalT(locale);
+  return { ...page, title: t('meta.checkout', { plan: page.plan.name }) };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args.data?.title);
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+/** The fields kept after a failed attempt (never the card number or the security code). */
+type KeptValues = { email: string; name: string; company: string; expiry: string };
+export type CheckoutActionData = { fieldErrors: Partial<Record<CheckoutField, string>>; formError: string | null; values: KeptValues };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  await assertSafePost(request, form, null);
+  const result = await completeCheckout(request, params.checkoutId ?? '', form, locale);
+  if (result.ok) return redirect(result.redirectTo, { headers: result.headers });
+  const keep = (name: string, max: number) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.slice(0, max) : '';
+  };
+  const values: KeptValues = { email: keep('email', 254), name: keep('name', 200), company: keep('company', 200), expiry: keep('expiry', 10) };
+  const status = result.formError === 'checkout.errors.declined' ? 402 : result.formError === 'checkout.errors.rateLimited' ? 429 : 400;
+  return data<CheckoutActionData>({ fieldErrors: result.fieldErrors, formError: result.formError, values }, { status });
+}
+
+const FIELD_ORDER: CheckoutField[] = ['email', 'name', 'company', 'cardNumber', 'expiry', 'cvc'];
+
+export default function Checkout() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useT('portal');
+  const localize = useLocalizePath();
+  return (
+    <div data-testid="checkout-page">
+      <header className={pageHeader}>
+        <div className={portalContainer}>
+          <h1 className={pageTitle}>{t('checkout.title', { plan: page.plan.name })}</h1>
+        </div>
+      </header>
+      <div className={`${portalContainer} pb-16 md:pb-24`}>
+        {page.status === 'open' ? (
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <OrderSummary plan={page.plan} amount={page.amount} />
+            <CheckoutForm email={page.email} amount={page.amount} cancelUrl={page.cancelUrl} />
+          </div>
+        ) : page.status === 'complete' ? (
+          <section className={`${card} max-w-2xl`} aria-labelledby="checkout-done" data-testid="checkout-complete">
+            <h2 id="checkout-done" className="text-2xl font-bold text-navy-900">
+              {t('checkout.completeTitle')}
+            </h2>
+            <p className="mt-2 text-navy-700">{t('checkout.completeText')}</p>
+            <Link to={localize('/account/subscription')} className={`${button.primary} mt-5`}>
+              {t('checkout.completeLink')}
+            </Link>
+          </section>
+        ) : (
+          <section className={`${card} max-w-2xl`} aria-labelledby="checkout-expired" data-testid="checkout-expired">
+            <h2 id="checkout-expired" className="text-2xl font-bold text-navy-900">
+              {t('checkout.expiredTitle')}
+            </h2>
+            <p className="mt-2 text-navy-700">{t('checkout.expiredText')}</p>
+            <Link to={localize('/pricing')} className={`${button.primary} mt-5`}>
+              {t('checkout.expiredLink')}
+            </Link>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OrderSummary({ plan, amount }: { plan: { name: string; price: string; features: string[]; timeCommitment: string | null }; amount: string }) {
+  const { t } = useT('portal');
+  return (
+    <section aria-labelledby="order-summary" className="rounded-2xl bg-navy-900 p-6 text-white shadow-sm md:p-8" data-testid="checkout-summary">
+      <h2 id="order-summary" className="text-sm font-semibold uppercase tracking-wider text-gold-300">
+        {t('checkout.summary')}
+      </h2>
+      <p className="mt-3 text-2xl font-bold">{plan.name}</p>
+      {plan.timeCommitment && <p className="mt-1 text-navy-100">{plan.timeCommitment}</p>}
+      <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
+        <bdi className="text-3xl font-bold tabular-nums" data-testid="checkout-amount">
+          {amount}
+        </bdi>
+        <span className="text-navy-100">{t('common.perMonth')}</span>
+      </p>
+      {plan.features.length > 0 && (
+        <ul className="mt-6 space-y-2 border-t border-white/15 pt-6">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2.5 leading-6">
+              <CheckIcon className="mt-0.5 size-5 shrink-0 text-gold-300" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 text-sm text-navy-100">{t('checkout.billedMonthly')}</p>
+    </section>
+  );
+}
+
+function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amount: string; cancelUrl: string }) {
+  const { t } = useT('portal');
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const uid = useId();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const secretRefs = useRef<Partial<Record<CheckoutField, HTMLInputElement | null>>>({});
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const errors = result?.fieldErrors ?? {};
+  const listed = FIELD_ORDER.filter((f) => errors[f] && errors[f] !== result?.formError);
+  const idOf = (f: CheckoutField) => `${uid}-${f}`;
+
+  // After a failed attempt (JavaScript on): the card number and code are emptied, focus goes to the summary.
+  useEffect(() => {
+    if (!result) return;
+    for (const el of Object.values(secretRefs.current)) if (el) el.value = '';
+    summaryRef.current?.focus();
+  }, [result]);
+
+  const field = (
+    name: CheckoutField,
+    props: { autoComplete: string; type?: string; inputMode?: 'numeric' | 'email' | 'text'; maxLength: number; placeholder?: string; optional?: boolean; hintKey?: string; secret?: boolean; defaultValue?: string; ltr?: boolean },
+  ) => {
+    const id = idOf(name);
+    const errorKey = errors[name];
+    const hintId = props.hintKey ? `${id}-hint` : null;
+    return (
+      <div>
+        <label htmlFor={id} className={label}>
+          {t(`checkout.${name}`)}
+          {props.optional && <span className="ms-1 font-normal text-navy-700">({t('common.optional')})</span>}
+        </label>
+        {props.hintKey && (
+          <p id={hintId!} className={`${hint} mt-0.5`}>
+            {t(props.hintKey)}
+          </p>
+        )}
+        <input
+          ref={props.secret ? (el) => void (secretRefs.current[name] = el) : undefined}
+          id={id}
+          name={name}
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode}
+          autoComplete={props.autoComplete}
+          maxLength={props.maxLength}
+          placeholder={props.placeholder}
+          required={!props.optional}
+          defaultValue={props.secret ? '' : props.defaultValue}
+          dir={props.ltr ? 'ltr' : undefined}
+          aria-invalid={errorKey ? true : undefined}
+          aria-describedby={describedBy(hintId, errorKey && `${id}-error`)}
+          className={`${input} mt-1 ${props.ltr ? 'rtl:text-right' : ''}`}
+        />
+        {errorKey && <FieldError id={`${id}-error`}>{t(errorKey)}</FieldError>}
+      </div>
+    );
+  };
+
+  const kept = result?.values;
+  return (
+    <section aria-labelledby={`${uid}-title`} className={card} data-testid="checkout-form">
+      <h2 id={`${uid}-title`} className="sr-only">
+        {t('checkout.payment')}
+      </h2>
+      <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="checkout-test-mode">
+        {t('checkout.testMode')}
+      </p>
+      <Form method="post" noValidate className="mt-6 space-y-6" aria-labelledby={`${uid}-title`}>
+        {result && (result.formError || listed.length > 0) && (
+          <div ref={summaryRef} tabIndex={-1} role="alert" data-testid="checkout-error" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none">
+            {result.formError ? (
+              <p className="font-semibold">{t(result.formError)}</p>
+            ) : (
+              <p className="font-semibold">{t('common.errorTitle')}</p>
+            )}
+            {listed.length > 0 && (
+              <ul className="mt-2 list-disc space-y-1 ps-5">
+                {listed.map((f) => (
+                  <li key={f}>
+                    <a href={`#${idOf(f)}`} className="underline underline-offset-2">
+                      {t(errors[f]!)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-bold text-navy-900">{t('checkout.details')}</legend>
+          {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254, defaultValue: kept?.email ?? email ?? '', ltr: true })}
+          {field('name', { autoComplete: 'name', maxLength: 200, defaultValue: kept?.name ?? '' })}
+          {field('company', { autoComplete: 'organization', maxLength: 200, optional: true, defaultValue: kept?.company ?? '' })}
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-bold text-navy-900">{t('checkout.payment')}</legend>
+          {field('cardNumber', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23, placeholder: '4242 4242 4242 4242', secret: true, ltr: true })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('expiry', { autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY', defaultValue: kept?.expiry ?? '', ltr: true })}
+            {field('cvc', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4, hintKey: 'checkout.cvcHint', secret: true, ltr: true })}
+          </div>
+        </fieldset>
+        <p className={hint}>{t('checkout.secure')}</p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <BusyButton busy={busy} label={t('checkout.pay', { price: amount })} busyLabel={t('checkout.paying')} className={`${button.gold} w-full sm:w-auto`} testId="checkout-pay" />
+          <Link to={cancelUrl} className="inline-flex min-h-11 items-center justify-center font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4">
+            {t('checkout.cancel')}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

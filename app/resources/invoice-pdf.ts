@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { localeFromPath } from '~/i18n';
+import { invoicePdf, requireClient } from '~/portal/service.server';
+
+/**
+ * /account/invoices/:invoiceId/pdf (and /ar/…): the client's own invoice as a PDF in the path's
+ * language, downloaded as an attachment and never stored by caches.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireClient(request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const pdf = await invoicePdf(session, params.invoiceId ?? '', locale);
+  if (!pdf) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
+  return new Response(Uint8Array.from(pdf.body), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${pdf.filename}"`,
+      'Content-Length': String(pdf.body.length),
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
