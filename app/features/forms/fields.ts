@@ -27,4 +27,5 @@ export const FORM_KEYS = {
   spamExpired: 'forms:spamExpired',
   spamHoneypot: 'forms:spamHoneypot',
   spamRateLimited: 'forms:spamRateLimited',
+  badRequest: 'forms:badRequest',
 } as const;

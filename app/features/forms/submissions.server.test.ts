@@ -4,8 +4,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxMailer, type Mailer } from '~/lib/mailer.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
-import { handleFaqQuestion, handleNewsletter, newsletterId, type SubmissionDeps } from './submissions.server';
-import { createFormToken, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, RATE_LIMIT } from './validation';
+import type { PrivateStore } from '~/sanity/types';
+import { handleFaqQuestion, handleNewsletter, newsletterId, NOTIFY_LIMIT, tokenRecordId, type SubmissionDeps } from './submissions.server';
+import { createFormToken, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, RATE_LIMIT, TOKEN_MAX_AGE_MS } from './validation';
+
+// The limits' document ids are keyed with the signing secret.
+process.env.SESSION_SECRET ??= 'forms-test-session-secret-0123456789abcdef';
 
 const SECRET = 'test-secret';
 const T0 = Date.UTC(2025, 2, 1, 10, 0, 0);
@@ -16,7 +20,7 @@ let logs: string[];
 
 async function deps(overrides: Partial<SubmissionDeps> = {}): Promise<SubmissionDeps> {
   return {
-    client,
+    store: client as unknown as PrivateStore,
     mailer: createOutboxMailer(path.join(dir, 'outbox'), () => new Date(now)),
     secret: SECRET,
     now: () => now,
@@ -27,7 +31,9 @@ async function deps(overrides: Partial<SubmissionDeps> = {}): Promise<Submission
   };
 }
 
-async function form(fields: Record<string, string>, startedAt = T0): Promise<FormData> {
+let seq = 0;
+/** A form with its own token (each page load issues one): started just before T0 unless told. */
+async function form(fields: Record<string, string>, startedAt = T0 - ++seq): Promise<FormData> {
   const f = new FormData();
   f.set(FORM_TOKEN_FIELD, await createFormToken(startedAt, SECRET));
   f.set(HONEYPOT_FIELD, '');
@@ -96,6 +102,91 @@ describe('FAQ question', () => {
     expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(0);
   });
 
+  it('50 questions at once from one address store exactly 5 (counting and storing do not race)', async () => {
+    const d = await deps();
+    const forms = await Promise.all(Array.from({ length: 50 }, (_, i) => form({ ...QUESTION, question: `Question ${i}` })));
+    const results = await Promise.all(forms.map((f) => handleFaqQuestion(f, { page: '/faq', ip: '203.0.113.7' }, d)));
+    expect(results.filter((r) => r.status === 'submitted')).toHaveLength(RATE_LIMIT.max);
+    expect(results.filter((r) => r.status === 'rejected' && r.httpStatus === 429)).toHaveLength(50 - RATE_LIMIT.max);
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(RATE_LIMIT.max);
+  });
+
+  it('a token carries one submission: a retry gets the same success and stores nothing, other content is refused', async () => {
+    const d = await deps();
+    const first = await form(QUESTION);
+    const token = String(first.get(FORM_TOKEN_FIELD));
+    expect(await handleFaqQuestion(first, { page: '/faq' }, d)).toEqual({ status: 'submitted' });
+    // The answer was lost; the browser sends the same form again (twice, at once).
+    const retries = await Promise.all([0, 1].map(async () => {
+      const again = await form(QUESTION);
+      again.set(FORM_TOKEN_FIELD, token);
+      return handleFaqQuestion(again, { page: '/faq' }, d);
+    }));
+    expect(retries).toEqual([{ status: 'submitted' }, { status: 'submitted' }]);
+    // Something else with the used token: expired, and the used token is not handed back.
+    const other = await form({ ...QUESTION, question: 'A different question' });
+    other.set(FORM_TOKEN_FIELD, token);
+    const refused = await handleFaqQuestion(other, { page: '/faq' }, d);
+    expect(refused).toEqual({
+      status: 'rejected',
+      formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' },
+      fieldErrors: {},
+      values: { ...QUESTION, question: 'A different question' },
+      token: null,
+      httpStatus: 400,
+    });
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(1);
+    expect(await (client as unknown as PrivateStore).getDocument(tokenRecordId(token))).toMatchObject({ _type: 'form.token', form: 'faq' });
+    expect(await outbox()).toHaveLength(1);
+  });
+
+  it('concurrent different submissions with one token: exactly one is stored', async () => {
+    const d = await deps();
+    const token = await createFormToken(T0 - 5, SECRET);
+    const results = await Promise.all(Array.from({ length: 10 }, async (_, i) => {
+      const f = await form({ ...QUESTION, email: `p${i}@example.com` });
+      f.set(FORM_TOKEN_FIELD, token);
+      return handleFaqQuestion(f, { page: '/faq' }, d);
+    }));
+    expect(results.filter((r) => r.status === 'submitted')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected' && r.formError.messageKey === 'forms:spamExpired')).toHaveLength(9);
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(1);
+  });
+
+  it('a token expires after two hours; one dated 1970 is refused', async () => {
+    const d = await deps();
+    const old = await form(QUESTION, now - TOKEN_MAX_AGE_MS - 1);
+    expect(await handleFaqQuestion(old, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: null });
+    const ancient = await form(QUESTION, 0);
+    expect(await handleFaqQuestion(ancient, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: null });
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(0);
+  });
+
+  it('refusals carry only the title and message keys (no internal reason)', async () => {
+    const d = await deps();
+    const r = await handleFaqQuestion(await form({ ...QUESTION, [HONEYPOT_FIELD]: 'x' }), { page: '/faq' }, d);
+    expect(r.status !== 'submitted' && Object.keys(r.formError).sort()).toEqual(['messageKey', 'titleKey']);
+    const n = await handleNewsletter(await form({ email: 'a@example.com' }, now - 10), { page: '/' }, d);
+    expect(n.status !== 'subscribed' && Object.keys(n.formError).sort()).toEqual(['messageKey', 'titleKey']);
+  });
+
+  it('the firm is emailed for at most NOTIFY_LIMIT submissions an hour per IP; the rest are still stored', async () => {
+    const d = await deps();
+    const total = NOTIFY_LIMIT.max + 4;
+    for (let i = 0; i < total; i++) {
+      const r = i % 2
+        ? await handleFaqQuestion(await form({ ...QUESTION, email: `ip${i}@example.com` }), { page: '/faq', ip: '198.51.100.4' }, d)
+        : await handleNewsletter(await form({ email: `ip${i}@example.com` }), { page: '/', ip: '198.51.100.4' }, d);
+      expect(r.status).toMatch(/submitted|subscribed/);
+    }
+    expect(await client.fetch('count(*[_type in ["faqQuestion", "newsletterSignup"]])', {}, { perspective: 'published' })).toBe(total);
+    expect(await outbox()).toHaveLength(NOTIFY_LIMIT.max);
+    expect(logs.filter((l) => /over its hourly limit/.test(l))).toHaveLength(4);
+    // Another visitor's submission is still emailed.
+    expect(await handleFaqQuestion(await form({ ...QUESTION, email: 'else@example.com' }), { page: '/faq', ip: '198.51.100.5' }, d)).toEqual({ status: 'submitted' });
+    expect(await outbox()).toHaveLength(NOTIFY_LIMIT.max + 1);
+  });
+
   it('limits questions per address (case-insensitive) within the window', async () => {
     const d = await deps();
     for (let i = 0; i < RATE_LIMIT.max; i++) {
@@ -110,8 +201,16 @@ describe('FAQ question', () => {
   });
 
   it('a failing store is a Submission Error; nothing is mailed', async () => {
-    const failing = { ...client, fetch: client.fetch.bind(client), createIfNotExists: client.createIfNotExists.bind(client), create: async () => { throw new Error('disk full'); } };
-    const result = await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, await deps({ client: failing }));
+    const store = client as unknown as PrivateStore;
+    const failing: PrivateStore = {
+      getDocument: store.getDocument.bind(store),
+      queryPrivate: store.queryPrivate.bind(store),
+      mutate: async (mutations) => {
+        if (mutations.some((m) => 'create' in m && m.create._type === 'faqQuestion')) throw new Error('disk full');
+        return store.mutate(mutations);
+      },
+    };
+    const result = await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, await deps({ store: failing }));
     expect(result).toMatchObject({ status: 'error', formError: { titleKey: 'forms:submissionErrorTitle', messageKey: 'forms:submissionError' }, httpStatus: 503 });
     expect(await outbox()).toHaveLength(0);
     expect(logs.join('\n')).toMatch(/disk full/);
@@ -147,5 +246,17 @@ describe('newsletter', () => {
     expect(await handleNewsletter(await form({ email: 'a@example.com' }, now - 10), { page: '/' }, d)).toMatchObject({ formError: { messageKey: 'forms:spamTooFast' } });
     expect(await handleNewsletter(await form({ email: 'a@example.com', [HONEYPOT_FIELD]: 'x' }), { page: '/' }, d)).toMatchObject({ formError: { messageKey: 'forms:spamHoneypot' } });
     expect(await client.fetch('count(*[_type == "newsletterSignup"])', {}, { perspective: 'published' })).toBe(0);
+  });
+
+  it('a token carries one sign-up: the same address again is the same success, another address is refused', async () => {
+    const d = await deps();
+    const first = await form({ email: 'once@example.com' });
+    expect(await handleNewsletter(first, { page: '/' }, d)).toEqual({ status: 'subscribed', created: true });
+    expect(await handleNewsletter(first, { page: '/' }, d)).toMatchObject({ status: 'subscribed' });
+    const other = await form({ email: 'twice@example.com' });
+    other.set(FORM_TOKEN_FIELD, String(first.get(FORM_TOKEN_FIELD)));
+    expect(await handleNewsletter(other, { page: '/' }, d)).toEqual({ status: 'rejected', formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' }, token: null, httpStatus: 400 });
+    expect(await client.fetch('count(*[_type == "newsletterSignup"])', {}, { perspective: 'published' })).toBe(1);
+    expect(await outbox()).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   faqQuestionSchema,
   isRateLimited,
   readFormToken,
+  TOKEN_MAX_AGE_MS,
   validateFaqQuestion,
   validateNewsletter,
 } from './validation';
@@ -244,6 +245,12 @@ describe('spam checks', () => {
     expect(await checkSpam(noToken, { secret, now: t0 })).toMatchObject({ reason: 'expired', messageKey: 'forms:spamExpired' });
     expect(await checkSpam(await form(), { secret: 'rotated', now: t0 + 10_000 })).toMatchObject({ reason: 'expired' });
     expect(await checkSpam(await form({}, t0 + 60_000), { secret, now: t0 })).toMatchObject({ reason: 'expired' });
+  });
+
+  it('a token is accepted for two hours, then expired (a token dated 1970 too)', async () => {
+    expect(await checkSpam(await form(), { secret, now: t0 + TOKEN_MAX_AGE_MS })).toEqual({ ok: true });
+    expect(await checkSpam(await form(), { secret, now: t0 + TOKEN_MAX_AGE_MS + 1 })).toMatchObject({ reason: 'expired', messageKey: 'forms:spamExpired' });
+    expect(await checkSpam(await form({}, 0), { secret, now: t0 })).toMatchObject({ reason: 'expired' });
   });
 
   it('works from FormData', async () => {

@@ -24,8 +24,10 @@
  * - a honeypot field (HONEYPOT_FIELD) that people never see must stay empty;
  * - the form carries a signed start time (createFormToken, HMAC-SHA-256 over Web
  *   Crypto, so it runs in Node and browsers); a submission less than MIN_FILL_MS
- *   (3 s) after it is 'too fast'; a missing, forged or future token is 'expired'
- *   (the page re-renders with a fresh token: a real person just submits again);
+ *   (3 s) after it is 'too fast'; a missing, forged or future token, or one older than
+ *   TOKEN_MAX_AGE_MS (2 h), is 'expired' (the page re-renders with a fresh token: a real
+ *   person just submits again); a token carries one stored submission only (see
+ *   submissions.server.ts);
  * - isRateLimited(): the per-address limit over the times of earlier submissions.
  */
 import { z } from 'zod';
@@ -169,6 +171,8 @@ export function validateNewsletter(input: FormInput): ValidationResult<Newslette
 /** Name of the hidden field people never fill (autofill ignores this name). */
 /** Name of the hidden field carrying the signed start time. */
 export const MIN_FILL_MS = 3000;
+/** A form token is accepted for two hours after the page issued it. */
+export const TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 export const RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 
 const encoder = new TextEncoder();
@@ -250,7 +254,7 @@ export async function checkSpam(
   ]);
   if (honeypot.trim() !== '') return spam('honeypot', FORM_KEYS.spamHoneypot);
   const startedAt = await readFormToken(token, options.secret);
-  if (startedAt === null || startedAt > options.now) return spam('expired', FORM_KEYS.spamExpired);
+  if (startedAt === null || startedAt > options.now || options.now - startedAt > TOKEN_MAX_AGE_MS) return spam('expired', FORM_KEYS.spamExpired);
   if (options.now - startedAt < (options.minFillMs ?? MIN_FILL_MS)) {
     return spam('tooFast', FORM_KEYS.spamTooFast);
   }
