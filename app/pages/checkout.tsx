@@ -185,7 +185,7 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
   return (
     <section aria-labelledby={`${uid}-title`} className={card} data-testid="checkout-form">
       <h2 id={`${uid}-title`} className="sr-only">
-        {t('checkout.payment')}
+        {t('checkout.formTitle')}
       </h2>
       <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="checkout-test-mode">
         {t('checkout.testMode')}

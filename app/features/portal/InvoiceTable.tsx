@@ -108,15 +108,17 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
               <td className={td}>
                 <InvoiceStatusBadge status={row.status} />
               </td>
-              <td className={`${td} space-x-1 rtl:space-x-reverse`}>
-                <a href={row.viewUrl} className={action} data-testid="invoice-view">
-                  {t('invoices.view')}
-                  <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
-                </a>
-                <a href={row.pdfUrl} download className={action} data-testid="invoice-pdf">
-                  {t('invoices.download')}
-                  <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
-                </a>
+              <td className={td}>
+                <div className="flex flex-wrap gap-x-2">
+                  <a href={row.viewUrl} className={action} data-testid="invoice-view">
+                    {t('invoices.view')}
+                    <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
+                  </a>
+                  <a href={row.pdfUrl} download className={action} data-testid="invoice-pdf">
+                    {t('invoices.download')}
+                    <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
+                  </a>
+                </div>
               </td>
             </tr>
           ))}

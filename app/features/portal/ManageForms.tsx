@@ -7,6 +7,7 @@ import type { PlanOption } from '~/portal/service.server';
 import { useT } from '~/lib/locale';
 import type { StepContext } from './StepDialog';
 import { useFormatDate } from './shared';
+import { dangerButton } from './ui';
 
 /** The session's form token, as the loader gives it: the hidden field every signed-in form carries. */
 export interface Csrf {
@@ -152,7 +153,7 @@ export function CancelForm({ ctx, csrf, periodEnd }: { ctx: StepContext; csrf: C
           busy={busy}
           label={t('cancel.confirm')}
           busyLabel={t('cancel.cancelling')}
-          className={`${button.primary} bg-red-700 hover:bg-red-800`}
+          className={dangerButton}
           testId="cancel-confirm"
         />
       </div>

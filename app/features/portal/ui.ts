@@ -11,3 +11,6 @@ export const fieldError = 'text-sm font-medium text-red-700';
 export const pageTitle = 'text-3xl font-bold tracking-tight text-navy-900 md:text-4xl rtl:leading-[1.4]';
 export const textLink = 'font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:text-navy-700';
 export const pageHeader = 'bg-gradient-to-b from-sand-50 to-white pt-10 pb-8 md:pt-16 md:pb-10';
+/** A destructive confirmation (cancel the subscription): same shape as the site's buttons, in red. */
+export const dangerButton =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-red-700 px-6 text-base font-semibold text-white transition-colors hover:bg-red-800 focus-visible:outline-offset-2';
