@@ -1,0 +1,92 @@
+import type { Locale } from '~/i18n';
+import { env } from '~/lib/env.server';
+import { formatSgd } from '~/lib/price';
+import { contentClient } from '~/sanity/client.server';
+import { stripFallbackMarks } from '~/sanity/fallback';
+import { PORTAL_PLANS_QUERY } from '~/sanity/queries/marketing';
+import { EmbeddedBilling } from './engine/engine.server';
+import { StripeBilling } from './stripe.server';
+import { isPlanKey, type BillingPlan, type BillingProvider, type PlanKey } from './types';
+
+/**
+ * The one door to billing. Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set;
+ * otherwise the embedded engine, whose state lives in the private store. Decided once.
+ */
+declare global {
+  var __billing: BillingProvider | undefined;
+}
+
+export function billing(): BillingProvider {
+  if (!globalThis.__billing) {
+    const e = env();
+    const log = (m: string) => console.log(`[billing] ${m}`);
+    if (e.billing.kind === 'stripe') {
+      globalThis.__billing = new StripeBilling({
+        secretKey: e.billing.secretKey,
+        webhookSecret: e.billing.webhookSecret,
+        prices: e.billing.prices,
+        plans: billingPlans,
+        siteUrl: e.siteUrl,
+        ...(e.billing.apiBase ? { apiBase: e.billing.apiBase } : {}),
+      });
+      log(`Stripe${e.billing.apiBase ? ` at ${e.billing.apiBase}` : ''}`);
+    } else {
+      globalThis.__billing = new EmbeddedBilling(contentClient(), { plans: billingPlans, log });
+      log('embedded engine (local checkout with test cards; no real payments)');
+    }
+  }
+  return globalThis.__billing;
+}
+
+/** The embedded engine, or null when Stripe runs (local checkout, clock and seeding exist only there). */
+export function embeddedBilling(): EmbeddedBilling | null {
+  const b = billing();
+  return b instanceof EmbeddedBilling ? b : null;
+}
+
+export function stripeBilling(): StripeBilling | null {
+  const b = billing();
+  return b instanceof StripeBilling ? b : null;
+}
+
+/** A package as the portal shows it, in one language. */
+export interface LocalizedPlan {
+  key: PlanKey;
+  name: string;
+  description: string | null;
+  timeCommitment: string | null;
+  features: string[];
+  priceSgd: number;
+  price: string;
+}
+
+async function fetchPlans(locale: Locale) {
+  const raw = await contentClient().fetch(PORTAL_PLANS_QUERY.query, { lang: locale }, { perspective: 'published' });
+  return PORTAL_PLANS_QUERY.schema.parse(locale === 'en' ? raw : stripFallbackMarks(raw).value);
+}
+
+/** Prices and Stripe ids from the CMS (always published content: billing never reads drafts). */
+export async function billingPlans(): Promise<BillingPlan[]> {
+  const plans = await fetchPlans('en');
+  return plans.filter((p) => isPlanKey(p.key)).map((p) => ({ key: p.key as PlanKey, priceSgd: p.priceSgd, stripePriceId: p.stripePriceId, paymentLink: p.paymentLink }));
+}
+
+export async function localizedPlans(locale: Locale): Promise<LocalizedPlan[]> {
+  const plans = await fetchPlans(locale);
+  return plans
+    .filter((p) => isPlanKey(p.key))
+    .map((p) => ({
+      key: p.key as PlanKey,
+      name: p.name,
+      description: p.description,
+      timeCommitment: p.timeCommitment,
+      features: p.features.map((f) => f.text),
+      priceSgd: p.priceSgd,
+      price: formatSgd(p.priceSgd, locale),
+    }));
+}
+
+/** An amount in cents, as SGD with two decimals, for the page's language. */
+export function formatCents(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'ar' ? 'ar-AE' : 'en-GB', { style: 'currency', currency: 'SGD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+}

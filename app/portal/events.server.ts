@@ -1,0 +1,150 @@
+import { billing, embeddedBilling, localizedPlans } from '~/billing/billing.server';
+import type { BillingEvent, PlanKey, SubscriptionView } from '~/billing/types';
+import { localizePath, type Locale } from '~/i18n';
+import { env } from '~/lib/env.server';
+import { contentClient } from '~/sanity/client.server';
+import { ensureAccount, getAccount } from './accounts.server';
+import type { ClientEmail } from './emails.server';
+import { queueMail, sendNow } from './mail-queue.server';
+
+/**
+ * What the portal does about a billing event (Stripe's webhook, or the embedded engine's
+ * outbox): link the account to the customer and queue the client's emails. Each event id is
+ * handled once (`portal.event.<id>`); everything it does is keyed to the fact it reports, so a
+ * redelivery or a concurrent duplicate that slips past the marker still changes nothing twice.
+ */
+export async function handleBillingEvent(event: BillingEvent): Promise<'handled' | 'duplicate'> {
+  const store = contentClient();
+  const marker = `portal.event.${event.id.replace(/[^A-Za-z0-9_]/g, '_')}` as const;
+  if (await store.getDocument(marker)) return 'duplicate';
+  const keys = await apply(event);
+  await store.mutate([{ createIfNotExists: { _id: marker, _type: 'portal.event', eventType: event.type, created: event.created, handledAt: new Date().toISOString() } }]);
+  for (const key of keys) await sendNow(key).catch((error) => console.error(`[mail] ${String(error)}`));
+  return 'handled';
+}
+
+async function planName(plan: PlanKey, locale: Locale): Promise<string> {
+  return (await localizedPlans(locale)).find((p) => p.key === plan)?.name ?? plan;
+}
+
+async function recipient(customerId: string) {
+  const account = await getAccount(customerId);
+  if (account) return { to: account.email, name: account.name, locale: account.locale };
+  const customer = await billing().getCustomer(customerId);
+  return customer ? { to: customer.email, name: customer.name, locale: customer.locale } : null;
+}
+
+const siteLink = (path: string, locale: Locale) => `${env().siteUrl}${localizePath(path, locale)}`;
+
+/** Returns the keys of the emails it queued. */
+async function apply(event: BillingEvent): Promise<string[]> {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const { customer } = event;
+      await ensureAccount({ customerId: customer.id, email: customer.email, name: customer.name, company: customer.company, locale: customer.locale });
+      const subscription = await billing().getSubscription(customer.id);
+      const invoice = event.invoiceId ? await billing().getInvoice(customer.id, event.invoiceId) : null;
+      if (!subscription) return [];
+      return queueFor(customer.id, `started:${event.subscriptionId}`, async (locale, name) => ({
+        kind: 'subscription-started',
+        planName: await planName(subscription.plan, locale),
+        amount: subscription.amount,
+        periodEnd: subscription.currentPeriodEnd,
+        invoiceNumber: invoice?.number ?? '',
+        invoiceUrl: invoice ? siteLink(`/account/invoices/${invoice.id}`, locale) : siteLink('/account/subscription', locale),
+        name,
+      }));
+    }
+    case 'customer.subscription.updated':
+      return subscriptionChangeMails(event.subscription, event.previous);
+    case 'subscription_schedule.updated':
+      return subscriptionChangeMails(event.subscription, { scheduledChange: undefined });
+    case 'invoice.payment_failed': {
+      const { invoice } = event;
+      return queueFor(invoice.customerId, `payment-failed:${invoice.id}`, async (locale, name) => ({
+        kind: 'payment-failed',
+        planName: invoice.plan ? await planName(invoice.plan, locale) : '',
+        amount: invoice.amount,
+        invoiceNumber: invoice.number,
+        manageUrl: siteLink('/account/subscription', locale),
+        name,
+      }));
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Emails for a change of a subscription: a cancellation (keyed by when it was asked for, so
+ * cancel, resume and cancel again send two), a scheduled plan change (keyed by target and date)
+ * and a withdrawn change.
+ */
+export async function subscriptionChangeMails(sub: SubscriptionView, previous: Partial<SubscriptionView>): Promise<string[]> {
+  const keys: string[] = [];
+  if (sub.cancelAtPeriodEnd && sub.canceledAt && previous.cancelAtPeriodEnd !== true) {
+    keys.push(
+      ...(await queueFor(sub.customerId, `cancel:${sub.id}:${sub.canceledAt}`, async (locale, name) => ({
+        kind: 'cancellation',
+        planName: await planName(sub.plan, locale),
+        accessEndsAt: sub.currentPeriodEnd,
+        resumeUrl: siteLink('/account/subscription', locale),
+        name,
+      }))),
+    );
+  }
+  if ('scheduledChange' in previous) {
+    if (sub.scheduledChange) {
+      const change = sub.scheduledChange;
+      keys.push(
+        ...(await queueFor(sub.customerId, `change:${sub.id}:${change.plan}:${change.effectiveAt}`, async (locale, name) => {
+          const plans = await localizedPlans(locale);
+          const target = plans.find((p) => p.key === change.plan);
+          return {
+            kind: 'plan-changed',
+            oldPlanName: plans.find((p) => p.key === sub.plan)?.name ?? sub.plan,
+            newPlanName: target?.name ?? change.plan,
+            effectiveAt: change.effectiveAt,
+            newAmount: (target?.priceSgd ?? 0) * 100,
+            name,
+          };
+        })),
+      );
+    } else if (previous.scheduledChange) {
+      const was = previous.scheduledChange;
+      keys.push(
+        ...(await queueFor(sub.customerId, `withdraw:${sub.id}:${was.plan}:${was.effectiveAt}`, async (locale, name) => ({
+          kind: 'change-withdrawn',
+          planName: await planName(sub.plan, locale),
+          name,
+        }))),
+      );
+    }
+  }
+  return keys;
+}
+
+/** The email's own fields (kind and facts); the recipient's language and the site are added here. */
+type Compose = (locale: Locale, name: string) => Promise<DistributiveOmit<ClientEmail, 'locale' | 'siteUrl'>>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+async function queueFor(customerId: string, key: string, compose: Compose): Promise<string[]> {
+  const to = await recipient(customerId);
+  if (!to) return [];
+  const body = await compose(to.locale, to.name);
+  await queueMail(key, to.to, { ...body, locale: to.locale, siteUrl: env().siteUrl } as ClientEmail);
+  return [key];
+}
+
+/** Delivers the embedded engine's recorded events to the handler (Stripe delivers its own by webhook). */
+export async function dispatchEngineEvents(limit = 50): Promise<number> {
+  const engine = embeddedBilling();
+  if (!engine) return 0;
+  const events = await engine.undeliveredEvents(limit);
+  for (const event of events) {
+    await handleBillingEvent(event);
+    await engine.markDelivered(event.id);
+  }
+  return events.length;
+}
+

@@ -1,0 +1,461 @@
+/**
+ * What the portal's routes call: sign-in, the client's session, the subscription and invoice
+ * views and the actions on them. Routes call only this module (and `requireClient`), never
+ * billing or the store directly. Every function that takes a `ClientSession` acts on that
+ * client's own customer only.
+ */
+import { redirect } from '@remix-run/node';
+import { billing, embeddedBilling, formatCents, localizedPlans, type LocalizedPlan } from '~/billing/billing.server';
+import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
+import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
+import { intlLocale, localizePath, type Locale } from '~/i18n';
+import { env } from '~/lib/env.server';
+import { contentClient } from '~/sanity/client.server';
+import { stripFallbackMarks } from '~/sanity/fallback';
+import { SHELL_QUERY } from '~/sanity/queries/shell';
+import { ensureAccount, getAccount, updateAccount } from './accounts.server';
+import { clientIp } from './crypto.server';
+import { dispatchEngineEvents, subscriptionChangeMails } from './events.server';
+import { consume, LIMITS } from './limits.server';
+import { sendNow } from './mail-queue.server';
+import { csrfMatches, endSession, readSession, signInPath, startSession } from './session.server';
+import { pendingEmail, requestCode, verifyCode } from './signin.server';
+
+export interface Account {
+  customerId: string;
+  email: string;
+  name: string;
+  company: string | null;
+  /** Language of the client's emails (they can change it on /account). */
+  locale: Locale;
+}
+
+export interface ClientSession {
+  account: Account;
+  /** Put in every portal form as the hidden field CSRF_FIELD. */
+  csrfToken: string;
+}
+
+export const CSRF_FIELD = 'csrf';
+
+/** A package as the portal shows it: localized name and features from the CMS, price formatted for the page. */
+export interface PlanOption {
+  key: PlanKey;
+  name: string;
+  description: string | null;
+  timeCommitment: string | null;
+  features: string[];
+  /** Monthly price in whole SGD, and formatted for the page (Intl, SGD, page locale). */
+  priceSgd: number;
+  price: string;
+}
+
+export type PortalMessage =
+  /** i18n keys in public/locales/{en,ar}/portal.json, namespace "portal". */
+  { kind: 'success' | 'error'; key: string; values?: Record<string, string> };
+
+export type SignInRequestResult =
+  | { status: 'sent'; headers: Headers /* sets the short-lived sign-in cookie that remembers the address */ }
+  | { status: 'invalid-email' }
+  | { status: 'rate-limited' };
+
+export type SignInVerifyResult =
+  | { status: 'signed-in'; headers: Headers /* Set-Cookie: the new session */; redirectTo: string }
+  | { status: 'wrong-code'; triesLeft: number }
+  | { status: 'expired' /* no live code: expired, used, or too many tries */ }
+  | { status: 'rate-limited' };
+
+export interface SubscriptionPageData {
+  subscription: SubscriptionView | null;
+  /** The subscription's plan, localized; null without a subscription. */
+  currentPlan: PlanOption | null;
+  /** The plan a scheduled change moves to, localized. */
+  scheduledPlan: PlanOption | null;
+  plans: PlanOption[];
+  /** Monthly payment formatted (Intl, SGD, 2 decimals, page locale). */
+  amount: string | null;
+  invoices:
+    | { status: 'ok'; rows: InvoiceRow[]; nextCursor: string | null; prevCursor: string | null; page: number }
+    | { status: 'error' /* "Could not load invoices. Please try again." */ };
+}
+
+export interface InvoiceRow {
+  id: string;
+  number: string;
+  /** ISO date; the component formats it with Intl in the page's locale. */
+  created: string;
+  amount: string;
+  status: InvoiceView['status'];
+  /** Where "View invoice" goes: the site's invoice page (embedded) or Stripe's hosted page. */
+  viewUrl: string;
+  /** Where "Download PDF" goes: the site's PDF route (embedded) or Stripe's PDF. */
+  pdfUrl: string;
+}
+
+export const INVOICES_PER_PAGE = 12;
+
+export interface InvoicePageData {
+  invoice: InvoiceView;
+  planName: string;
+  amount: string;
+  customer: { name: string; company: string | null; email: string };
+  firm: { name: string; email: string | null; offices: { city: string; country: string | null; address: string }[] };
+  pdfUrl: string;
+}
+
+export type SubscriptionAction =
+  | { intent: 'change'; plan: PlanKey }
+  | { intent: 'withdraw' }
+  | { intent: 'cancel' }
+  | { intent: 'resume' };
+
+export type SubscriptionActionResult =
+  | { ok: true; message: PortalMessage; subscription: SubscriptionView }
+  | { ok: false; message: PortalMessage };
+
+export interface CheckoutPageData {
+  id: string;
+  plan: PlanOption;
+  amount: string;
+  status: 'open' | 'complete' | 'expired';
+  email: string | null;
+  cancelUrl: string;
+}
+
+export type CheckoutField = 'email' | 'name' | 'company' | 'cardNumber' | 'expiry' | 'cvc';
+
+export type CheckoutResult =
+  | { ok: true; redirectTo: string /* /account/subscription?welcome=1 (localized) */; headers: Headers /* signs the new client in */ }
+  | { ok: false; fieldErrors: Partial<Record<CheckoutField, string /* portal.json key */>>; formError: string | null /* portal.json key */ };
+
+
+// ------------------------------------------------------------------------------ session
+
+export async function getClient(request: Request): Promise<ClientSession | null> {
+  const client = await readSession(request);
+  if (!client) return null;
+  const { customerId, email, name, company, locale } = client.account;
+  return { account: { customerId, email, name, company, locale }, csrfToken: client.csrfToken };
+}
+
+export async function requireClient(request: Request): Promise<ClientSession> {
+  const session = await getClient(request);
+  if (!session) throw redirect(signInPath(request), { headers: { 'Cache-Control': 'private, no-store' } });
+  return session;
+}
+
+/**
+ * Cross-site submissions are refused: a browser's Origin (or, without it, Sec-Fetch-Site) must
+ * be this site; signed-in forms must also carry the session's CSRF token. Requests with neither
+ * header come from no browser and cannot carry a victim's cookies for another site's benefit;
+ * signed-in ones still need the token.
+ */
+export async function assertSafePost(request: Request, form: FormData, session: ClientSession | null): Promise<void> {
+  if (!sameOrigin(request)) throw new Response('Cross-site form submission refused', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+  if (session) {
+    const client = await readSession(request);
+    if (!client || !csrfMatches(client, form.get(CSRF_FIELD))) throw new Response('Invalid form token', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
+
+export function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('Origin');
+  const allowed = new Set([new URL(request.url).host, new URL(env().siteUrl).host]);
+  if (origin) {
+    if (origin === 'null') return false;
+    try {
+      return allowed.has(new URL(origin).host);
+    } catch {
+      return false;
+    }
+  }
+  const site = request.headers.get('Sec-Fetch-Site');
+  return !site || site === 'same-origin' || site === 'none';
+}
+
+// ------------------------------------------------------------------------------ sign-in
+
+export async function requestSignIn(request: Request, form: FormData, locale: Locale): Promise<SignInRequestResult> {
+  return requestCode(request, form, locale);
+}
+
+export function pendingSignInEmail(request: Request): Promise<string | null> {
+  return pendingEmail(request);
+}
+
+export async function verifySignIn(request: Request, form: FormData, locale: Locale): Promise<SignInVerifyResult> {
+  return verifyCode(request, form, locale);
+}
+
+export async function signOut(request: Request, options: { everywhere: boolean }): Promise<Headers> {
+  const client = await readSession(request);
+  if (client && options.everywhere) {
+    await updateAccount(client.account.customerId, (current) => ({ sessionEpoch: current.sessionEpoch + 1 }));
+  }
+  return new Headers({ 'Set-Cookie': await endSession(), 'Cache-Control': 'private, no-store' });
+}
+
+export async function updatePreferences(session: ClientSession, form: FormData): Promise<{ ok: boolean; message: PortalMessage }> {
+  const locale = form.get('locale');
+  if (locale !== 'en' && locale !== 'ar') return { ok: false, message: { kind: 'error', key: 'messages.invalidPreference' } };
+  await updateAccount(session.account.customerId, () => ({ locale }));
+  return { ok: true, message: { kind: 'success', key: 'messages.preferencesSaved' } };
+}
+
+// ------------------------------------------------------------------------------ views
+
+function planOption(plan: LocalizedPlan): PlanOption {
+  return { key: plan.key, name: plan.name, description: plan.description, timeCommitment: plan.timeCommitment, features: plan.features, priceSgd: plan.priceSgd, price: plan.price };
+}
+
+export async function accountOverview(session: ClientSession, locale: Locale) {
+  const [subscription, plans] = await Promise.all([billing().getSubscription(session.account.customerId), localizedPlans(locale)]);
+  const plan = subscription ? plans.find((p) => p.key === subscription.plan) ?? null : null;
+  return {
+    account: session.account,
+    subscription,
+    plan: plan ? planOption(plan) : null,
+    amount: subscription ? formatCents(subscription.amount, locale) : null,
+  };
+}
+
+/**
+ * The billing history is paged by page number (`?invoices=3`): billing lists newest first with a
+ * cursor, so page N is reached by walking N-1 pages of INVOICES_PER_PAGE (a client has about 12
+ * invoices a year: a few requests at most). Anything that is not a page number is page 1.
+ */
+function parsePage(cursor: string | null): number {
+  const n = cursor && /^\d{1,3}$/.test(cursor) ? Number(cursor) : 1;
+  return Math.min(Math.max(n, 1), 500);
+}
+
+export async function subscriptionPage(session: ClientSession, locale: Locale, cursor: string | null): Promise<SubscriptionPageData> {
+  const customerId = session.account.customerId;
+  const [subscription, plans] = await Promise.all([billing().getSubscription(customerId), localizedPlans(locale)]);
+  const find = (key: PlanKey | undefined) => {
+    const p = key ? plans.find((x) => x.key === key) : undefined;
+    return p ? planOption(p) : null;
+  };
+  let invoices: SubscriptionPageData['invoices'];
+  try {
+    const page = parsePage(cursor);
+    let list = await billing().listInvoices(customerId, { limit: INVOICES_PER_PAGE });
+    let reached = 1;
+    while (reached < page && list.hasMore && list.invoices.length) {
+      list = await billing().listInvoices(customerId, { limit: INVOICES_PER_PAGE, startingAfter: list.invoices.at(-1)!.id });
+      reached++;
+    }
+    invoices = {
+      status: 'ok',
+      rows: list.invoices.map((inv) => invoiceRow(inv, locale)),
+      nextCursor: list.hasMore ? String(reached + 1) : null,
+      prevCursor: reached > 1 ? String(reached - 1) : null,
+      page: reached,
+    };
+  } catch (error) {
+    console.error(`[portal] could not load invoices: ${String(error)}`);
+    invoices = { status: 'error' };
+  }
+  return {
+    subscription,
+    currentPlan: find(subscription?.plan),
+    scheduledPlan: find(subscription?.scheduledChange?.plan),
+    plans: plans.map(planOption),
+    amount: subscription ? formatCents(subscription.amount, locale) : null,
+    invoices,
+  };
+}
+
+function invoiceRow(inv: InvoiceView, locale: Locale): InvoiceRow {
+  const own = localizePath(`/account/invoices/${inv.id}`, locale);
+  return {
+    id: inv.id,
+    number: inv.number,
+    created: inv.created,
+    amount: formatCents(inv.amount, locale),
+    status: inv.status,
+    viewUrl: inv.hostedUrl ?? own,
+    pdfUrl: inv.pdfUrl ?? `${own}/pdf`,
+  };
+}
+
+const FAILURE_KEYS: Record<SubscriptionAction['intent'], string> = {
+  change: 'messages.changeFailed',
+  withdraw: 'messages.withdrawFailed',
+  cancel: 'messages.cancelFailed',
+  resume: 'messages.resumeFailed',
+};
+
+/** `locale`: the page's language, for the message's plan name and date. */
+export async function subscriptionAction(session: ClientSession, action: SubscriptionAction, locale: Locale = session.account.locale): Promise<SubscriptionActionResult> {
+  const customerId = session.account.customerId;
+  const b = billing();
+  const current = await b.getSubscription(customerId).catch(() => null);
+  if (!current) return { ok: false, message: { kind: 'error', key: FAILURE_KEYS[action.intent] } };
+  const before: Partial<SubscriptionView> = { cancelAtPeriodEnd: current.cancelAtPeriodEnd, scheduledChange: current.scheduledChange };
+  let after: SubscriptionView;
+  try {
+    switch (action.intent) {
+      case 'change':
+        if (!isPlanKey(action.plan)) return { ok: false, message: { kind: 'error', key: FAILURE_KEYS.change } };
+        after = await b.changePlan(customerId, current.id, action.plan);
+        break;
+      case 'withdraw':
+        after = await b.withdrawChange(customerId, current.id);
+        break;
+      case 'cancel':
+        after = await b.cancel(customerId, current.id);
+        break;
+      case 'resume':
+        after = await b.resume(customerId, current.id);
+        break;
+    }
+  } catch (error) {
+    if (!(error instanceof BillingError)) console.error(`[portal] ${action.intent} failed: ${String(error)}`);
+    return { ok: false, message: { kind: 'error', key: FAILURE_KEYS[action.intent] } };
+  }
+  // The change is durable now (billing returned): queue its confirmation email, keyed to the
+  // fact, so the billing event for the same change later queues nothing more.
+  const keys = await subscriptionChangeMails(after, before).catch((error) => {
+    console.error(`[portal] could not queue the confirmation email: ${String(error)}`);
+    return [] as string[];
+  });
+  for (const key of keys) void sendNow(key).catch((error) => console.error(`[mail] ${String(error)}`));
+  const date = (iso: string) => new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const planName = async (key: PlanKey) => (await localizedPlans(locale)).find((p) => p.key === key)?.name ?? key;
+  switch (action.intent) {
+    case 'change':
+      return after.scheduledChange
+        ? { ok: true, subscription: after, message: { kind: 'success', key: 'messages.changeScheduled', values: { plan: await planName(after.scheduledChange.plan), date: date(after.scheduledChange.effectiveAt) } } }
+        : { ok: true, subscription: after, message: { kind: 'success', key: 'messages.changeWithdrawn' } };
+    case 'withdraw':
+      return { ok: true, subscription: after, message: { kind: 'success', key: 'messages.changeWithdrawn' } };
+    case 'cancel':
+      return { ok: true, subscription: after, message: { kind: 'success', key: 'messages.cancelled', values: { date: date(after.currentPeriodEnd) } } };
+    case 'resume':
+      return { ok: true, subscription: after, message: { kind: 'success', key: 'messages.resumed' } };
+  }
+}
+
+async function firmDetails(locale: Locale): Promise<InvoicePageData['firm']> {
+  const raw = await contentClient().fetch(SHELL_QUERY.query, { lang: locale }, { perspective: 'published' });
+  const shell = SHELL_QUERY.schema.parse(locale === 'en' ? raw : stripFallbackMarks(raw).value);
+  return {
+    name: shell.settings.brandName,
+    email: shell.settings.contactEmail,
+    offices: shell.offices.map((o) => ({ city: o.city, country: o.country, address: o.address ?? '' })),
+  };
+}
+
+export async function invoicePage(session: ClientSession, invoiceId: string, locale: Locale): Promise<InvoicePageData | null> {
+  if (!/^[A-Za-z0-9_]{1,80}$/.test(invoiceId)) return null;
+  const invoice = await billing().getInvoice(session.account.customerId, invoiceId);
+  if (!invoice) return null;
+  const [plans, firm] = await Promise.all([localizedPlans(locale), firmDetails(locale)]);
+  const own = localizePath(`/account/invoices/${invoice.id}`, locale);
+  return {
+    invoice,
+    planName: plans.find((p) => p.key === invoice.plan)?.name ?? invoice.plan ?? '',
+    amount: formatCents(invoice.amount, locale),
+    customer: { name: session.account.name, company: session.account.company, email: session.account.email },
+    firm,
+    pdfUrl: invoice.pdfUrl ?? `${own}/pdf`,
+  };
+}
+
+export async function invoicePdf(session: ClientSession, invoiceId: string, locale: Locale): Promise<{ body: Buffer; filename: string } | null> {
+  const data = await invoicePage(session, invoiceId, locale);
+  if (!data) return null;
+  const body = await renderInvoicePdf({ locale, invoice: data.invoice, planName: data.planName, customer: data.customer, firm: data.firm });
+  return { body, filename: `${data.invoice.number.replace(/[^A-Za-z0-9_-]/g, '_')}${locale === 'ar' ? '-ar' : ''}.pdf` };
+}
+
+// ------------------------------------------------------------------------------ checkout
+
+export async function startCheckout(request: Request, plan: PlanKey, locale: Locale): Promise<{ url: string }> {
+  const session = await getClient(request);
+  const site = env().siteUrl;
+  return billing().startCheckout({
+    plan,
+    locale,
+    successUrl: `${site}${localizePath('/account/subscription', locale)}?welcome=1`,
+    cancelUrl: `${site}${localizePath('/pricing', locale)}`,
+    ...(session ? { customerId: session.account.customerId, email: session.account.email } : {}),
+  });
+}
+
+export async function checkoutPage(id: string, locale: Locale): Promise<CheckoutPageData | null> {
+  const engine = embeddedBilling();
+  if (!engine || !/^cs_[A-Za-z0-9]{8,64}$/.test(id)) return null;
+  const checkout = await engine.getCheckout(id);
+  if (!checkout) return null;
+  const plans = await localizedPlans(locale);
+  const plan = plans.find((p) => p.key === checkout.plan);
+  if (!plan) return null;
+  return {
+    id: checkout.id,
+    plan: planOption(plan),
+    amount: formatCents(checkout.amount, locale),
+    status: checkout.status,
+    email: checkout.email ?? null,
+    cancelUrl: localizePath('/pricing', locale),
+  };
+}
+
+/** MM/YY or MM/YYYY; Arabic-Indic digits are read as ASCII. */
+function parseExpiry(value: string): { month: number; year: number } | null {
+  const ascii = value.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\s+/g, '');
+  const match = /^(\d{1,2})\/(\d{2}|\d{4})$/.exec(ascii);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+export async function completeCheckout(request: Request, id: string, form: FormData, locale: Locale): Promise<CheckoutResult> {
+  const engine = embeddedBilling();
+  if (!engine) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.unavailable' };
+  const text = (name: string, max: number) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, max) : '';
+  };
+  const email = text('email', 254);
+  const name = text('name', 200);
+  const company = text('company', 200);
+  const cardNumber = text('cardNumber', 40);
+  const expiry = parseExpiry(text('expiry', 10));
+  const cvc = text('cvc', 8);
+  const fieldErrors: Partial<Record<CheckoutField, string>> = {};
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = 'checkout.errors.email';
+  if (!name) fieldErrors.name = 'checkout.errors.name';
+  if (!/^[\d\s-]{12,23}$/.test(cardNumber)) fieldErrors.cardNumber = 'checkout.errors.cardNumber';
+  if (!expiry) fieldErrors.expiry = 'checkout.errors.expiry';
+  if (!/^\d{3,4}$/.test(cvc)) fieldErrors.cvc = 'checkout.errors.cvc';
+  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formError: null };
+  if (!(await consume('checkout-ip', clientIp(request), LIMITS.checkoutPerIp))) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
+  try {
+    const result = await engine.completeCheckout(id, { email, name, company: company || null, cardNumber, expMonth: expiry!.month, expYear: expiry!.year, cvc });
+    // The account exists at once (the engine's event will find it there); then sign the new client in.
+    await ensureAccount({ customerId: result.customer.id, email: result.customer.email, name: result.customer.name, company: result.customer.company, locale: result.customer.locale });
+    const account = await getAccount(result.customer.id);
+    const headers = new Headers();
+    if (account) headers.append('Set-Cookie', await startSession(account));
+    // Deliver the engine's events now, so the welcome email goes out without waiting for the job.
+    await dispatchEngineEvents().catch((error) => console.error(`[portal] events: ${String(error)}`));
+    return { ok: true, redirectTo: `${localizePath('/account/subscription', locale)}?welcome=1`, headers };
+  } catch (error) {
+    if (error instanceof BillingError) {
+      const field = (error as BillingError & { field?: string }).field;
+      if (error.code === 'card_declined') return { ok: false, fieldErrors: { cardNumber: 'checkout.errors.declined' }, formError: 'checkout.errors.declined' };
+      if (error.code === 'invalid_request' && field) {
+        const map: Record<string, CheckoutField> = { number: 'cardNumber', cardNumber: 'cardNumber', expiry: 'expiry', cvc: 'cvc', email: 'email' };
+        const f = map[field] ?? 'cardNumber';
+        return { ok: false, fieldErrors: { [f]: `checkout.errors.${f}` }, formError: null };
+      }
+      if (error.code === 'invalid_state') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.alreadySubscribed' };
+      if (error.code === 'not_found') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.expired' };
+    }
+    console.error(`[portal] checkout failed: ${String(error)}`);
+    return { ok: false, fieldErrors: {}, formError: 'checkout.errors.unavailable' };
+  }
+}

@@ -1,0 +1,37 @@
+import { embeddedBilling } from '~/billing/billing.server';
+import { stripLocale } from '~/i18n';
+import { ensureAccount } from './accounts.server';
+import { startPortalJobTimer } from './jobs.server';
+
+/** Pages that belong to one client: /account…, /checkout… (and their Arabic twins). */
+export function isPortalPath(pathname: string): boolean {
+  const bare = stripLocale(pathname);
+  return bare === '/account' || bare.startsWith('/account/') || bare.startsWith('/checkout/');
+}
+
+declare global {
+  var __portalStarted: Promise<void> | undefined;
+}
+
+/**
+ * Once per process: in the embedded world, the demo clients (documented in the README) exist
+ * with their billing history and portal accounts; then the periodic jobs start.
+ */
+export function startPortal(): Promise<void> {
+  globalThis.__portalStarted ??= seedDemo()
+    .catch((error) => console.error(`[portal] could not prepare the demo clients: ${String(error)}`))
+    .then(() => startPortalJobTimer());
+  return globalThis.__portalStarted;
+}
+
+export async function seedDemo(): Promise<void> {
+  const engine = embeddedBilling();
+  if (!engine) return;
+  await engine.seedDemo();
+  for (const email of DEMO_EMAILS) {
+    const customer = await engine.findCustomerByEmail(email);
+    if (customer) await ensureAccount({ customerId: customer.id, email: customer.email, name: customer.name, company: customer.company, locale: customer.locale });
+  }
+}
+
+export const DEMO_EMAILS = ['client@example.com', 'former@example.com'] as const;

@@ -1,0 +1,60 @@
+/**
+ * Test support for the portal's modules: a real embedded store in a temporary folder, installed
+ * as the process's content client, and a mailer that records what it sends (and can be told to
+ * fail, like a mail server that is down).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Mailer, MailMessage } from '~/lib/mailer.server';
+import { EmbeddedContentClient } from '~/sanity/embedded.server';
+
+export interface TestWorld {
+  dir: string;
+  store: EmbeddedContentClient;
+  sent: (MailMessage & { html?: string; messageId?: string })[];
+  mailer: Mailer & { failing: boolean };
+  /** A new store on the same folder, as after a restart. */
+  restart(): Promise<EmbeddedContentClient>;
+  close(): void;
+}
+
+export async function createTestWorld(): Promise<TestWorld> {
+  process.env.SESSION_SECRET ??= 'portal-test-session-secret-0123456789abcdef';
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-'));
+  const datasetFile = path.join(dir, 'dataset.ndjson');
+  writeFileSync(datasetFile, JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', brandName: { en: 'Bawaba Advisory', ar: 'بوابة للاستشارات' } }) + '\n');
+  const open = () => new EmbeddedContentClient({ datasetFile, dataDir: path.join(dir, 'data') });
+  const store = open();
+  await store.whenReady();
+  const sent: TestWorld['sent'] = [];
+  const mailer = {
+    transport: 'outbox' as const,
+    failing: false,
+    async send(message: MailMessage & { html?: string; messageId?: string }) {
+      if (mailer.failing) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      sent.push(message);
+      return { transport: 'outbox' as const, messageId: message.messageId ?? `<${sent.length}@test>` };
+    },
+  };
+  globalThis.__contentClient = store;
+  globalThis.__mailer = mailer;
+  return {
+    dir,
+    store,
+    sent,
+    mailer,
+    async restart() {
+      const next = open();
+      await next.whenReady();
+      globalThis.__contentClient = next;
+      return next;
+    },
+    close() {
+      store.close();
+      globalThis.__contentClient = undefined;
+      globalThis.__mailer = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

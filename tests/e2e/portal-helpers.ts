@@ -1,0 +1,134 @@
+import { expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { at, type Locale } from './helpers';
+
+/** The portal's interface strings, as the pages show them (both languages, from the key files). */
+const strings: Record<Locale, Record<string, unknown>> = {
+  en: JSON.parse(readFileSync('public/locales/en/portal.json', 'utf8')),
+  ar: JSON.parse(readFileSync('public/locales/ar/portal.json', 'utf8')),
+};
+
+export function t(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings[locale]);
+  if (typeof value !== 'string') throw new Error(`portal.json (${locale}) has no string at ${key}`);
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+/** A fresh client address for one test (tests run in parallel and must not share a subscription). */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** A made-up client address for the per-IP limits (the portal test server trusts X-Forwarded-For). */
+export async function actAsIp(page: Page) {
+  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+  return ip;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  date: string;
+  file: string;
+}
+
+/** Emails the server wrote to its outbox folder for this address, oldest first. */
+export function outbox(dataDir: string, to: string): OutboxMail[] {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => ({ ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail), file: f }))
+    .filter((m) => m.to.toLowerCase() === to.toLowerCase())
+    .sort((a, b) => a.date.localeCompare(b.date) || a.file.localeCompare(b.file));
+}
+
+/** Waits for an email to this address whose text matches, and returns it. */
+export async function waitForMail(dataDir: string, to: string, match: RegExp, after = 0): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(() => (found = outbox(dataDir, to).slice(after).find((m) => match.test(m.text) || match.test(m.subject))), { timeout: 10_000 })
+    .toBeTruthy();
+  return found!;
+}
+
+/** Signs in through the emailed code, as a client would. */
+export async function signIn(page: Page, base: string, dataDir: string, locale: Locale, email: string) {
+  const before = outbox(dataDir, email).length;
+  await page.goto(`${base}${at(locale, '/account')}`);
+  await page.getByLabel(t(locale, 'signIn.email')).fill(email);
+  await page.getByRole('button', { name: t(locale, 'signIn.submit') }).click();
+  await expect(page).toHaveURL(/\/account\/verify/);
+  const mail = await waitForMail(dataDir, email, /\b\d{6}\b/, before);
+  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  await page.getByLabel(t(locale, 'verify.code')).fill(code);
+  await page.getByRole('button', { name: t(locale, 'verify.submit'), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${locale === 'ar' ? '/ar' : ''}/account`));
+  return { mail, code };
+}
+
+/** Subscribes from the pricing page through the local checkout (signs the new client in). */
+export async function subscribe(page: Page, base: string, locale: Locale, plan: 'starter' | 'business' | 'enterprise', email: string, card = '4242 4242 4242 4242') {
+  await page.goto(`${base}${at(locale, '/pricing')}`);
+  await page.getByTestId(`plan-${plan}`).getByRole('button').click();
+  await expect(page).toHaveURL(/\/checkout\/cs_/);
+  await fillCheckout(page, locale, email, card);
+}
+
+export async function fillCheckout(page: Page, locale: Locale, email: string, card: string) {
+  await page.getByLabel(t(locale, 'checkout.email')).fill(email);
+  await page.getByLabel(t(locale, 'checkout.name')).fill('Test Client');
+  await page.getByLabel(t(locale, 'checkout.cardNumber')).fill(card);
+  await page.getByLabel(t(locale, 'checkout.expiry')).fill('12/34');
+  await page.getByLabel(t(locale, 'checkout.cvc')).fill('123');
+  await page.getByRole('button', { name: new RegExp(t(locale, 'checkout.pay', { price: '' }).split(' ')[0]) }).click();
+}
+
+const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
+
+/**
+ * A portal server of a test's own (embedded billing, test hooks, no periodic jobs), for tests that
+ * move the billing clock or break things on purpose, which would disturb the shared server.
+ */
+export async function startPortalServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  const { spawn } = await import('node:child_process');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(dataDir, { recursive: true });
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      CONTENT_DATA_DIR: dataDir,
+      PORTAL_TEST_HOOKS: '1',
+      PORTAL_JOBS_INTERVAL_SECONDS: '0',
+      TRUST_PROXY: '1',
+      REQUEST_LOG: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return { child, base: `http://127.0.0.1:${port}`, output };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`portal server on ${port} did not start:\n${output.join('')}`);
+}

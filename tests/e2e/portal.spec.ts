@@ -1,0 +1,232 @@
+import { expect, test, type Page } from '@playwright/test';
+import { portalDataDir, portalURL } from '../../playwright.config';
+import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
+import { rmSync } from 'node:fs';
+import { actAsIp, fillCheckout, outbox, signIn, startPortalServer, subscribe, t, uniqueEmail, waitForMail } from './portal-helpers';
+
+/**
+ * The client portal on the embedded billing engine (server on PORT + 500 with the test hooks),
+ * in both languages, at desktop and phone widths (the two projects), with JavaScript on and off.
+ * Each test that changes a subscription subscribes a client of its own, so tests run in parallel.
+ */
+const url = (locale: Locale, path: string) => `${portalURL}${at(locale, path)}`;
+const DAY = 24 * 60 * 60 * 1000;
+
+test.beforeEach(async ({ page }) => {
+  await actAsIp(page);
+});
+
+for (const locale of LOCALES) {
+  test.describe(`portal (${locale})`, () => {
+    test('a visitor is sent to sign in, and comes back to the page they asked for', async ({ page }) => {
+      const res = await page.goto(url(locale, '/account/subscription'));
+      expect(res?.headers()['cache-control']).toBe('private, no-store');
+      await expect(page).toHaveURL(new RegExp(`${at(locale, '/account')}\\?next=`));
+      await expectLanguage(page, locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'signIn.title'));
+      expect(res?.headers()['x-robots-tag']).toBe('noindex');
+      await expectNoRawKeys(page);
+    });
+
+    test('the demo client signs in through the emailed code and sees the plan and three paid invoices', async ({ page }) => {
+      const { mail } = await signIn(page, portalURL, portalDataDir, locale, 'client@example.com');
+      expect(mail.text).toMatch(/\/account\/verify\?c=/);
+      await expect(page.getByText('Layla Haddad').first()).toBeVisible();
+      await page.goto(url(locale, '/account/subscription'));
+      await expect(page.getByText(t(locale, 'status.active')).first()).toBeVisible();
+      const table = page.getByRole('table');
+      for (const column of ['invoice', 'date', 'amount', 'status', 'actions']) {
+        await expect(table.getByRole('columnheader', { name: t(locale, `invoices.columns.${column}`) })).toBeVisible();
+      }
+      const rows = table.locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThanOrEqual(3);
+      await expect(rows.first()).toContainText(/BWB-\d{4}-\d{4}/);
+      await expect(rows.first().getByRole('link', { name: new RegExp(t(locale, 'invoices.view')) })).toBeVisible();
+      await expect(rows.first().getByRole('link', { name: new RegExp(t(locale, 'invoices.download')) })).toBeVisible();
+      await expectNoRawKeys(page);
+    });
+
+    test('subscribe from pricing through the local checkout: a declined card says so, a good one shows the payment success dialog', async ({ page }) => {
+      const email = uniqueEmail(`sub-${locale}`);
+      await page.goto(url(locale, '/pricing'));
+      await page.getByTestId('plan-starter').getByRole('button').click();
+      await expect(page).toHaveURL(/\/checkout\/cs_/);
+      await expectLanguage(page, locale);
+      await fillCheckout(page, locale, email, '4000 0000 0000 0002');
+      await expect(page.getByText(t(locale, 'checkout.errors.declined')).first()).toBeVisible();
+      // The card number is never echoed back into the form.
+      await expect(page.getByLabel(t(locale, 'checkout.cardNumber'))).toHaveValue('');
+      await fillCheckout(page, locale, email, '4242 4242 4242 4242');
+      await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: t(locale, 'welcome.title') })).toBeVisible();
+      await dialog.getByRole('button', { name: t(locale, 'welcome.close') }).first().click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // The welcome email with the first invoice.
+      const mail = await waitForMail(portalDataDir, email, /BWB-\d{4}-\d{4}/);
+      expect(mail.html).toContain(locale === 'ar' ? 'dir="rtl"' : 'lang="en"');
+    });
+
+    test('change plan at the next billing date, see it scheduled, withdraw it; the emails say so', async ({ page }) => {
+      const email = uniqueEmail(`chg-${locale}`);
+      await subscribe(page, portalURL, locale, 'starter', email);
+      await page.goto(url(locale, '/account/subscription'));
+      await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('radio').filter({ hasNot: page.locator('[disabled]') }).last().check();
+      await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
+      await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+      await expect(page.getByText(new RegExp(t(locale, 'subscription.scheduled', { plan: 'XX', date: 'YY' }).split('XX')[0])).first()).toBeVisible();
+      await waitForMail(portalDataDir, email, /./, 1);
+      await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toHaveCount(0);
+    });
+
+    test('cancel asks "Are you sure?", keeps access to the period end, and can be resumed', async ({ page }) => {
+      const email = uniqueEmail(`can-${locale}`);
+      await subscribe(page, portalURL, locale, 'business', email);
+      await page.goto(url(locale, '/account/subscription'));
+      const trigger = page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') });
+      await trigger.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: t(locale, 'cancel.title') })).toBeVisible();
+      // Keep: nothing changes, focus goes back to the trigger.
+      await dialog.getByRole('button', { name: t(locale, 'cancel.keep') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await trigger.click();
+      await page.getByRole('dialog').getByRole('button', { name: t(locale, 'cancel.confirm') }).click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.resume') })).toBeVisible();
+      const before = outbox(portalDataDir, email).length;
+      await waitForMail(portalDataDir, email, /./, before - 1);
+      await page.getByRole('button', { name: t(locale, 'subscription.resume') }).click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.resume') })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') })).toBeVisible();
+    });
+
+    test('an invoice opens as a page and downloads as a PDF; another client\'s invoice is 404', async ({ page, browser }) => {
+      const email = uniqueEmail(`inv-${locale}`);
+      await subscribe(page, portalURL, locale, 'enterprise', email);
+      await page.goto(url(locale, '/account/subscription'));
+      const row = page.getByRole('table').locator('tbody tr').first();
+      const view = row.getByRole('link', { name: new RegExp(t(locale, 'invoices.view')) });
+      const href = (await view.getAttribute('href'))!;
+      await view.click();
+      await expect(page).toHaveURL(new RegExp(href.replace(/[?]/g, '\\?')));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(t(locale, 'invoice.title'));
+      await expect(page.getByText(/BWB-\d{4}-\d{4}/).first()).toBeVisible();
+      const pdf = await page.request.get(`${portalURL}${href}/pdf`);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect(pdf.headers()['content-disposition']).toMatch(/attachment; filename="BWB-/);
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // Another client (the demo one) asks for this invoice: as if it did not exist.
+      const other = await browser.newContext();
+      const otherPage = await other.newPage();
+      await actAsIp(otherPage);
+      await signIn(otherPage, portalURL, portalDataDir, locale, 'client@example.com');
+      expect((await otherPage.request.get(`${portalURL}${href}`)).status()).toBe(404);
+      expect((await otherPage.request.get(`${portalURL}${href}/pdf`)).status()).toBe(404);
+      await other.close();
+    });
+
+    test('a client without an active subscription sees so, with a way to the packages', async ({ page }) => {
+      await signIn(page, portalURL, portalDataDir, locale, 'former@example.com');
+      await page.goto(url(locale, '/account/subscription'));
+      await expect(page.getByText(t(locale, 'subscription.none')).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: t(locale, 'subscription.seePlans') })).toHaveAttribute('href', at(locale, '/pricing'));
+      await expect(page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: t(locale, 'subscription.changePlan') })).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('portal jobs over a moving clock (a server of its own)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'server-side: one run');
+  const port = Number(process.env.E2E_PORT ?? 3210) + 510;
+  const dataDir = `.cache/e2e/portal-clock-${port}`;
+  let server: Awaited<ReturnType<typeof startPortalServer>>;
+  const own = (locale: Locale, path: string) => `${server.base}${at(locale, path)}`;
+  const clockHook = (page: Page, name: string, body: unknown) => page.request.post(`${server.base}/api/portal/test/${name}`, { data: body });
+
+  test.beforeAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    server = await startPortalServer(port, dataDir);
+  });
+  test.afterAll(() => {
+    server?.child.kill('SIGKILL');
+  });
+
+  test('renewal reminder 7 days before, once; a scheduled change takes effect at renewal with a new invoice', async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('clock');
+    await subscribe(page, server.base, 'en', 'starter', email);
+    await page.goto(own('en', '/account/subscription'));
+    await page.getByRole('link', { name: t('en', 'subscription.changePlan') }).click();
+    await page.getByRole('dialog').getByRole('radio').last().check();
+    await page.getByRole('dialog').getByRole('button', { name: t('en', 'change.confirm') }).click();
+    await expect(page.getByRole('button', { name: t('en', 'subscription.withdraw') })).toBeVisible();
+    const reminders = () => outbox(dataDir, email).filter((m) => /remind|renew/i.test(m.subject)).length;
+    // 22 days on: more than 7 days before renewal, no reminder yet.
+    expect((await clockHook(page, 'clock', { advanceMs: 22 * DAY })).ok()).toBe(true);
+    expect(reminders()).toBe(0);
+    // 24 days on: inside the 7 days, one reminder; running the jobs again sends no second one.
+    await clockHook(page, 'clock', { advanceMs: 2 * DAY });
+    await expect.poll(reminders).toBe(1);
+    await clockHook(page, 'jobs', {});
+    await clockHook(page, 'jobs', {});
+    expect(reminders()).toBe(1);
+    // Past the billing date: the change applies and a second invoice is issued at the new price.
+    await clockHook(page, 'clock', { advanceMs: 8 * DAY });
+    await page.goto(own('en', '/account/subscription'));
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: t('en', 'subscription.withdraw') })).toHaveCount(0);
+  });
+
+  test('when invoices cannot be loaded, the page says so with a retry, and the rest still works', async ({ page }) => {
+    await signIn(page, server.base, dataDir, 'en', 'client@example.com');
+    await clockHook(page, 'invoices-fail', { fail: true });
+    await page.goto(own('en', '/account/subscription'));
+    await expect(page.getByText(t('en', 'invoices.error'))).toBeVisible();
+    await expect(page.getByText(t('en', 'summary.nextBilling')).first()).toBeVisible();
+    await clockHook(page, 'invoices-fail', { fail: false });
+    await page.getByRole('link', { name: t('en', 'invoices.retry') }).or(page.getByRole('button', { name: t('en', 'invoices.retry') })).first().click();
+    await expect(page.getByRole('table')).toBeVisible();
+  });
+});
+
+test.describe('portal without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const locale of LOCALES) {
+    test(`subscribe, change plan and cancel as plain pages (${locale})`, async ({ page }) => {
+      const email = uniqueEmail(`nojs-${locale}`);
+      await subscribe(page, portalURL, locale, 'starter', email);
+      await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/);
+      await expect(page.getByText(t(locale, 'welcome.title')).first()).toBeVisible();
+      await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
+      await expect(page).toHaveURL(/step=change/);
+      await page.getByRole('radio').last().check();
+      await page.getByRole('button', { name: t(locale, 'change.confirm') }).click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
+      await page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') }).click();
+      await expect(page).toHaveURL(/step=cancel/);
+      await expect(page.getByRole('heading', { name: t(locale, 'cancel.title') })).toBeVisible();
+      await page.getByRole('button', { name: t(locale, 'cancel.confirm') }).click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.resume') })).toBeVisible();
+    });
+  }
+});
+
+test('a cross-site form post is refused and changes nothing', async ({ page }) => {
+  await signIn(page, portalURL, portalDataDir, 'en', 'client@example.com');
+  const res = await page.request.post(`${portalURL}/account/subscription`, {
+    form: { intent: 'cancel' },
+    headers: { Origin: 'https://evil.example' },
+  });
+  expect(res.status()).toBe(403);
+  await page.goto(url('en', '/account/subscription'));
+  await expect(page.getByRole('button', { name: t('en', 'subscription.resume') })).toHaveCount(0);
+});
