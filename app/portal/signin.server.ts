@@ -102,7 +102,11 @@ export type VerifyResult =
 
 export async function verifyCode(request: Request, form: FormData, locale: Locale): Promise<VerifyResult> {
   const store = contentClient();
-  const code = String(form.get('code') ?? '').replace(/\s+/g, '');
+  // Arabic-Indic (٠-٩) and Persian (۰-۹) digits are read as ASCII: a phone keyboard may type either.
+  const code = String(form.get('code') ?? '')
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\s+/g, '');
   const linkId = String(form.get('c') ?? '');
   const ip = clientIp(request);
   if (!(await consume('verify-ip', ip, LIMITS.verifyPerIp))) return { status: 'rate-limited' };
