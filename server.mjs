@@ -58,4 +58,11 @@ const server = app.listen(port, host, () => console.log(`[server] http://${host 
 server.headersTimeout = 10_000;
 server.requestTimeout = 30_000;
 server.keepAliveTimeout = 5_000;
+// Tests only: SERVER_TEST_REQUEST_TIMEOUT_MS shortens the whole-request timeout (and checks it
+// every second) so a trickling client is cut off in seconds; never set it in production.
+if (process.env.SERVER_TEST_REQUEST_TIMEOUT_MS) {
+  server.requestTimeout = Number(process.env.SERVER_TEST_REQUEST_TIMEOUT_MS);
+  server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
+  server.connectionsCheckingInterval = 1_000;
+}
 for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close(() => process.exit(0)));
