@@ -1,11 +1,22 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { mkdir, open, readFile, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluate, parse } from 'groq-js';
 import sharp from 'sharp';
 import { applyPerspective } from './perspective';
-import { isPrivateId, type ContentClient, type FetchOptions, type Perspective, type PrivateDocument, type QueryParams, type SanityDocument } from './types';
+import {
+  ConflictError,
+  isPrivateId,
+  type ContentClient,
+  type FetchOptions,
+  type Mutation,
+  type Perspective,
+  type PrivateDocument,
+  type QueryParams,
+  type SanityDocument,
+  type StoredDocument,
+} from './types';
 
 /**
  * The embedded world: groq-js over the bundled dataset (Sanity's import format), plus a
@@ -17,6 +28,11 @@ import { isPrivateId, type ContentClient, type FetchOptions, type Perspective, t
  *   exactly what `sanity dataset import` creates in a hosted project.
  * - Writes are appended to an NDJSON log and fsync'd before the promise resolves, so a
  *   submission we acknowledged survives a crash or restart; the log is merged into reads.
+ * - Private writes are transactions (`mutate`, Sanity's mutation shapes): every condition is
+ *   checked against the current state, then the whole transaction is ONE line of the log
+ *   (`{"_tx": id, "docs": [...], "deleted": [...]}`), fsync'd, and only then applied in memory.
+ *   A crash mid-line leaves a torn last line, skipped on load: a transaction is all or nothing.
+ *   Older lines hold one document each and are read as before.
  */
 
 export type EmbeddedOptions = {
@@ -83,20 +99,81 @@ export class EmbeddedContentClient implements ContentClient {
     return (await result.get()) as T;
   }
 
-  create(doc: PrivateDocument): Promise<{ _id: string }> {
-    return this.enqueueWrite(async () => {
-      if (this.writes.has(doc._id)) throw new Error(`Document ${doc._id} already exists`);
-      await this.persist(doc);
-      return { _id: doc._id };
-    });
+  async create(doc: PrivateDocument): Promise<{ _id: string }> {
+    try {
+      await this.mutate([{ create: doc }]);
+    } catch (error) {
+      if (error instanceof ConflictError) throw new Error(`Document ${doc._id} already exists`);
+      throw error;
+    }
+    return { _id: doc._id };
   }
 
   createIfNotExists(doc: PrivateDocument): Promise<{ _id: string; created: boolean }> {
     return this.enqueueWrite(async () => {
       if (this.writes.has(doc._id)) return { _id: doc._id, created: false };
-      await this.persist(doc);
+      await this.commit(this.apply([{ createIfNotExists: doc }]));
       return { _id: doc._id, created: true };
     });
+  }
+
+  async getDocument<T extends SanityDocument = SanityDocument>(id: string): Promise<StoredDocument<T> | null> {
+    await this.ready;
+    const doc = this.writes.get(id);
+    return doc ? (structuredClone(doc) as StoredDocument<T>) : null;
+  }
+
+  async queryPrivate<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
+    // Reads after every write committed before it (the write chain), over published + private.
+    return this.fetch<T>(query, params, { perspective: 'published' });
+  }
+
+  mutate(mutations: Mutation[]): Promise<void> {
+    return this.enqueueWrite(async () => {
+      await this.commit(this.apply(mutations));
+    });
+  }
+
+  /**
+   * The documents a transaction leaves, checked against the current state; throws ConflictError
+   * (and changes nothing) when a condition fails. `patch.set` and `unset` take top-level keys.
+   */
+  private apply(mutations: Mutation[]): { docs: Map<string, SanityDocument>; deleted: Set<string> } {
+    const now = new Date().toISOString();
+    const rev = randomBytes(9).toString('base64url');
+    const docs = new Map<string, SanityDocument>();
+    const deleted = new Set<string>();
+    const current = (id: string) => (deleted.has(id) ? undefined : docs.get(id) ?? this.writes.get(id));
+    const put = (doc: SanityDocument, createdAt?: unknown) => {
+      if (!isPrivateId(doc._id)) throw new Error(`Only private documents (id with a period) can be written: ${doc._id}`);
+      deleted.delete(doc._id);
+      docs.set(doc._id, { ...doc, _createdAt: createdAt ?? now, _updatedAt: now, _rev: rev });
+    };
+    for (const m of mutations) {
+      if ('create' in m) {
+        if (current(m.create._id)) throw new ConflictError(`Document ${m.create._id} already exists`);
+        put(m.create);
+      } else if ('createIfNotExists' in m) {
+        if (!current(m.createIfNotExists._id)) put(m.createIfNotExists);
+      } else if ('createOrReplace' in m) {
+        put(m.createOrReplace, current(m.createOrReplace._id)?._createdAt);
+      } else if ('patch' in m) {
+        const { id, ifRevisionID, set, unset } = m.patch;
+        const doc = current(id);
+        if (!doc) throw new ConflictError(`Document ${id} does not exist`);
+        if (ifRevisionID !== undefined && doc._rev !== ifRevisionID) throw new ConflictError(`Document ${id} has revision ${String(doc._rev)}, not ${ifRevisionID}`);
+        const next: SanityDocument = { ...doc, ...(set ?? {}) };
+        for (const key of unset ?? []) delete next[key];
+        for (const key of ['_id', '_type'] as const) next[key] = doc[key];
+        put(next, doc._createdAt);
+      } else if ('delete' in m) {
+        if (current(m.delete.id)) {
+          docs.delete(m.delete.id);
+          deleted.add(m.delete.id);
+        } else docs.delete(m.delete.id);
+      }
+    }
+    return { docs, deleted };
   }
 
   onChange(listener: (types: Set<string> | 'all') => void): () => void {
@@ -142,23 +219,31 @@ export class EmbeddedContentClient implements ContentClient {
     return run;
   }
 
-  private async persist(doc: PrivateDocument): Promise<void> {
-    if (!isPrivateId(doc._id)) throw new Error(`Only private documents (id with a period) can be written: ${doc._id}`);
-    const stored: SanityDocument = { ...doc, _createdAt: new Date().toISOString() };
+  /** Appends one transaction as one fsync'd line, then applies it in memory. */
+  private async commit({ docs, deleted }: { docs: Map<string, SanityDocument>; deleted: Set<string> }): Promise<void> {
+    if (!docs.size && !deleted.size) return;
+    const types = new Set<string>();
+    for (const doc of docs.values()) types.add(doc._type);
+    for (const id of deleted) {
+      const type = this.writes.get(id)?._type;
+      if (type) types.add(type);
+    }
+    const line = JSON.stringify({ _tx: randomBytes(9).toString('base64url'), docs: [...docs.values()], deleted: [...deleted] });
     await mkdir(this.dataDir, { recursive: true });
     const file = path.join(this.dataDir, WRITES_FILE);
     const isNew = !existsSync(file);
     const handle = await open(file, 'a');
     try {
-      await handle.write(JSON.stringify(stored) + '\n');
+      await handle.write(line + '\n');
       await handle.sync();
     } finally {
       await handle.close();
     }
     if (isNew) await syncDirectory(this.dataDir);
-    this.writes.set(stored._id, stored);
+    for (const id of deleted) this.writes.delete(id);
+    for (const doc of docs.values()) this.writes.set(doc._id, doc);
     this.views.clear();
-    this.emit(new Set([stored._type]));
+    this.emit(types);
   }
 
   private emit(types: Set<string> | 'all') {
@@ -202,11 +287,24 @@ export class EmbeddedContentClient implements ContentClient {
     } catch {
       return;
     }
+    if (text && !text.endsWith('\n')) {
+      // A crash cut the last write short. It was never acknowledged: drop it from the file too,
+      // or the next write would be appended to the fragment and be unreadable itself.
+      const keep = text.lastIndexOf('\n') + 1;
+      this.log(`skipped an incomplete line in ${file} (a write cut short by a crash; it was never acknowledged)`);
+      await truncate(file, Buffer.byteLength(text.slice(0, keep)));
+      text = text.slice(0, keep);
+    }
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       try {
-        const doc = JSON.parse(line) as SanityDocument;
-        this.writes.set(doc._id, doc);
+        const entry = JSON.parse(line) as Partial<{ _tx: string; docs: SanityDocument[]; deleted: string[] }> & SanityDocument;
+        if (typeof entry._tx === 'string') {
+          for (const id of entry.deleted ?? []) this.writes.delete(id);
+          for (const doc of entry.docs ?? []) this.writes.set(doc._id, doc);
+        } else {
+          this.writes.set(entry._id, entry);
+        }
       } catch {
         // A torn last line from a crash mid-write: it was never acknowledged.
         this.log(`skipped an incomplete line in ${file}`);

@@ -1,8 +1,8 @@
 import { createClient, type SanityClient } from '@sanity/client';
 import { validatePreviewUrl, type PreviewUrlValidateUrlResult } from '@sanity/preview-url-secret';
 import { stegaFilter } from './stega.server';
-import type { ContentClient, FetchOptions, PrivateDocument, QueryParams } from './types';
-import { isPrivateId } from './types';
+import type { ContentClient, FetchOptions, Mutation, PrivateDocument, QueryParams, SanityDocument, StoredDocument } from './types';
+import { ConflictError, isPrivateId } from './types';
 
 export type HostedOptions = {
   projectId: string;
@@ -88,6 +88,32 @@ export class HostedContentClient implements ContentClient {
     return { _id: doc._id, created };
   }
 
+  /** Private documents are read and written with the write token, never through the CDN. */
+  async getDocument<T extends SanityDocument = SanityDocument>(id: string): Promise<StoredDocument<T> | null> {
+    const doc = await this.requireWriterFor(id).getDocument(id);
+    return (doc as StoredDocument<T> | undefined) ?? null;
+  }
+
+  queryPrivate<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
+    if (!this.writer) throw new Error('Private reads need SANITY_WRITE_TOKEN');
+    return this.writer.fetch<T>(query, params, { perspective: 'raw', useCdn: false });
+  }
+
+  /** One Sanity transaction; a failed condition (409: revision changed, id taken) is a ConflictError. */
+  async mutate(mutations: Mutation[]): Promise<void> {
+    if (!this.writer) throw new Error('Writes need SANITY_WRITE_TOKEN');
+    for (const m of mutations) {
+      const id = 'patch' in m ? m.patch.id : 'delete' in m ? m.delete.id : Object.values(m)[0]._id;
+      if (!isPrivateId(id)) throw new Error(`Only private documents (id with a period) can be written: ${id}`);
+    }
+    try {
+      await this.writer.mutate(mutations as never, { visibility: 'sync', returnDocuments: false });
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 409) throw new ConflictError(String((error as Error).message));
+      throw error;
+    }
+  }
+
   onChange(listener: (types: Set<string> | 'all') => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -100,6 +126,12 @@ export class HostedContentClient implements ContentClient {
 
   private emit(types: Set<string> | 'all') {
     for (const l of this.listeners) l(types);
+  }
+
+  private requireWriterFor(id: string): SanityClient {
+    if (!isPrivateId(id)) throw new Error(`Only private documents (id with a period) can be read this way: ${id}`);
+    if (!this.writer) throw new Error('Private reads need SANITY_WRITE_TOKEN');
+    return this.writer;
   }
 
   private requireWriter(doc: PrivateDocument): SanityClient {

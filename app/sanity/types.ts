@@ -10,7 +10,7 @@ export type QueryParams = Record<string, unknown>;
 
 export type FetchOptions = { perspective: Perspective; preview?: boolean };
 
-export interface ContentClient {
+export interface ContentClient extends PrivateStore {
   readonly world: 'embedded' | 'hosted';
   /**
    * Run a GROQ query. The perspective is named on every call. `preview` marks a read for a
