@@ -1,0 +1,234 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { intlLocale, type Locale } from '~/i18n';
+import enLabels from '../../public/locales/en/emails.json';
+import arLabels from '../../public/locales/ar/emails.json';
+import type { InvoiceStatus, InvoiceView } from './types';
+
+/**
+ * The invoice as a PDF, in the client's language. Labels are the `invoice` section of
+ * public/locales/{en,ar}/emails.json; everything else (plan name, firm, offices) arrives
+ * localized from the caller. Arabic pages run right to left, with the Arabic face first and a
+ * Latin face for names, addresses and numbers written in Latin script.
+ */
+export interface InvoiceDocument {
+  locale: Locale;
+  invoice: InvoiceView;
+  /** The plan's name in this language, from the CMS. */
+  planName: string;
+  customer: { name: string; company: string | null; email: string };
+  /** The firm's name, contact address and offices in this language, from the CMS site settings. */
+  firm: { name: string; email: string | null; offices: { city: string; country?: string | null; address: string }[] };
+  labels?: never;
+}
+
+type InvoiceLabels = (typeof enLabels)['invoice'];
+const labels: Record<Locale, InvoiceLabels> = { en: enLabels.invoice, ar: arLabels.invoice };
+
+/**
+ * The font files live in app/billing/fonts/ (see the README there). They are looked up next to
+ * this module first (source tree, tests) and then under the working directory
+ * (`process.cwd()/app/billing/fonts`: the built server runs from the repository root, and the
+ * bundle's own folder has no fonts). INVOICE_FONTS_DIR overrides both.
+ */
+const FONT_FILES = ['NotoKufiArabic-Regular.ttf', 'NotoKufiArabic-Bold.ttf', 'NotoSans-Regular.ttf', 'NotoSans-Bold.ttf'] as const;
+
+export function invoiceFontsDir(): string {
+  const candidates: string[] = [];
+  if (process.env.INVOICE_FONTS_DIR) candidates.push(process.env.INVOICE_FONTS_DIR);
+  try {
+    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts'));
+  } catch {
+    // import.meta.url is not a file URL (for example inside some bundlers): use the working directory.
+  }
+  candidates.push(path.resolve(process.cwd(), 'app/billing/fonts'));
+  const found = candidates.find((dir) => FONT_FILES.every((file) => existsSync(path.join(dir, file))));
+  if (!found) throw new Error(`invoice PDF: font files not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+const ARABIC = 'Noto Kufi Arabic';
+const LATIN = 'Noto Sans';
+let fontsRegistered = false;
+
+function registerFonts() {
+  if (fontsRegistered) return;
+  const dir = invoiceFontsDir();
+  Font.register({
+    family: ARABIC,
+    fonts: [
+      { src: path.join(dir, 'NotoKufiArabic-Regular.ttf'), fontWeight: 'normal' },
+      { src: path.join(dir, 'NotoKufiArabic-Bold.ttf'), fontWeight: 'bold' },
+    ],
+  });
+  Font.register({
+    family: LATIN,
+    fonts: [
+      { src: path.join(dir, 'NotoSans-Regular.ttf'), fontWeight: 'normal' },
+      { src: path.join(dir, 'NotoSans-Bold.ttf'), fontWeight: 'bold' },
+    ],
+  });
+  // Words are never split with hyphens (Arabic has none; invoice numbers and emails must stay whole).
+  Font.registerHyphenationCallback((word) => [word]);
+  fontsRegistered = true;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** An amount in cents as SGD with two decimals, in the document's language. */
+export function formatInvoiceAmount(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'SGD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+}
+
+/** A date in the document's language (ar-AE's default digits, which are Latin), read in UTC like the billing clock. */
+export function formatInvoiceDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+const NAVY = '#0f2a44';
+const MUTED = '#33597f';
+const GOLD = '#a8861a';
+const RULE = '#d6e2ee';
+
+function stylesFor(locale: Locale) {
+  const rtl = locale === 'ar';
+  const start = rtl ? 'right' : 'left';
+  const end = rtl ? 'left' : 'right';
+  // react-pdf does not inherit `direction` into text, and its flex rows do not mirror: every
+  // text states its own direction (so bidi runs and punctuation land right), and every row is
+  // reversed in Arabic.
+  const direction = rtl ? 'rtl' : 'ltr';
+  const row = rtl ? 'row-reverse' : 'row';
+  const text = { direction, textAlign: start } as const;
+  return StyleSheet.create({
+    page: {
+      direction,
+      fontFamily: rtl ? [ARABIC, LATIN] : [LATIN, ARABIC],
+      fontSize: 10,
+      lineHeight: rtl ? 1.6 : 1.45,
+      color: NAVY,
+      paddingTop: 44,
+      paddingBottom: 72,
+      paddingHorizontal: 48,
+    },
+    text,
+    header: { flexDirection: row, justifyContent: 'space-between', alignItems: 'flex-start', borderBottomWidth: 2, borderBottomColor: GOLD, paddingBottom: 16 },
+    firmBlock: { width: '60%' },
+    firmName: { ...text, fontSize: 16, lineHeight: 1.4, fontWeight: 'bold', marginBottom: 4 },
+    office: { ...text, fontSize: 8.5, color: MUTED, marginTop: 2 },
+    officeCity: { fontWeight: 'bold', color: NAVY },
+    titleBlock: { width: '36%' },
+    title: { ...text, textAlign: end, fontSize: 24, lineHeight: 1.3, fontWeight: 'bold', color: NAVY },
+    titleNumber: { ...text, textAlign: end, fontSize: 11, color: MUTED, marginTop: 2 },
+    columns: { flexDirection: row, justifyContent: 'space-between', marginTop: 22 },
+    billedTo: { width: '38%' },
+    meta: { width: '58%' },
+    heading: { ...text, fontSize: 8.5, fontWeight: 'bold', color: GOLD, textTransform: 'uppercase', marginBottom: 4 },
+    strong: { ...text, fontWeight: 'bold' },
+    metaRow: { flexDirection: row, justifyContent: 'space-between', borderBottomWidth: 0.5, borderBottomColor: RULE, paddingVertical: 3 },
+    metaLabel: { ...text, width: '30%', color: MUTED },
+    metaValue: { ...text, width: '70%', textAlign: end, fontWeight: 'bold' },
+    table: { marginTop: 28 },
+    tableHead: { flexDirection: row, backgroundColor: '#eef3f8', paddingVertical: 5, paddingHorizontal: 8 },
+    tableRow: { flexDirection: row, paddingVertical: 8, paddingHorizontal: 8, borderBottomWidth: 0.5, borderBottomColor: RULE },
+    totalRow: { flexDirection: row, alignItems: 'center', paddingVertical: 8, paddingHorizontal: 8, borderTopWidth: 1.5, borderTopColor: NAVY, marginTop: 6 },
+    cellDescription: { width: '70%' },
+    cellAmount: { width: '30%' },
+    headCell: { ...text, fontSize: 8.5, fontWeight: 'bold', color: MUTED },
+    startText: text,
+    endText: { ...text, textAlign: end },
+    small: { ...text, fontSize: 8.5, color: MUTED },
+    total: { ...text, fontSize: 13, lineHeight: 1.4, fontWeight: 'bold' },
+    note: { ...text, marginTop: 14, fontSize: 8.5, color: MUTED },
+    footer: { position: 'absolute', bottom: 32, left: 48, right: 48, borderTopWidth: 0.5, borderTopColor: RULE, paddingTop: 8 },
+    footerText: { ...text, fontSize: 8.5, color: MUTED, textAlign: 'center' },
+  });
+}
+
+function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
+  const { locale, invoice, customer, firm } = doc;
+  const l = labels[locale];
+  const s = stylesFor(locale);
+  const date = (iso: string) => formatInvoiceDate(iso, locale);
+  const comma = locale === 'ar' ? '، ' : ', ';
+  const amount = formatInvoiceAmount(invoice.amount, locale);
+  const period = fill(l.periodValue, { start: date(invoice.periodStart), end: date(invoice.periodEnd) });
+  const status = (l.statuses as Record<InvoiceStatus, string>)[invoice.status] ?? invoice.status;
+  const meta: [string, string][] = [
+    [l.number, invoice.number],
+    [l.issued, date(invoice.created)],
+    [l.period, period],
+    [l.status, status],
+  ];
+  return (
+    <Document title={fill(l.documentTitle, { number: invoice.number })} author={firm.name} language={locale} creator={firm.name} producer={firm.name}>
+      <Page size="A4" style={s.page}>
+        <View style={s.header}>
+          <View style={s.firmBlock}>
+            <Text style={s.firmName}>{firm.name}</Text>
+            {firm.offices.map((office, i) => (
+              <Text key={i} style={s.office}>
+                <Text style={s.officeCity}>{office.country && office.country !== office.city ? `${office.city}${comma}${office.country}` : office.city}</Text>
+                {office.address ? `: ${office.address}` : ''}
+              </Text>
+            ))}
+          </View>
+          <View style={s.titleBlock}>
+            <Text style={s.title}>{l.title}</Text>
+            <Text style={s.titleNumber}>{invoice.number}</Text>
+          </View>
+        </View>
+
+        <View style={s.columns}>
+          <View style={s.billedTo}>
+            <Text style={s.heading}>{l.billedTo}</Text>
+            <Text style={s.strong}>{customer.name}</Text>
+            {customer.company ? <Text style={s.text}>{customer.company}</Text> : null}
+            <Text style={s.text}>{customer.email}</Text>
+          </View>
+          <View style={s.meta}>
+            {meta.map(([label, value]) => (
+              <View key={label} style={s.metaRow}>
+                <Text style={s.metaLabel}>{label}</Text>
+                <Text style={s.metaValue}>{value}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+
+        <View style={s.table}>
+          <View style={s.tableHead}>
+            <Text style={[s.cellDescription, s.headCell, s.startText]}>{l.description}</Text>
+            <Text style={[s.cellAmount, s.headCell, s.endText]}>{l.amount}</Text>
+          </View>
+          <View style={s.tableRow} wrap={false}>
+            <View style={s.cellDescription}>
+              <Text style={[s.strong]}>{fill(l.line, { plan: doc.planName })}</Text>
+              <Text style={[s.small, s.startText]}>{period}</Text>
+            </View>
+            <Text style={[s.cellAmount, s.endText]}>{amount}</Text>
+          </View>
+          <View style={s.totalRow} wrap={false}>
+            <Text style={[s.cellDescription, s.total, s.startText]}>{l.total}</Text>
+            <Text style={[s.cellAmount, s.total, s.endText]}>{amount}</Text>
+          </View>
+          <Text style={s.note}>{l.currency}</Text>
+        </View>
+
+        <View style={s.footer} fixed>
+          <Text style={s.footerText}>{fill(l.footer, { firm: firm.name })}</Text>
+          {firm.email ? <Text style={s.footerText}>{fill(l.contact, { email: firm.email })}</Text> : null}
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  registerFonts();
+  return renderToBuffer(<InvoicePdf doc={doc} />);
+}
