@@ -1,0 +1,140 @@
+import { BillingError, type PlanKey } from '../types';
+import { addMonthsUtc, periodBounds } from './calendar';
+import { DOC, TYPE, type CustomerDoc, type InvoiceDoc, type SubscriptionDoc } from './documents';
+
+/** The demo clients' sign-in addresses (documented in the README). */
+export const DEMO_CLIENT_EMAIL = 'client@example.com';
+export const DEMO_FORMER_EMAIL = 'former@example.com';
+export const DEMO_EMAILS = [DEMO_CLIENT_EMAIL, DEMO_FORMER_EMAIL] as const;
+
+/** Fixed ids, so seeding twice finds what the first seeding created. */
+export const DEMO_IDS = {
+  client: { customer: 'cus_DemoClientLayla0001', subscription: 'sub_DemoClientLayla0001', invoicePrefix: 'in_DemoClientLayla' },
+  former: { customer: 'cus_DemoFormerOmar00001', subscription: 'sub_DemoFormerOmar00001', invoicePrefix: 'in_DemoFormerOmar0' },
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface DemoClient {
+  customer: CustomerDoc;
+  subscription: SubscriptionDoc;
+  /** Without number and sequence: those come from the counter when the seed is written. */
+  invoices: Omit<InvoiceDoc, 'number' | 'sequence'>[];
+}
+
+/**
+ * The demo clients as of `now`:
+ * - Layla Haddad (client@example.com, English): Business, active, started 3 months and 10 days
+ *   ago, so the current (fourth) period ends in about three weeks; one paid invoice per period,
+ *   the current one included (each period is invoiced when it starts, as renewals are).
+ * - Omar Saleh (former@example.com, Arabic): Starter, cancelled during its only month, which
+ *   ended a month ago; one paid invoice.
+ */
+export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | null): DemoClient[] {
+  const price = (plan: PlanKey) => {
+    const cents = priceCents(plan);
+    if (cents === null) throw new BillingError('unavailable', `No price for the ${plan} plan`);
+    return cents;
+  };
+  const expYear = now.getUTCFullYear() + 4;
+
+  const laylaAnchor = new Date(addMonthsUtc(now, -3).getTime() - 10 * DAY);
+  let current = 1;
+  while (periodBounds(laylaAnchor, current).end.getTime() <= now.getTime()) current++;
+  const laylaPeriod = periodBounds(laylaAnchor, current);
+  const layla: DemoClient = {
+    customer: {
+      _id: DOC.customer(DEMO_IDS.client.customer),
+      _type: TYPE.customer,
+      customerId: DEMO_IDS.client.customer,
+      email: DEMO_CLIENT_EMAIL,
+      name: 'Layla Haddad',
+      company: 'Haddad Trading LLC',
+      locale: 'en',
+      card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear, renewals: 'succeed' },
+      created: laylaAnchor.toISOString(),
+    },
+    subscription: {
+      _id: DOC.subscription(DEMO_IDS.client.subscription),
+      _type: TYPE.subscription,
+      subscriptionId: DEMO_IDS.client.subscription,
+      customerId: DEMO_IDS.client.customer,
+      plan: 'business',
+      amount: price('business'),
+      currency: 'sgd',
+      status: 'active',
+      billingAnchor: laylaAnchor.toISOString(),
+      periodIndex: current,
+      currentPeriodStart: laylaPeriod.start.toISOString(),
+      currentPeriodEnd: laylaPeriod.end.toISOString(),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      scheduledChange: null,
+      card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear, renewals: 'succeed' },
+      created: laylaAnchor.toISOString(),
+    },
+    invoices: [],
+  };
+  for (let k = 1; k <= current; k++) {
+    const period = periodBounds(laylaAnchor, k);
+    layla.invoices.push(demoInvoice(`${DEMO_IDS.client.invoicePrefix}${String(k).padStart(4, '0')}`, layla.subscription, 'business', layla.subscription.amount, period));
+  }
+
+  const omarAnchor = addMonthsUtc(now, -2);
+  const omarPeriod = periodBounds(omarAnchor, 1);
+  const omar: DemoClient = {
+    customer: {
+      _id: DOC.customer(DEMO_IDS.former.customer),
+      _type: TYPE.customer,
+      customerId: DEMO_IDS.former.customer,
+      email: DEMO_FORMER_EMAIL,
+      name: 'Omar Saleh',
+      company: 'Saleh Logistics',
+      locale: 'ar',
+      card: { brand: 'Mastercard', last4: '4444', expMonth: 6, expYear, renewals: 'succeed' },
+      created: omarAnchor.toISOString(),
+    },
+    subscription: {
+      _id: DOC.subscription(DEMO_IDS.former.subscription),
+      _type: TYPE.subscription,
+      subscriptionId: DEMO_IDS.former.subscription,
+      customerId: DEMO_IDS.former.customer,
+      plan: 'starter',
+      amount: price('starter'),
+      currency: 'sgd',
+      status: 'canceled',
+      billingAnchor: omarAnchor.toISOString(),
+      periodIndex: 1,
+      currentPeriodStart: omarPeriod.start.toISOString(),
+      currentPeriodEnd: omarPeriod.end.toISOString(),
+      cancelAtPeriodEnd: true,
+      canceledAt: new Date(omarAnchor.getTime() + 12 * DAY).toISOString(),
+      endedAt: omarPeriod.end.toISOString(),
+      scheduledChange: null,
+      card: { brand: 'Mastercard', last4: '4444', expMonth: 6, expYear, renewals: 'succeed' },
+      created: omarAnchor.toISOString(),
+    },
+    invoices: [],
+  };
+  omar.invoices.push(demoInvoice(`${DEMO_IDS.former.invoicePrefix}0001`, omar.subscription, 'starter', omar.subscription.amount, omarPeriod));
+  return [layla, omar];
+}
+
+function demoInvoice(invoiceId: string, sub: SubscriptionDoc, plan: PlanKey, amount: number, period: { start: Date; end: Date }): Omit<InvoiceDoc, 'number' | 'sequence'> {
+  return {
+    _id: DOC.invoice(invoiceId),
+    _type: TYPE.invoice,
+    invoiceId,
+    customerId: sub.customerId,
+    subscriptionId: sub.subscriptionId,
+    status: 'paid',
+    plan,
+    amount,
+    currency: 'sgd',
+    created: period.start.toISOString(),
+    periodStart: period.start.toISOString(),
+    periodEnd: period.end.toISOString(),
+    paidAt: period.start.toISOString(),
+  };
+}
