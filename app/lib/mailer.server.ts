@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -10,6 +10,9 @@ import { env } from './env.server';
  * - otherwise an outbox folder (OUTBOX_DIR, default {CONTENT_DATA_DIR}/outbox): each
  *   message as a complete RFC 822 `.eml` file (open it in any mail program) beside a
  *   `.json` file with the same fields, written atomically (temp file, then rename).
+ * A message may carry an HTML body beside its text (sent as multipart/alternative) and its own
+ * Message-ID, so a retried send is recognisably the same message (mail systems drop the
+ * duplicate; the outbox names its files after that id, so a retry rewrites the same files).
  * A failed send rejects; callers log it and never fail the visitor's request for it.
  */
 export interface MailMessage {
@@ -17,7 +20,11 @@ export interface MailMessage {
   from: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`, with the same content. */
+  html?: string;
   replyTo?: string;
+  /** The Message-ID to send with, `<unique@host>`; nodemailer makes one when absent. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -32,6 +39,13 @@ export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
 }
 
+/** A caller's Message-ID, checked: one `<local@domain>` token with no spaces or control characters. */
+function checkedMessageId(messageId: string | undefined): string | undefined {
+  if (messageId === undefined) return undefined;
+  if (!/^<[^<>\s@]+@[^<>\s@]+>$/.test(messageId)) throw new Error(`mail: not a Message-ID: ${JSON.stringify(messageId.slice(0, 100))}`);
+  return messageId;
+}
+
 /** One line, no control characters: what may go into a header such as the subject. */
 export function headerSafe(value: string, max = 200): string {
   // eslint-disable-next-line no-control-regex
@@ -44,7 +58,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
   return {
     transport: 'smtp',
     async send(message) {
-      const info = await transporter.sendMail({ ...message, subject: headerSafe(message.subject) });
+      const info = await transporter.sendMail({ ...message, subject: headerSafe(message.subject), messageId: checkedMessageId(message.messageId) });
       return { transport: 'smtp', messageId: String(info.messageId) };
     },
   };
@@ -58,8 +72,12 @@ export function createOutboxMailer(outboxDir: string, now: () => Date = () => ne
     async send(message) {
       const date = now();
       const subject = headerSafe(message.subject);
-      const info = await composer.sendMail({ ...message, subject, date });
-      const base = `${date.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      const messageId = checkedMessageId(message.messageId);
+      const info = await composer.sendMail({ ...message, subject, date, messageId });
+      // A given Message-ID names the files, so sending the same message again replaces them.
+      const base = messageId
+        ? `message-${createHash('sha256').update(messageId).digest('hex').slice(0, 24)}`
+        : `${date.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
       await mkdir(dir, { recursive: true });
       const write = async (file: string, content: string | Buffer) => {
         const tmp = path.join(dir, `.${file}.tmp`);
