@@ -129,8 +129,8 @@ export type EventDoc = {
   eventId: string;
   eventType: BillingEvent['type'];
   created: string;
-  /** Sorts events oldest first: the engine time in ms (15 digits) and the place in its transaction. */
-  order: string;
+  /** Sorts events oldest first: the engine time in ms (15 digits), then a sequence that grows in the process. */
+  sortKey: string;
   delivered: boolean;
   deliveredAt: string | null;
   event: BillingEvent;

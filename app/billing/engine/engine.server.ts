@@ -536,7 +536,7 @@ export class EmbeddedBilling implements BillingProvider {
   /** Recorded events not yet marked delivered, oldest first. */
   async undeliveredEvents(limit: number): Promise<BillingEvent[]> {
     const n = Math.max(1, Math.min(1000, Math.floor(limit) || 50));
-    const docs = await this.store.queryPrivate<EventDoc[]>(`*[_type == $type && delivered == false] | order(order asc)`, { type: TYPE.event });
+    const docs = await this.store.queryPrivate<EventDoc[]>(`*[_type == $type && delivered == false] | order(sortKey asc)`, { type: TYPE.event });
     return docs.slice(0, n).map((doc) => doc.event);
   }
 

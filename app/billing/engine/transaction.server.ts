@@ -10,6 +10,12 @@ export type EventBody = DistributiveOmit<BillingEvent, 'id' | 'created'>;
 export const INVOICE_PREFIX = 'BWB';
 
 /**
+ * Orders events recorded in the same millisecond: it only grows in this process, so events of
+ * one transaction, and of transactions one after another, keep their order.
+ */
+let eventSequence = 0;
+
+/**
  * One engine transaction: the writes of one state change, its invoice numbers and its events,
  * sent to the store as ONE atomic `mutate`. Every document the change was computed from is
  * written with `ifRevisionID` (or created, which fails if the id exists), so a concurrent
@@ -62,7 +68,7 @@ export class Tx {
       eventId: id,
       eventType: event.type,
       created,
-      order: `${String(this.now.getTime()).padStart(15, '0')}.${String(this.eventDocs.length).padStart(4, '0')}`,
+      sortKey: `${String(this.now.getTime()).padStart(15, '0')}.${String(++eventSequence).padStart(12, '0')}`,
       delivered: false,
       deliveredAt: null,
       event,
