@@ -16,6 +16,8 @@ export default {
   ignoredRouteFiles: ['**/*'],
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
+  // The invoice PDF renderer is ESM-only: inline it into the server bundle (needed if the server format is ever CommonJS; with ESM output it also loads unbundled).
+  serverDependenciesToBundle: [/^@react-pdf\//],
   postcss: true,
   future: {
     v3_fetcherPersist: true,
