@@ -612,9 +612,9 @@ test.describe('newsletter', () => {
 
 const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATA_DIR: dataDir, ...env },
     stdio: 'ignore',
   });
   for (let i = 0; i < 100; i++) {
@@ -674,7 +674,8 @@ test.describe('stored submissions', () => {
     mkdirSync(path.dirname(blocker), { recursive: true });
     writeFileSync(blocker, 'not a folder');
     const port = PORT + 58;
-    const server = await startServer(port, path.join(blocker, 'data'));
+    // The signing secret cannot live in that folder either: it comes from the environment.
+    const server = await startServer(port, path.join(blocker, 'data'), { SESSION_SECRET: 'e2e-broken-store-session-secret-0123456789' });
     try {
       for (const locale of LOCALES) {
         for (const js of [true, false]) {
