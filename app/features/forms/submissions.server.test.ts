@@ -20,7 +20,7 @@ let logs: string[];
 
 async function deps(overrides: Partial<SubmissionDeps> = {}): Promise<SubmissionDeps> {
   return {
-    store: client as unknown as PrivateStore,
+    store: client,
     mailer: createOutboxMailer(path.join(dir, 'outbox'), () => new Date(now)),
     secret: SECRET,
     now: () => now,
@@ -136,7 +136,7 @@ describe('FAQ question', () => {
       httpStatus: 400,
     });
     expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(1);
-    expect(await (client as unknown as PrivateStore).getDocument(tokenRecordId(token))).toMatchObject({ _type: 'form.token', form: 'faq' });
+    expect(await client.getDocument(tokenRecordId(token))).toMatchObject({ _type: 'form.token', form: 'faq' });
     expect(await outbox()).toHaveLength(1);
   });
 
@@ -201,7 +201,7 @@ describe('FAQ question', () => {
   });
 
   it('a failing store is a Submission Error; nothing is mailed', async () => {
-    const store = client as unknown as PrivateStore;
+    const store: PrivateStore = client;
     const failing: PrivateStore = {
       getDocument: store.getDocument.bind(store),
       queryPrivate: store.queryPrivate.bind(store),

@@ -296,8 +296,7 @@ export function submissionDeps(): SubmissionDeps {
   const e = env();
   const host = new URL(e.siteUrl).hostname;
   return {
-    // The content client is also the private store (both adapters implement PrivateStore).
-    store: contentClient() as unknown as PrivateStore,
+    store: contentClient(),
     mailer: appMailer(),
     secret: e.sessionSecrets,
     now: Date.now,
