@@ -14,6 +14,9 @@ export const studioURL = `http://127.0.0.1:${PORT + 302}`;
 export const STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-0123';
 export const EXPIRED_STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-expired';
 const FAKE_LAKE_TOKEN = 'e2e-fake-lake-read-token';
+/** The client portal on the embedded billing engine, with the test hooks (clock, failures): PORT + 500. */
+export const portalURL = `http://127.0.0.1:${PORT + 500}`;
+export const portalDataDir = `.cache/e2e/portal-${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -94,6 +97,25 @@ export default defineConfig({
       SANITY_READ_TOKEN: FAKE_LAKE_TOKEN,
       SANITY_STUDIO_URL: studioURL,
       SESSION_SECRET: 'e2e-hosted-session-secret-0123456789abcdef',
+    },
+  }, {
+    // The client portal on the embedded billing engine. NODE_ENV=test: the test hooks (move the
+    // billing clock, make invoices fail) are refused in production. TRUST_PROXY=1: each test acts
+    // from an address of its own (X-Forwarded-For), so the per-IP limits do not add up across tests.
+    command: `node tests/e2e/prepare.mjs ${portalDataDir} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    url: `${portalURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT + 500),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      SITE_URL: portalURL,
+      CONTENT_DATA_DIR: portalDataDir,
+      PORTAL_TEST_HOOKS: '1',
+      PORTAL_JOBS_INTERVAL_SECONDS: '0',
+      TRUST_PROXY: '1',
+      REQUEST_LOG: '0',
     },
   }],
 });

@@ -11,10 +11,14 @@ import { serverResources } from './i18next.server';
 import { env } from './lib/env.server';
 import { framingHeaders, isPreview } from './lib/preview.server';
 import { contentClient } from './sanity/client.server';
+import { isPortalPath, startPortal } from './portal/start.server';
 
-// Validate the environment and say which content world runs, once, at start.
+// Validate the environment and say which content world runs, once, at start; then start the
+// client portal's periodic jobs (renewals, reminders, emails) and, in the embedded world, make
+// sure the demo clients exist.
 env();
 contentClient();
+startPortal();
 
 export const streamTimeout = 5_000;
 
@@ -44,6 +48,12 @@ const securityHeaders: Record<string, string> = {
 export const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400';
 
 async function setCacheHeaders(request: Request, status: number, headers: Headers) {
+  // The client portal is personal: never stored by a browser or a CDN, never indexed.
+  if (isPortalPath(new URL(request.url).pathname)) {
+    headers.set('Cache-Control', 'private, no-store');
+    headers.set('X-Robots-Tag', 'noindex');
+    return;
+  }
   if (await isPreview(request)) {
     headers.set('Cache-Control', 'private, no-store');
     headers.set('X-Robots-Tag', 'noindex');

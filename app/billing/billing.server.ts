@@ -5,7 +5,6 @@ import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
 import { PORTAL_PLANS_QUERY } from '~/sanity/queries/marketing';
 import { EmbeddedBilling } from './engine/engine.server';
-import { StripeBilling } from './stripe.server';
 import { isPlanKey, type BillingPlan, type BillingProvider, type PlanKey } from './types';
 
 /**
@@ -21,21 +20,16 @@ export function billing(): BillingProvider {
     const e = env();
     const log = (m: string) => console.log(`[billing] ${m}`);
     if (e.billing.kind === 'stripe') {
-      globalThis.__billing = new StripeBilling({
-        secretKey: e.billing.secretKey,
-        webhookSecret: e.billing.webhookSecret,
-        prices: e.billing.prices,
-        plans: billingPlans,
-        siteUrl: e.siteUrl,
-        ...(e.billing.apiBase ? { apiBase: e.billing.apiBase } : {}),
-      });
-      log(`Stripe${e.billing.apiBase ? ` at ${e.billing.apiBase}` : ''}`);
+      // NOT BUILT YET: the Stripe adapter (Checkout, schedules, webhooks) is the next step of the
+      // portal. Until it lands, a server configured for Stripe refuses billing rather than
+      // pretending: every portal billing call fails with this message.
+      throw new Error('Stripe billing is not available in this version: unset STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use the embedded billing engine');
     } else {
       globalThis.__billing = new EmbeddedBilling(contentClient(), { plans: billingPlans, log });
       log('embedded engine (local checkout with test cards; no real payments)');
     }
   }
-  return globalThis.__billing;
+  return globalThis.__billing!;
 }
 
 /** The embedded engine, or null when Stripe runs (local checkout, clock and seeding exist only there). */
@@ -44,10 +38,6 @@ export function embeddedBilling(): EmbeddedBilling | null {
   return b instanceof EmbeddedBilling ? b : null;
 }
 
-export function stripeBilling(): StripeBilling | null {
-  const b = billing();
-  return b instanceof StripeBilling ? b : null;
-}
 
 /** A package as the portal shows it, in one language. */
 export interface LocalizedPlan {

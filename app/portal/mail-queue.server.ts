@@ -64,6 +64,7 @@ export function mailDeps(): MailDeps {
 export async function queueMail(key: string, to: string, message: ClientEmail, options: { expiresAt?: number } = {}, deps: Pick<MailDeps, 'store' | 'now'> = mailDeps()): Promise<boolean> {
   const id = mailId(key);
   if (await deps.store.getDocument(id)) return false;
+  // Created only if absent, as one conditional write: of concurrent reports of one fact, one queues.
   const doc: MailDoc = {
     _id: id,
     _type: 'portal.mail',
@@ -78,7 +79,12 @@ export async function queueMail(key: string, to: string, message: ClientEmail, o
     lastError: null,
     expiresAt: options.expiresAt ?? null,
   };
-  await deps.store.mutate([{ createIfNotExists: doc as MailDoc & { _id: `${string}.${string}` } }]);
+  try {
+    await deps.store.mutate([{ create: doc as MailDoc & { _id: `${string}.${string}` } }]);
+  } catch (error) {
+    if (isConflict(error)) return false;
+    throw error;
+  }
   return true;
 }
 
