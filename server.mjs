@@ -22,6 +22,13 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const trustProxy = Number(process.env.TRUST_PROXY ?? 0);
+const siteHost = (() => {
+  try {
+    return new URL(process.env.SITE_URL ?? 'http://localhost:3000').host;
+  } catch {
+    return null;
+  }
+})();
 
 const app = express();
 app.disable('x-powered-by');
@@ -46,6 +53,20 @@ app.use((req, res, next) => {
   }
   if (!/^\d+$/.test(declared) || Number(declared) > limit) return refuse(res, 413, 'The request is too large.', 'الطلب أكبر من الحد المسموح به.');
   next();
+});
+// A browser's form post from another site is refused here, in the visitor's terms, before
+// Remix (whose own check answers such a post with a 500). Webhooks send no Origin.
+app.use((req, res, next) => {
+  const origin = req.headers.origin;
+  if (req.method !== 'POST' || !origin) return next();
+  let host = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // "null" or malformed: not this site
+  }
+  if (host && (host === req.headers.host || host === siteHost)) return next();
+  refuse(res, 403, 'This form was sent from another site and was not accepted.', 'أُرسل هذا النموذج من موقع آخر فلم يُقبل.');
 });
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));

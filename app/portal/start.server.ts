@@ -1,5 +1,6 @@
 import { embeddedBilling } from '~/billing/billing.server';
 import { stripLocale } from '~/i18n';
+import { env } from '~/lib/env.server';
 import { ensureAccount } from './accounts.server';
 import { startPortalJobTimer } from './jobs.server';
 
@@ -18,6 +19,13 @@ declare global {
  * with their billing history and portal accounts; then the periodic jobs start.
  */
 export function startPortal(): Promise<void> {
+  const { content } = env();
+  if (content.world === 'hosted' && !content.writeToken) {
+    // Portal state lives in the dataset: without a write token there is no portal to run.
+    console.log('[portal] off: the hosted world needs SANITY_WRITE_TOKEN to keep portal state');
+    globalThis.__portalStarted ??= Promise.resolve();
+    return globalThis.__portalStarted;
+  }
   globalThis.__portalStarted ??= seedDemo()
     .catch((error) => console.error(`[portal] could not prepare the demo clients: ${String(error)}`))
     .then(() => startPortalJobTimer());
