@@ -21,7 +21,7 @@ export function BillingHistory({ invoices }: { invoices: SubscriptionPageData['i
   const uid = useId();
   const titleId = `${uid}-title`;
   return (
-    <section id="billing-history" aria-labelledby={titleId} data-testid="billing-history" className="scroll-mt-28 md:scroll-mt-44">
+    <section id="billing-history" aria-labelledby={titleId} data-testid="billing-history" className="min-w-0 scroll-mt-28 md:scroll-mt-44">
       <h2 id={titleId} className="text-2xl font-bold text-navy-900">
         {t('invoices.title')}
       </h2>
