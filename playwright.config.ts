@@ -14,6 +14,15 @@ export const studioURL = `http://127.0.0.1:${PORT + 302}`;
 export const STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-0123';
 export const EXPIRED_STUDIO_PREVIEW_SECRET = 'e2e-studio-preview-secret-expired';
 const FAKE_LAKE_TOKEN = 'e2e-fake-lake-read-token';
+/** The client portal on Stripe: the real SDK against tests/fake-stripe.mjs on PORT + 401, the site on PORT + 400. */
+export const stripeURL = `http://127.0.0.1:${PORT + 400}`;
+export const fakeStripeURL = `http://127.0.0.1:${PORT + 401}`;
+export const stripeDataDir = `.cache/e2e/stripe-${PORT}`;
+export const STRIPE_TEST_KEY = 'sk_test_e2e_fake_stripe_0123';
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_e2e_fake_stripe_0123';
+/** Price ids per plan, at the packages' monthly prices in cents (SGD 950, 1,900, 3,800). */
+export const STRIPE_TEST_PRICES = { starter: ['price_e2e_starter', 95000], business: ['price_e2e_business', 190000], enterprise: ['price_e2e_enterprise', 380000] } as const;
+
 /** The client portal on the embedded billing engine, with the test hooks (clock, failures): PORT + 500. */
 export const portalURL = `http://127.0.0.1:${PORT + 500}`;
 export const portalDataDir = `.cache/e2e/portal-${PORT}`;
@@ -113,6 +122,37 @@ export default defineConfig({
       SITE_URL: portalURL,
       CONTENT_DATA_DIR: portalDataDir,
       PORTAL_TEST_HOOKS: '1',
+      PORTAL_JOBS_INTERVAL_SECONDS: '0',
+      TRUST_PROXY: '1',
+      REQUEST_LOG: '0',
+    },
+  }, {
+    // Stripe's stand-in: Checkout's payment page, subscriptions, schedules, invoices, signed events to the site below.
+    command:
+      `node tests/fake-stripe.mjs --port ${PORT + 401} --secret-key ${STRIPE_TEST_KEY} --webhook-url ${stripeURL}/api/stripe/webhook ` +
+      `--webhook-secret ${STRIPE_TEST_WEBHOOK_SECRET} ` +
+      Object.values(STRIPE_TEST_PRICES).map(([id, cents]) => `--price ${id}=${cents}`).join(' '),
+    url: `${fakeStripeURL}/_fake/idle`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  }, {
+    // The client portal on Stripe (production mode: no test hooks), the portal state in the embedded store.
+    command: `node tests/e2e/prepare.mjs ${stripeDataDir} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+    url: `${stripeURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT + 400),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL: stripeURL,
+      CONTENT_DATA_DIR: stripeDataDir,
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_PRICE_STARTER: STRIPE_TEST_PRICES.starter[0],
+      STRIPE_PRICE_BUSINESS: STRIPE_TEST_PRICES.business[0],
+      STRIPE_PRICE_ENTERPRISE: STRIPE_TEST_PRICES.enterprise[0],
+      STRIPE_API_BASE: fakeStripeURL,
       PORTAL_JOBS_INTERVAL_SECONDS: '0',
       TRUST_PROXY: '1',
       REQUEST_LOG: '0',

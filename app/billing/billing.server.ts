@@ -5,6 +5,7 @@ import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
 import { PORTAL_PLANS_QUERY } from '~/sanity/queries/marketing';
 import { EmbeddedBilling } from './engine/engine.server';
+import { StripeBilling } from './stripe.server';
 import { isPlanKey, type BillingPlan, type BillingProvider, type PlanKey } from './types';
 
 /**
@@ -20,10 +21,9 @@ export function billing(): BillingProvider {
     const e = env();
     const log = (m: string) => console.log(`[billing] ${m}`);
     if (e.billing.kind === 'stripe') {
-      // NOT BUILT YET: the Stripe adapter (Checkout, schedules, webhooks) is the next step of the
-      // portal. Until it lands, a server configured for Stripe refuses billing rather than
-      // pretending: every portal billing call fails with this message.
-      throw new Error('Stripe billing is not available in this version: unset STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use the embedded billing engine');
+      const { secretKey, webhookSecret, prices, apiBase } = e.billing;
+      globalThis.__billing = new StripeBilling({ secretKey, webhookSecret, prices, apiBase, plans: billingPlans, log });
+      log(`Stripe${apiBase ? ` at ${apiBase}` : ''} (Checkout, subscription schedules, webhooks at /api/stripe/webhook)`);
     } else {
       globalThis.__billing = new EmbeddedBilling(contentClient(), { plans: billingPlans, log });
       log('embedded engine (local checkout with test cards; no real payments)');
@@ -38,6 +38,12 @@ export function embeddedBilling(): EmbeddedBilling | null {
   return b instanceof EmbeddedBilling ? b : null;
 }
 
+
+/** The Stripe adapter, or null when the embedded engine runs (the webhook route exists only with Stripe). */
+export function stripeBilling(): StripeBilling | null {
+  const b = billing();
+  return b instanceof StripeBilling ? b : null;
+}
 
 /** A package as the portal shows it, in one language. */
 export interface LocalizedPlan {

@@ -100,6 +100,8 @@ export interface CheckoutRequest {
   /** A signed-in client's customer, so a second subscription is not a second customer. */
   customerId?: string;
   email?: string;
+  /** An opaque hash of who asks (client address and browser), for the checkout's idempotency key. */
+  visitor?: string;
 }
 
 /**

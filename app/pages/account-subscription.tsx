@@ -22,6 +22,7 @@ import {
   subscriptionAction,
   subscriptionPage,
   type SubscriptionAction,
+  confirmCheckoutReturn,
 } from '~/portal/service.server';
 
 /**
@@ -30,6 +31,8 @@ import {
  * after checkout, and the billing history.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Back from Stripe Checkout: the account exists before the sign-in that may follow.
+  await confirmCheckoutReturn(request);
   const session = await requireClient(request);
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);

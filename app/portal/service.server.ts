@@ -4,8 +4,9 @@
  * billing or the store directly. Every function that takes a `ClientSession` acts on that
  * client's own customer only.
  */
+import { createHash } from 'node:crypto';
 import { redirect } from '@remix-run/node';
-import { billing, embeddedBilling, formatCents, localizedPlans, type LocalizedPlan } from '~/billing/billing.server';
+import { billing, embeddedBilling, formatCents, localizedPlans, stripeBilling, type LocalizedPlan } from '~/billing/billing.server';
 import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
@@ -86,9 +87,9 @@ export interface InvoiceRow {
   created: string;
   amount: string;
   status: InvoiceView['status'];
-  /** Where "View invoice" goes: the site's invoice page (embedded) or Stripe's hosted page. */
+  /** Where "View invoice" goes: the site's invoice page, in the page's language (both worlds). */
   viewUrl: string;
-  /** Where "Download PDF" goes: the site's PDF route (embedded) or Stripe's PDF. */
+  /** Where "Download PDF" goes: the site's PDF, in the page's language (both worlds: Stripe's own PDF has no Arabic). */
   pdfUrl: string;
 }
 
@@ -274,8 +275,8 @@ function invoiceRow(inv: InvoiceView, locale: Locale): InvoiceRow {
     created: inv.created,
     amount: formatCents(inv.amount, locale),
     status: inv.status,
-    viewUrl: inv.hostedUrl ?? own,
-    pdfUrl: inv.pdfUrl ?? `${own}/pdf`,
+    viewUrl: own,
+    pdfUrl: `${own}/pdf`,
   };
 }
 
@@ -359,7 +360,7 @@ export async function invoicePage(session: ClientSession, invoiceId: string, loc
     amount: formatCents(invoice.amount, locale),
     customer: { name: session.account.name, company: session.account.company, email: session.account.email },
     firm,
-    pdfUrl: invoice.pdfUrl ?? `${own}/pdf`,
+    pdfUrl: `${own}/pdf`,
   };
 }
 
@@ -380,8 +381,26 @@ export async function startCheckout(request: Request, plan: PlanKey, locale: Loc
     locale,
     successUrl: `${site}${localizePath('/account/subscription', locale)}?welcome=1`,
     cancelUrl: `${site}${localizePath('/pricing', locale)}`,
+    visitor: createHash('sha256').update(`${clientIp(request)}|${request.headers.get('User-Agent') ?? ''}`).digest('hex'),
     ...(session ? { customerId: session.account.customerId, email: session.account.email } : {}),
   });
+}
+
+/**
+ * The return from Stripe Checkout (`?session_id=cs_…` on the success address): when that session
+ * is complete, the client's portal account exists at once, before the webhook arrives, so they
+ * can sign in straight away. It never signs anyone in: the address is not a credential.
+ */
+export async function confirmCheckoutReturn(request: Request): Promise<void> {
+  const sessionId = new URL(request.url).searchParams.get('session_id');
+  const stripe = sessionId ? stripeBilling() : null;
+  if (!stripe || !sessionId) return;
+  try {
+    const customer = await stripe.completedCheckout(sessionId);
+    if (customer) await ensureAccount({ customerId: customer.id, email: customer.email, name: customer.name, company: customer.company, locale: customer.locale });
+  } catch (error) {
+    console.error(`[portal] could not read the checkout session: ${String(error)}`);
+  }
 }
 
 export async function checkoutPage(id: string, locale: Locale): Promise<CheckoutPageData | null> {

@@ -1,0 +1,206 @@
+/**
+ * The Stripe adapter with the real SDK against tests/fake-stripe.mjs (Stripe's rules the adapter
+ * depends on: schedules, cancel refused under a schedule, idempotency keys, signed events).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripeBilling, WebhookSignatureError } from './stripe.server';
+import type { BillingEvent, BillingPlan } from './types';
+
+const SECRET = 'sk_test_adapter_0123456789';
+const WHSEC = 'whsec_adapter_test_secret';
+const PRICES = { starter: 'price_starter_m', business: 'price_business_m', enterprise: 'price_enterprise_m' };
+const plans = async (): Promise<BillingPlan[]> => [
+  { key: 'starter', priceSgd: 950, stripePriceId: PRICES.starter },
+  { key: 'business', priceSgd: 1900, stripePriceId: null },
+  { key: 'enterprise', priceSgd: 3800, stripePriceId: PRICES.enterprise },
+];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+let fake: ChildProcess;
+let base: string;
+let hook: http.Server;
+/** What the fake delivered to the webhook address, as the adapter reads it. */
+const delivered: { raw: string; signature: string }[] = [];
+let billing: StripeBilling;
+
+async function api(path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return res.json();
+}
+
+/** Subscribe through Checkout and the fake's payment page; returns the customer and subscription ids. */
+async function subscribe(email: string, plan: 'starter' | 'business' | 'enterprise' = 'starter', card = '4242 4242 4242 4242') {
+  const { url } = await billing.startCheckout({ plan, locale: 'en', successUrl: 'https://site.test/account/subscription?welcome=1', cancelUrl: 'https://site.test/pricing', email, visitor: email });
+  const res = await fetch(url, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email, name: 'Test Client', company: 'Test Co', card }) });
+  const location = res.headers.get('location') ?? '';
+  const sessionId = new URL(location || 'https://x.test').searchParams.get('session_id');
+  const customer = sessionId ? await billing.completedCheckout(sessionId) : null;
+  return { res, location, customer, subscription: customer ? await billing.getSubscription(customer.id) : null };
+}
+
+beforeAll(async () => {
+  hook = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      delivered.push({ raw: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']) });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', () => r()));
+  const hookPort = (hook.address() as { port: number }).port;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  fake = spawn(process.execPath, [
+    'tests/fake-stripe.mjs', '--port', String(port), '--secret-key', SECRET, '--webhook-url', `http://127.0.0.1:${hookPort}/hook`, '--webhook-secret', WHSEC,
+    '--price', `${PRICES.starter}=95000`, '--price', `${PRICES.business}=190000`, '--price', `${PRICES.enterprise}=380000`,
+  ], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => fake.stdout!.once('data', () => resolve()));
+  billing = new StripeBilling({ secretKey: SECRET, webhookSecret: WHSEC, prices: { business: PRICES.business }, apiBase: base, plans, log: () => {} });
+}, 20_000);
+
+afterAll(async () => {
+  fake?.kill();
+  await new Promise((r) => hook.close(r));
+});
+
+describe('Stripe adapter against the fake', () => {
+  it('subscribes through Checkout: the session is in the page language and the return carries its id', async () => {
+    const { url } = await billing.startCheckout({ plan: 'business', locale: 'ar', successUrl: 'https://site.test/ar/account/subscription?welcome=1', cancelUrl: 'https://site.test/ar/pricing', visitor: 'v1' });
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('lang="ar"');
+    expect(page).toContain('SGD 1900.00');
+    const done = await subscribe('first@example.com', 'business');
+    expect(done.res.status).toBe(303);
+    expect(done.location).toMatch(/^https:\/\/site\.test\/account\/subscription\?welcome=1&session_id=cs_test_/);
+    expect(done.customer).toMatchObject({ email: 'first@example.com', name: 'Test Client', company: 'Test Co', locale: 'en' });
+    expect(done.subscription).toMatchObject({ plan: 'business', status: 'active', amount: 190000, cancelAtPeriodEnd: false, scheduledChange: null, card: { brand: 'visa', last4: '4242' } });
+  });
+
+  it('a declined test card changes nothing', async () => {
+    const before = (await api('/_fake/events')).length;
+    const declined = await subscribe('declined@example.com', 'starter', '4000 0000 0000 0002');
+    expect(declined.res.status).toBe(402);
+    expect(await declined.res.text()).toContain('Your card was declined.');
+    expect(await billing.findCustomerByEmail('declined@example.com')).toBeNull();
+    expect((await api('/_fake/events')).length).toBe(before);
+  });
+
+  it('a double submit within a minute opens one Checkout Session (same idempotency key)', async () => {
+    const request = { plan: 'starter' as const, locale: 'en' as const, successUrl: 'https://site.test/s?welcome=1', cancelUrl: 'https://site.test/p', visitor: 'same-visitor' };
+    const [a, b] = await Promise.all([billing.startCheckout(request), billing.startCheckout(request)]);
+    expect(a.url).toBe(b.url);
+    const other = await billing.startCheckout({ ...request, visitor: 'someone-else' });
+    expect(other.url).not.toBe(a.url);
+  });
+
+  it('a plan change waits for the next billing date through a schedule; another change and a withdrawal release it', async () => {
+    const { customer, subscription } = await subscribe('change@example.com', 'starter');
+    const sub = subscription!;
+    const changed = await billing.changePlan(customer!.id, sub.id, 'enterprise');
+    expect(changed.plan).toBe('starter'); // no swap now
+    expect(changed.amount).toBe(95000);
+    expect(changed.scheduledChange).toEqual({ plan: 'enterprise', effectiveAt: sub.currentPeriodEnd });
+    // The same change again (a retried request) makes no second schedule.
+    const again = await billing.changePlan(customer!.id, sub.id, 'enterprise');
+    expect(again.scheduledChange?.plan).toBe('enterprise');
+    const toBusiness = await billing.changePlan(customer!.id, sub.id, 'business');
+    expect(toBusiness.scheduledChange).toEqual({ plan: 'business', effectiveAt: sub.currentPeriodEnd });
+    const withdrawn = await billing.withdrawChange(customer!.id, sub.id);
+    expect(withdrawn.scheduledChange).toBeNull();
+    expect(withdrawn.plan).toBe('starter');
+    // Change, withdraw, the same change again: it applies again (keys are not replayed across actions).
+    expect((await billing.changePlan(customer!.id, sub.id, 'enterprise')).scheduledChange?.plan).toBe('enterprise');
+    const schedules = (await api('/_fake/events')).filter((e: { type: string }) => e.type === 'subscription_schedule.created');
+    expect(schedules.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('cancel releases a pending change first, resume undoes it, and cancel, resume, cancel all apply', async () => {
+    const { customer, subscription } = await subscribe('cancel@example.com', 'starter');
+    const id = subscription!.id;
+    await billing.changePlan(customer!.id, id, 'enterprise');
+    const cancelled = await billing.cancel(customer!.id, id);
+    expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, scheduledChange: null, status: 'active' });
+    expect(cancelled.canceledAt).not.toBeNull();
+    await expect(billing.changePlan(customer!.id, id, 'business')).rejects.toMatchObject({ code: 'invalid_state' });
+    expect((await billing.resume(customer!.id, id)).cancelAtPeriodEnd).toBe(false);
+    expect((await billing.cancel(customer!.id, id)).cancelAtPeriodEnd).toBe(true);
+    expect((await billing.resume(customer!.id, id)).cancelAtPeriodEnd).toBe(false);
+    expect((await billing.cancel(customer!.id, id)).cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('two concurrent cancels (double click) make one change in Stripe', async () => {
+    const { customer, subscription } = await subscribe('double@example.com', 'starter');
+    const id = subscription!.id;
+    const count = async () => (await api('/_fake/events')).filter((e: { type: string; object: string }) => e.type === 'customer.subscription.updated' && e.object === id).length;
+    const before = await count();
+    const [a, b] = await Promise.all([billing.cancel(customer!.id, id), billing.cancel(customer!.id, id)]);
+    expect(a.cancelAtPeriodEnd && b.cancelAtPeriodEnd).toBe(true);
+    expect(a.canceledAt).toBe(b.canceledAt);
+    expect((await count()) - before).toBe(1);
+  });
+
+  it("another client's subscription and invoice are not found", async () => {
+    const one = await subscribe('one@example.com');
+    const two = await subscribe('two@example.com');
+    await expect(billing.cancel(one.customer!.id, two.subscription!.id)).rejects.toMatchObject({ code: 'not_found' });
+    const theirs = (await billing.listInvoices(two.customer!.id, { limit: 5 })).invoices[0]!;
+    expect(await billing.getInvoice(one.customer!.id, theirs.id)).toBeNull();
+    expect(await billing.getInvoice(two.customer!.id, theirs.id)).toMatchObject({ id: theirs.id, status: 'paid', plan: 'starter', amount: 95000 });
+    expect((await billing.getSubscription(two.customer!.id))!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('renewal applies the scheduled change at the period end, issues a paid invoice and ends a cancelled subscription', async () => {
+    const changing = await subscribe('renew@example.com', 'starter');
+    const ending = await subscribe('ending@example.com', 'starter');
+    await billing.changePlan(changing.customer!.id, changing.subscription!.id, 'business');
+    await billing.cancel(ending.customer!.id, ending.subscription!.id);
+    await api('/_fake/advance', { seconds: 32 * 24 * 3600 });
+    const renewed = await billing.getSubscription(changing.customer!.id);
+    expect(renewed).toMatchObject({ plan: 'business', amount: 190000, scheduledChange: null, status: 'active' });
+    expect(Date.parse(renewed!.currentPeriodStart)).toBe(Date.parse(changing.subscription!.currentPeriodEnd));
+    const invoices = await billing.listInvoices(changing.customer!.id, { limit: 1 });
+    expect(invoices.invoices[0]).toMatchObject({ plan: 'business', amount: 190000, status: 'paid' });
+    expect(invoices.hasMore).toBe(true);
+    const page2 = await billing.listInvoices(changing.customer!.id, { limit: 1, startingAfter: invoices.invoices[0]!.id });
+    expect(page2.invoices[0]).toMatchObject({ plan: 'starter', amount: 95000 });
+    expect(await billing.getSubscription(ending.customer!.id)).toBeNull();
+  });
+
+  it('webhooks: signed deliveries become billing events; forged, tampered and stale ones are refused', async () => {
+    await api('/_fake/idle');
+    const events: BillingEvent[] = [];
+    for (const d of delivered) {
+      const event = await billing.parseWebhook(d.raw, d.signature);
+      if (event) events.push(event);
+    }
+    const types = new Set(events.map((e) => e.type));
+    for (const t of ['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'subscription_schedule.updated', 'invoice.paid']) expect(types).toContain(t);
+    const completed = events.find((e) => e.type === 'checkout.session.completed' && e.customer.email === 'first@example.com');
+    expect(completed).toMatchObject({ customer: { company: 'Test Co', locale: 'en' } });
+    const cancelled = events.find((e) => e.type === 'customer.subscription.updated' && e.subscription.cancelAtPeriodEnd && e.previous.cancelAtPeriodEnd === false);
+    expect(cancelled).toBeDefined();
+
+    const sample = delivered[0]!;
+    await expect(billing.parseWebhook(sample.raw, 't=1,v1=deadbeef')).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(billing.parseWebhook(sample.raw.replace('"livemode": false', '"livemode": true'), sample.signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+    const stripe = new Stripe('sk_test_x');
+    const stale = stripe.webhooks.generateTestHeaderString({ payload: sample.raw, secret: WHSEC, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    await expect(billing.parseWebhook(sample.raw, stale)).rejects.toBeInstanceOf(WebhookSignatureError);
+    const fresh = stripe.webhooks.generateTestHeaderString({ payload: sample.raw, secret: WHSEC });
+    await expect(billing.parseWebhook(sample.raw, fresh)).resolves.not.toThrow;
+    const other = stripe.webhooks.generateTestHeaderString({ payload: sample.raw, secret: 'whsec_someone_else' });
+    await expect(billing.parseWebhook(sample.raw, other)).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+});

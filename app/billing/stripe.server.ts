@@ -1,0 +1,596 @@
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Locale } from '~/i18n';
+import {
+  BillingError,
+  isPlanKey,
+  type BillingEvent,
+  type BillingPlan,
+  type BillingProvider,
+  type CheckoutRequest,
+  type Customer,
+  type InvoiceStatus,
+  type InvoiceView,
+  type PlanKey,
+  type SubscriptionStatus,
+  type SubscriptionView,
+} from './types';
+
+/**
+ * Billing on Stripe, through the official SDK (the hosted world). Decisions (ADR 0007):
+ *
+ * - A plan change waits for the next billing date with no proration. Only a subscription
+ *   schedule defers a price (proration_behavior 'none' alone swaps it at once): the schedule is
+ *   made from the subscription, given a second phase on the new price starting at the current
+ *   period's end, and `end_behavior: 'release'`, so the subscription runs on by itself after
+ *   it. Withdrawing the change releases the schedule; a change to yet another plan releases it
+ *   and makes a new one, so each schedule is written once.
+ * - Cancel sets `cancel_at_period_end` (a pending schedule is released first: Stripe refuses the
+ *   flag on a subscription a schedule manages); resume clears it before the period ends.
+ * - Every mutating call carries an idempotency key derived from the action: what it does, the
+ *   subscription, the target, the period end and the subscription's operation count
+ *   (`metadata.bawaba_ops`, raised by each change in the same call or right after it). A retried
+ *   or doubled request reuses the key and Stripe applies it once; the count keeps a later,
+ *   deliberate repeat (cancel, resume, cancel) from replaying an old answer. After each change
+ *   the live subscription is read back and checked, so a replayed answer is never taken for a
+ *   change that did not happen.
+ * - Since API version 2025-03-31 a subscription's period lives on its items
+ *   (`items.data[].current_period_end`).
+ * - Stripe is the source of truth for plans, periods and invoices; nothing of it is copied into
+ *   the portal's store except the account to customer link.
+ */
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface StripeBillingOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Price ids per plan from the environment; a package's stripePriceId in the CMS wins. */
+  prices: Partial<Record<PlanKey, string>>;
+  /** Another API address (tests: tests/fake-stripe.mjs). */
+  apiBase?: string;
+  plans: () => Promise<BillingPlan[]>;
+  log?: (message: string) => void;
+}
+
+/** Seconds Stripe's webhook signature may be old (the SDK's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const OPS = 'bawaba_ops';
+
+const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
+const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
+
+/** Stripe's statuses in the product's three. */
+export function mapStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
+  if (status === 'active' || status === 'trialing') return 'active';
+  if (status === 'canceled' || status === 'incomplete_expired') return 'canceled';
+  return 'past_due';
+}
+
+const ended = (sub: Stripe.Subscription) => sub.status === 'canceled' || sub.status === 'incomplete_expired';
+
+export type PlanOf = (priceId: string | null | undefined) => PlanKey | null;
+
+function periodOf(sub: Stripe.Subscription): { start: number; end: number } {
+  const item = sub.items.data[0];
+  if (!item) throw new BillingError('unavailable', `Subscription ${sub.id} has no items`);
+  return { start: item.current_period_start, end: item.current_period_end };
+}
+
+function phasePrice(phase: Stripe.SubscriptionSchedule.Phase): string | null {
+  return idOf(phase.items[0]?.price as string | { id: string } | undefined);
+}
+
+/** A change the schedule makes at or after the current period's end, if any. */
+export function scheduledChangeOf(sub: Stripe.Subscription, schedule: Stripe.SubscriptionSchedule | null, planOf: PlanOf): SubscriptionView['scheduledChange'] {
+  if (!schedule || (schedule.status !== 'active' && schedule.status !== 'not_started')) return null;
+  const current = sub.items.data[0]?.price.id;
+  const { end } = periodOf(sub);
+  const next = schedule.phases.find((phase) => phase.start_date >= end && phasePrice(phase) !== current);
+  const plan = next ? planOf(phasePrice(next)) : null;
+  return next && plan ? { plan, effectiveAt: iso(next.start_date)! } : null;
+}
+
+export function toSubscriptionView(sub: Stripe.Subscription, schedule: Stripe.SubscriptionSchedule | null, planOf: PlanOf): SubscriptionView {
+  const item = sub.items.data[0]!;
+  const { start, end } = periodOf(sub);
+  const plan = planOf(item.price.id) ?? (isPlanKey(sub.metadata?.plan) ? sub.metadata.plan : null);
+  if (!plan) throw new BillingError('unavailable', `Subscription ${sub.id} is on a price no package names (${item.price.id})`);
+  const method = sub.default_payment_method;
+  const card = method && typeof method === 'object' && method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer)!,
+    plan,
+    status: mapStatus(sub.status),
+    amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+    currency: 'sgd',
+    currentPeriodStart: iso(start)!,
+    currentPeriodEnd: iso(end)!,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    canceledAt: sub.cancel_at_period_end ? iso(sub.canceled_at) : null,
+    endedAt: iso(sub.ended_at),
+    scheduledChange: ended(sub) || sub.cancel_at_period_end ? null : scheduledChangeOf(sub, schedule, planOf),
+    card,
+  };
+}
+
+function invoiceStatus(status: string | null): InvoiceStatus {
+  return status === 'paid' || status === 'void' || status === 'uncollectible' ? status : 'open';
+}
+
+/** The parts of an invoice line this product reads, in the API's newer and older shapes. */
+type LineShape = { period?: { start: number; end: number }; pricing?: { price_details?: { price?: string | { id: string } } | null } | null; price?: { id: string } | null };
+type InvoiceShape = { parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null; subscription?: string | { id: string } | null };
+
+export function toInvoiceView(invoice: Stripe.Invoice, planOf: PlanOf): InvoiceView {
+  const line = invoice.lines?.data?.[0] as LineShape | undefined;
+  const priceId = idOf(line?.pricing?.price_details?.price ?? null) ?? line?.price?.id ?? null;
+  const shape = invoice as unknown as InvoiceShape;
+  return {
+    id: invoice.id!,
+    number: invoice.number ?? invoice.id!,
+    customerId: idOf(invoice.customer as string | { id: string } | null)!,
+    subscriptionId: idOf(shape.parent?.subscription_details?.subscription ?? shape.subscription ?? null),
+    status: invoiceStatus(invoice.status),
+    plan: planOf(priceId),
+    amount: invoice.total,
+    currency: 'sgd',
+    created: iso(invoice.created)!,
+    periodStart: iso(line?.period?.start ?? invoice.period_start)!,
+    periodEnd: iso(line?.period?.end ?? invoice.period_end)!,
+    hostedUrl: invoice.hosted_invoice_url ?? null,
+    pdfUrl: invoice.invoice_pdf ?? null,
+  };
+}
+
+function customerView(customer: Stripe.Customer, hint?: { locale?: string | null; company?: string | null; name?: string | null; email?: string | null }): Customer {
+  const localeHint = hint?.locale ?? customer.metadata?.locale ?? customer.preferred_locales?.[0] ?? 'en';
+  const locale: Locale = localeHint.startsWith('ar') ? 'ar' : 'en';
+  const email = (customer.email ?? hint?.email ?? '').toLowerCase();
+  return {
+    id: customer.id,
+    email,
+    name: customer.name ?? hint?.name ?? email,
+    company: hint?.company ?? customer.metadata?.company ?? null,
+    locale,
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
+}
+
+/** Stripe's failures as the portal's: a declined card, a missing object, or billing unavailable. */
+function translate(error: unknown): never {
+  if (error instanceof BillingError) throw error;
+  if (error instanceof Stripe.errors.StripeCardError) throw new BillingError('card_declined', error.message);
+  if (isMissing(error)) throw new BillingError('not_found', (error as Error).message);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new BillingError('invalid_request', error.message);
+  throw new BillingError('unavailable', error instanceof Error ? error.message : String(error));
+}
+
+export class StripeBilling implements BillingProvider {
+  readonly kind = 'stripe' as const;
+  readonly stripe: Stripe;
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly options: StripeBillingOptions) {
+    const base = options.apiBase ? new URL(options.apiBase) : null;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 15_000,
+      telemetry: false,
+      appInfo: { name: 'bawaba-advisory-portal' },
+      ...(base
+        ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? 'http' : 'https' }
+        : {}),
+    });
+    this.log = options.log ?? ((message) => console.log(`[stripe] ${message}`));
+  }
+
+  async now(): Promise<Date> {
+    return new Date();
+  }
+
+  // ------------------------------------------------------------------ plans and prices
+
+  /** Plan → price id: the CMS's stripePriceId, else the environment's STRIPE_PRICE_<PLAN>. */
+  private async prices(): Promise<Map<PlanKey, string>> {
+    const table = new Map<PlanKey, string>();
+    for (const plan of await this.options.plans()) {
+      const price = plan.stripePriceId || this.options.prices[plan.key];
+      if (price) table.set(plan.key, price);
+    }
+    return table;
+  }
+
+  private async planOf(): Promise<PlanOf> {
+    const byPrice = new Map([...(await this.prices())].map(([plan, price]) => [price, plan] as const));
+    return (price) => (price ? byPrice.get(price) ?? null : null);
+  }
+
+  private async priceFor(plan: PlanKey): Promise<string> {
+    const price = (await this.prices()).get(plan);
+    if (!price) throw new BillingError('invalid_request', `The plan ${plan} has no Stripe price (set stripePriceId on the package or STRIPE_PRICE_${plan.toUpperCase()})`);
+    return price;
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  async getCustomer(customerId: string): Promise<Customer | null> {
+    if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId)) return null;
+    try {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      return customer.deleted ? null : customerView(customer);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      translate(error);
+    }
+  }
+
+  async findCustomerByEmail(email: string): Promise<Customer | null> {
+    try {
+      const found = await this.stripe.customers.list({ email: email.trim().toLowerCase(), limit: 1 });
+      return found.data[0] ? customerView(found.data[0]) : null;
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  private async schedule(sub: Stripe.Subscription): Promise<Stripe.SubscriptionSchedule | null> {
+    const id = idOf(sub.schedule as string | { id: string } | null);
+    return id ? this.stripe.subscriptionSchedules.retrieve(id) : null;
+  }
+
+  private async view(sub: Stripe.Subscription): Promise<SubscriptionView> {
+    return toSubscriptionView(sub, await this.schedule(sub), await this.planOf());
+  }
+
+  /** The customer's own subscription, live; another customer's id is "not found". */
+  private async own(customerId: string, subscriptionId: string): Promise<Stripe.Subscription> {
+    if (!/^sub_[A-Za-z0-9]{1,64}$/.test(subscriptionId)) throw new BillingError('not_found', 'No such subscription');
+    try {
+      const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] });
+      if (idOf(sub.customer) !== customerId) throw new BillingError('not_found', 'No such subscription');
+      return sub;
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  async getSubscription(customerId: string): Promise<SubscriptionView | null> {
+    if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId)) return null;
+    try {
+      const list = await this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10, expand: ['data.default_payment_method'] });
+      const live = list.data.filter((sub) => !ended(sub) && sub.status !== 'incomplete');
+      const current = live.find((sub) => sub.status === 'active' || sub.status === 'trialing') ?? live[0];
+      return current ? await this.view(current) : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      translate(error);
+    }
+  }
+
+  async listInvoices(customerId: string, page: { limit: number; startingAfter?: string }): Promise<{ invoices: InvoiceView[]; hasMore: boolean }> {
+    if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId)) return { invoices: [], hasMore: false };
+    try {
+      const list = await this.stripe.invoices.list({
+        customer: customerId,
+        limit: Math.min(100, Math.max(1, page.limit)),
+        ...(page.startingAfter && /^in_[A-Za-z0-9]{1,64}$/.test(page.startingAfter) ? { starting_after: page.startingAfter } : {}),
+      });
+      const planOf = await this.planOf();
+      return { invoices: list.data.filter((inv) => inv.status !== 'draft').map((inv) => toInvoiceView(inv, planOf)), hasMore: list.has_more };
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  async getInvoice(customerId: string, invoiceId: string): Promise<InvoiceView | null> {
+    if (!/^in_[A-Za-z0-9]{1,64}$/.test(invoiceId)) return null;
+    try {
+      const invoice = await this.stripe.invoices.retrieve(invoiceId);
+      if (idOf(invoice.customer as string | { id: string } | null) !== customerId || invoice.status === 'draft') return null;
+      return toInvoiceView(invoice, await this.planOf());
+    } catch (error) {
+      if (isMissing(error)) return null;
+      translate(error);
+    }
+  }
+
+  async listRenewing(before: Date): Promise<SubscriptionView[]> {
+    const out: SubscriptionView[] = [];
+    try {
+      const planOf = await this.planOf();
+      // Bounded: at most 2,000 subscriptions a run; the reminder job runs again later.
+      for await (const sub of this.stripe.subscriptions.list({ status: 'active', limit: 100, current_period_end: { lte: Math.floor(before.getTime() / 1000) } })) {
+        if (!sub.cancel_at_period_end) out.push(toSubscriptionView(sub, await this.schedule(sub), planOf));
+        if (out.length >= 2000) break;
+      }
+    } catch (error) {
+      translate(error);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ changing
+
+  private key(action: string, sub: Stripe.Subscription, ...parts: string[]): string {
+    const ops = Number(sub.metadata?.[OPS] ?? 0) || 0;
+    return ['bawaba', action, sub.id, ...parts, `p${periodOf(sub).end}`, `o${ops}`].join(':');
+  }
+
+  private nextOps(sub: Stripe.Subscription): Record<string, string> {
+    return { [OPS]: String((Number(sub.metadata?.[OPS] ?? 0) || 0) + 1) };
+  }
+
+  /** Raises the operation count, so the next action's keys are new. Keyed itself, so a retry raises it once. */
+  private async bump(sub: Stripe.Subscription): Promise<void> {
+    await this.stripe.subscriptions.update(sub.id, { metadata: this.nextOps(sub) }, { idempotencyKey: this.key('ops', sub) });
+  }
+
+  private async release(schedule: Stripe.SubscriptionSchedule): Promise<void> {
+    if (schedule.status !== 'active' && schedule.status !== 'not_started') return;
+    await this.stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: `bawaba:release:${schedule.id}` });
+  }
+
+  /**
+   * Runs `step` on the live subscription until `done` holds for the live state read back: at
+   * most three rounds. A round whose keyed call only replayed an older answer (the state did not
+   * change) raises the operation count so that the next round's keys are new.
+   */
+  private async converge(customerId: string, subscriptionId: string, done: (sub: Stripe.Subscription, view: SubscriptionView) => boolean, step: (sub: Stripe.Subscription) => Promise<void>): Promise<SubscriptionView> {
+    try {
+      for (let round = 0; round < 3; round++) {
+        const sub = await this.own(customerId, subscriptionId);
+        const view = await this.view(sub);
+        if (done(sub, view)) return view;
+        if (round > 0) await this.bump(sub);
+        await step(round > 0 ? await this.own(customerId, subscriptionId) : sub);
+      }
+      const sub = await this.own(customerId, subscriptionId);
+      const view = await this.view(sub);
+      if (done(sub, view)) return view;
+      throw new BillingError('unavailable', `Stripe did not apply the change to ${subscriptionId}`);
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  async changePlan(customerId: string, subscriptionId: string, plan: PlanKey): Promise<SubscriptionView> {
+    if (!isPlanKey(plan)) throw new BillingError('invalid_request', `Unknown plan ${String(plan)}`);
+    const target = await this.priceFor(plan);
+    const first = await this.own(customerId, subscriptionId);
+    if (ended(first)) throw new BillingError('invalid_state', 'The subscription has ended');
+    if (first.cancel_at_period_end) throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
+    const current = first.items.data[0]?.price.id;
+    if (current === target) return this.withdrawChange(customerId, subscriptionId);
+    return this.converge(
+      customerId,
+      subscriptionId,
+      (_, view) => view.scheduledChange?.plan === plan,
+      async (sub) => {
+        const existing = await this.schedule(sub);
+        if (existing) await this.release(existing);
+        const periodEnd = periodOf(sub).end;
+        const schedule = await this.stripe.subscriptionSchedules.create({ from_subscription: sub.id }, { idempotencyKey: this.key('schedule', sub, target) });
+        if (schedule.status !== 'active' && schedule.status !== 'not_started') return; // an old answer: the next round has new keys
+        const phase = schedule.phases[0]!;
+        const quantity = sub.items.data[0]?.quantity ?? 1;
+        await this.stripe.subscriptionSchedules.update(
+          schedule.id,
+          {
+            end_behavior: 'release',
+            proration_behavior: 'none',
+            metadata: { plan },
+            phases: [
+              { items: [{ price: current!, quantity }], start_date: phase.start_date, end_date: periodEnd, proration_behavior: 'none' },
+              { items: [{ price: target, quantity }], duration: { interval: 'month', interval_count: 1 }, proration_behavior: 'none', metadata: { plan } },
+            ],
+          },
+          { idempotencyKey: `bawaba:phases:${schedule.id}:${target}` },
+        );
+        await this.bump(sub);
+      },
+    );
+  }
+
+  async withdrawChange(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
+    return this.converge(
+      customerId,
+      subscriptionId,
+      (_, view) => view.scheduledChange === null,
+      async (sub) => {
+        const schedule = await this.schedule(sub);
+        if (schedule) await this.release(schedule);
+        await this.bump(sub);
+      },
+    );
+  }
+
+  async cancel(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
+    const first = await this.own(customerId, subscriptionId);
+    if (ended(first)) throw new BillingError('invalid_state', 'The subscription has ended');
+    return this.converge(
+      customerId,
+      subscriptionId,
+      (sub) => sub.cancel_at_period_end && !sub.schedule,
+      async (sub) => {
+        const schedule = await this.schedule(sub);
+        if (schedule) await this.release(schedule);
+        await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true, metadata: this.nextOps(sub) }, { idempotencyKey: this.key('cancel', sub) });
+      },
+    );
+  }
+
+  async resume(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
+    const first = await this.own(customerId, subscriptionId);
+    if (ended(first) || Date.now() >= periodOf(first).end * 1000) throw new BillingError('invalid_state', 'The subscription has ended');
+    return this.converge(
+      customerId,
+      subscriptionId,
+      (sub) => !sub.cancel_at_period_end,
+      async (sub) => {
+        await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false, metadata: this.nextOps(sub) }, { idempotencyKey: this.key('resume', sub) });
+      },
+    );
+  }
+
+  // ------------------------------------------------------------------ checkout
+
+  /**
+   * A Checkout Session in subscription mode for the plan's price, in the page's language, back
+   * to the subscription page. Without a price id, the plan's payment link when it is a real
+   * Stripe payment link. The key is derived from who asks for which plan within a minute, so a
+   * double submit opens one session.
+   */
+  async startCheckout(request: CheckoutRequest): Promise<{ url: string }> {
+    if (!isPlanKey(request.plan)) throw new BillingError('invalid_request', `Unknown plan ${String(request.plan)}`);
+    const plans = await this.options.plans();
+    const entry = plans.find((p) => p.key === request.plan);
+    const price = entry?.stripePriceId || this.options.prices[request.plan];
+    if (!price) {
+      const link = entry?.paymentLink ?? '';
+      if (/^https:\/\/buy\.stripe\.com\/[A-Za-z0-9_]+$/.test(link)) {
+        const url = new URL(link);
+        if (request.email) url.searchParams.set('prefilled_email', request.email);
+        url.searchParams.set('locale', request.locale);
+        return { url: url.toString() };
+      }
+      throw new BillingError('unavailable', `The plan ${request.plan} has neither a Stripe price nor a Stripe payment link`);
+    }
+    if (request.customerId && (await this.getSubscription(request.customerId))) {
+      throw new BillingError('invalid_state', 'This customer already has a subscription');
+    }
+    const who = request.customerId ?? createHash('sha256').update(`${request.email ?? ''}|${request.visitor ?? ''}`).digest('hex').slice(0, 24);
+    const minute = Math.floor(Date.now() / 60_000);
+    const success = new URL(request.successUrl);
+    const successUrl = `${success.toString()}${success.search ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
+    try {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [{ price, quantity: 1 }],
+          success_url: successUrl,
+          cancel_url: request.cancelUrl,
+          locale: request.locale,
+          ...(request.customerId ? { customer: request.customerId } : request.email ? { customer_email: request.email } : {}),
+          metadata: { plan: request.plan, locale: request.locale },
+          subscription_data: { metadata: { plan: request.plan, locale: request.locale } },
+          custom_fields: [{ key: 'company', label: { type: 'custom', custom: request.locale === 'ar' ? 'الشركة' : 'Company' }, type: 'text', optional: true }],
+        },
+        { idempotencyKey: `bawaba:checkout:${request.plan}:${request.locale}:${who}:${minute}` },
+      );
+      if (!session.url) throw new BillingError('unavailable', 'Stripe returned no checkout address');
+      return { url: session.url };
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  /**
+   * The customer of a completed Checkout Session (the return to the success address), so the
+   * portal account exists before the webhook arrives. Null for anything not complete.
+   */
+  async completedCheckout(sessionId: string): Promise<Customer | null> {
+    if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+      return session.status === 'complete' && session.mode === 'subscription' ? await this.checkoutCustomer(session) : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      translate(error);
+    }
+  }
+
+  private async checkoutCustomer(session: Stripe.Checkout.Session): Promise<Customer | null> {
+    const id = idOf(session.customer as string | { id: string } | null);
+    if (!id) return null;
+    const customer = await this.stripe.customers.retrieve(id);
+    if (customer.deleted) return null;
+    const company = session.custom_fields?.find((f) => f.key === 'company')?.text?.value?.trim() || null;
+    const locale = session.metadata?.locale ?? session.locale ?? null;
+    // Stripe's own messages (receipts) in the client's language too, and the company kept on the customer.
+    if ((locale && customer.metadata?.locale !== locale) || (company && customer.metadata?.company !== company)) {
+      await this.stripe.customers.update(
+        id,
+        { preferred_locales: [locale === 'ar' ? 'ar' : 'en'], metadata: { ...(locale ? { locale } : {}), ...(company ? { company } : {}) } },
+        { idempotencyKey: `bawaba:customer-from-checkout:${session.id}` },
+      );
+    }
+    return customerView(customer, { locale, company, name: session.customer_details?.name ?? null, email: session.customer_details?.email ?? null });
+  }
+
+  // ------------------------------------------------------------------ webhooks
+
+  /**
+   * A webhook delivery, verified with the SDK on the raw body (signature and age), as a billing
+   * event; null for event types the portal does not use. Throws WebhookSignatureError for
+   * anything unsigned, forged, tampered or stale.
+   */
+  async parseWebhook(rawBody: string, signature: string): Promise<BillingEvent | null> {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+    }
+    const base = { id: event.id, created: iso(event.created)! };
+    const planOf = await this.planOf();
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        if (session.mode !== 'subscription') return null;
+        const customer = await this.checkoutCustomer(session);
+        const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+        if (!customer || !subscriptionId) return null;
+        return { ...base, type: event.type, customer, subscriptionId, invoiceId: idOf(session.invoice as string | { id: string } | null) };
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.deleted': {
+        const sub = event.data.object;
+        return { ...base, type: event.type, subscription: toSubscriptionView(sub, ended(sub) ? null : await this.schedule(sub), planOf) };
+      }
+      case 'customer.subscription.updated': {
+        const sub = event.data.object;
+        const subscription = toSubscriptionView(sub, ended(sub) ? null : await this.schedule(sub), planOf);
+        return { ...base, type: event.type, subscription, previous: previousOf(event.data.previous_attributes ?? {}, planOf) };
+      }
+      case 'subscription_schedule.created':
+      case 'subscription_schedule.updated':
+      case 'subscription_schedule.released':
+      case 'subscription_schedule.canceled': {
+        const subscriptionId = idOf(event.data.object.subscription as string | { id: string } | null) ?? idOf(event.data.object.released_subscription as string | null);
+        if (!subscriptionId) return null;
+        const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] });
+        return { ...base, type: 'subscription_schedule.updated', subscription: await this.view(sub) };
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        return { ...base, type: event.type, invoice: toInvoiceView(event.data.object, planOf) };
+      default:
+        return null;
+    }
+  }
+}
+
+/** Stripe's previous_attributes of a subscription, reduced to what the portal reports. */
+export function previousOf(previous: Partial<Stripe.Subscription> & Record<string, unknown>, planOf: PlanOf): Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] {
+  const out: Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] = {};
+  if ('cancel_at_period_end' in previous && typeof previous.cancel_at_period_end === 'boolean') out.cancelAtPeriodEnd = previous.cancel_at_period_end;
+  if ('status' in previous && previous.status) out.status = mapStatus(previous.status);
+  const items = previous.items as { data?: Array<{ price?: { id: string }; current_period_end?: number }> } | undefined;
+  const item = items?.data?.[0];
+  if (item?.price) {
+    const plan = planOf(item.price.id);
+    if (plan) out.plan = plan;
+  }
+  if (item?.current_period_end) out.currentPeriodEnd = iso(item.current_period_end)!;
+  return out;
+}
