@@ -99,7 +99,10 @@ export class HostedContentClient implements ContentClient {
     return this.writer.fetch<T>(query, params, { perspective: 'raw', useCdn: false });
   }
 
-  /** One Sanity transaction; a failed condition (409: revision changed, id taken) is a ConflictError. */
+  /**
+   * One Sanity transaction; a failed condition is a ConflictError: 409 (revision changed, id
+   * taken) or a mutation error answered 404 (a patched document is gone), as in the embedded store.
+   */
   async mutate(mutations: Mutation[]): Promise<void> {
     if (!this.writer) throw new Error('Writes need SANITY_WRITE_TOKEN');
     for (const m of mutations) {
@@ -109,7 +112,8 @@ export class HostedContentClient implements ContentClient {
     try {
       await this.writer.mutate(mutations as never, { visibility: 'sync', returnDocuments: false });
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 409) throw new ConflictError(String((error as Error).message));
+      const { statusCode, details } = error as { statusCode?: number; details?: { type?: string } };
+      if (statusCode === 409 || (statusCode === 404 && details?.type === 'mutationError')) throw new ConflictError(String((error as Error).message));
       throw error;
     }
   }
