@@ -33,6 +33,18 @@ const siteHost = (() => {
 const app = express();
 app.disable('x-powered-by');
 if (trustProxy > 0) app.set('trust proxy', trustProxy);
+// Every response (pages, data, resource routes, static files, refusals) gets the headers of
+// responseSecurityHeaders (entry.server.tsx: nosniff, Referrer-Policy, HSTS behind HTTPS) unless
+// it set its own value (e.g. the booking confirmation's no-referrer).
+const baseHeaders = Object.entries(build.entry.module.responseSecurityHeaders?.() ?? {});
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [name, value] of baseHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
+    return writeHead.apply(this, args);
+  };
+  next();
+});
 app.use((req, _res, next) => {
   req.headers['x-bawaba-client-ip'] = (trustProxy > 0 ? req.ip : req.socket.remoteAddress) ?? 'unknown';
   next();

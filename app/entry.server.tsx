@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
@@ -8,8 +8,17 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { defaultLocale, defaultNS, localeFromPath, locales, namespaces } from './i18n';
 import { serverResources } from './i18next.server';
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  modulePreloadNonces,
+  NONCE_PLACEHOLDER,
+  schedulingFrameSources,
+  withFreshNonce,
+} from './lib/csp.server';
 import { env } from './lib/env.server';
-import { framingHeaders, isPreview } from './lib/preview.server';
+import { NonceContext } from './lib/nonce';
+import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
 import { contentClient } from './sanity/client.server';
 import { isPortalPath, startPortal } from './portal/start.server';
 
@@ -35,11 +44,19 @@ export function withoutNulBytes() {
   });
 }
 
-const securityHeaders: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
+const securityHeaders = (): Record<string, string> => ({
+  ...baseSecurityHeaders(env().behindHttps),
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
+});
+
+/**
+ * The headers every response gets (pages, data, resource routes, static files): server.mjs
+ * adds them to whatever does not set them itself. Not named in the Remix entry API: only
+ * server.mjs calls it.
+ */
+export function responseSecurityHeaders(): Record<string, string> {
+  return baseSecurityHeaders(env().behindHttps);
+}
 
 /**
  * Published pages may be kept by a CDN for a minute and served stale while it refreshes
@@ -72,7 +89,26 @@ export async function handleDataRequest(response: Response, { request }: { reque
 const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
   const locale = localeFromPath(new URL(request.url).pathname);
   await setCacheHeaders(request, responseStatusCode, responseHeaders);
-  for (const [name, value] of Object.entries(framingHeaders(await isPreview(request), env().content))) responseHeaders.set(name, value);
+  const preview = await isPreview(request);
+  const { content, gtmId, behindHttps } = env();
+  for (const [name, value] of Object.entries(framingHeaders(preview, content))) responseHeaders.set(name, value);
+  // The page is rendered with NONCE_PLACEHOLDER; withFreshNonce below gives each response its
+  // own nonce (ADR 0009). frame-ancestors is part of this one policy.
+  responseHeaders.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy({
+      nonce: NONCE_PLACEHOLDER,
+      tagManager: Boolean(gtmId),
+      frameAncestors: frameAncestorSources(preview, content),
+      frameSources: schedulingFrameSources(remixContext.staticHandlerContext.loaderData, behindHttps),
+    }),
+  );
+  // A page opened from another site shares no window with it; except a hosted preview, which
+  // the Studio's Presentation tool may open as its own window.
+  if (!(preview && content.world === 'hosted')) responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin');
+  // Remix's own build files: the page's module preloads get the nonce too (see modulePreloadNonces).
+  const entryModule = remixContext.manifest.entry.module;
+  const publicPath = entryModule.slice(0, entryModule.lastIndexOf('/') + 1);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     resources: serverResources(),
@@ -90,17 +126,27 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={NONCE_PLACEHOLDER}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={NONCE_PLACEHOLDER} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        // React's own streaming scripts (Suspense boundaries) carry it too.
+        nonce: NONCE_PLACEHOLDER,
         [readyEvent]() {
           shellRendered = true;
-          const body = withoutNulBytes();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          for (const [name, value] of Object.entries(securityHeaders)) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          for (const [name, value] of Object.entries(securityHeaders())) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
+          // The rendered page (what a page cache would keep): the HTML with the placeholder...
+          const rendered = withoutNulBytes();
+          // ...and the response step: a fresh nonce in the headers and the body.
+          const fresh = withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
+          const body = pipeline(rendered, modulePreloadNonces(publicPath, NONCE_PLACEHOLDER), fresh.body, (error) => {
+            if (error && !request.signal.aborted) console.error(error);
+          });
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: fresh.headers, status: responseStatusCode }));
+          pipe(rendered);
         },
         onShellError(error: unknown) {
           reject(error);

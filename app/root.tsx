@@ -5,6 +5,7 @@ import { i18nVersion } from './i18next.server';
 import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
 import { useLocale, useT } from './lib/locale';
+import { useNonce } from './lib/nonce';
 import stylesheet from './tailwind.css';
 
 export const links: LinksFunction = () => [
@@ -35,6 +36,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   // The tag manager loads only when GTM_ID is configured.
   const gtm = tagManagerSnippet(root?.gtmId);
+  // Every script carries the response's nonce (Content-Security-Policy, app/lib/csp.server.ts).
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={dir(locale)}>
       <head>
@@ -46,8 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {gtm && (
           <>
-            <script dangerouslySetInnerHTML={{ __html: gtm.inlineScript }} />
-            <script async src={gtm.scriptUrl} />
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: gtm.inlineScript }} />
+            <script async nonce={nonce} src={gtm.scriptUrl} />
           </>
         )}
       </head>
@@ -58,8 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </noscript>
         )}
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -58,6 +58,11 @@ export type ServerEnv = {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   siteUrl: string;
+  /**
+   * The site runs behind HTTPS: a production start whose SITE_URL is https://. Then cookies are
+   * Secure and every response carries Strict-Transport-Security (app/lib/csp.server.ts).
+   */
+  behindHttps: boolean;
   content:
     | { world: 'embedded'; datasetFile: string; dataDir: string; projectId: 'embedded'; dataset: 'production' }
     | {
@@ -186,6 +191,7 @@ export function parseEnv(
     nodeEnv: e.NODE_ENV,
     isProduction,
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
+    behindHttps: isProduction && e.SITE_URL.startsWith('https:'),
     content,
     sessionSecret,
     sessionSecrets: [sessionSecret, ...previous.filter((p) => p !== sessionSecret)],

@@ -155,6 +155,12 @@ export async function decideStudioPreview(url: string, check: StudioSecretCheck 
  */
 export function framingHeaders(preview: boolean, content: { world: string; studioUrl?: string }): Record<string, string> {
   if (!preview || content.world !== 'hosted') return { 'X-Frame-Options': 'SAMEORIGIN' };
+  return { 'Content-Security-Policy': `frame-ancestors ${frameAncestorSources(preview, content).join(' ')}` };
+}
+
+/** The sources of `frame-ancestors` (the page's Content-Security-Policy carries them): see framingHeaders. */
+export function frameAncestorSources(preview: boolean, content: { world: string; studioUrl?: string }): string[] {
+  if (!preview || content.world !== 'hosted') return ["'self'"];
   const studio = content.studioUrl && /^https?:\/\//.test(content.studioUrl) ? new URL(content.studioUrl).origin : null;
-  return { 'Content-Security-Policy': `frame-ancestors 'self'${studio ? ` ${studio}` : ''}` };
+  return studio ? ["'self'", studio] : ["'self'"];
 }

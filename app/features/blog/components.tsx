@@ -3,6 +3,7 @@ import { ArrowForwardIcon, ClockIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
+import { useNonce } from '~/lib/nonce';
 import type { CountedTerm } from '~/sanity/queries/insights';
 import type { PostCard as PostCardData } from './cards';
 import { formatDate } from './format';
@@ -14,7 +15,7 @@ export const CONTAINER = 'mx-auto w-full max-w-7xl px-4 md:px-8';
 
 /** Structured data rendered into the page (built on the server, absolute URLs). */
 export function JsonLd({ data }: { data: unknown }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return <script type="application/ld+json" nonce={useNonce()} dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }
 
 /** A crumb; a string label is CMS or interface text, an element is rendered as given (it marks its own CMS text). */
