@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { kill, startOwnServer } from './own-server';
 import { t } from './portal-helpers';
 
 /**
@@ -16,14 +15,13 @@ import { t } from './portal-helpers';
  * killed without warning in the middle of it. The server is restarted on the same folder and the
  * state is checked through the pages and in the engine's own documents (the write log).
  *
- * The server is this test's own, and it is awaited properly: its exit is awaited after the kill,
- * the port must be free before a start, and a start is complete only when this child says it
- * listens and answers (a failed start fails with the child's own output).
+ * The server is this test's own (own-server.ts), and it is awaited properly: its exit is awaited
+ * after the kill, the port must be free before a start, and a start is complete only when this
+ * child says it listens and answers (a failed start fails with the child's own output).
  */
 const port = Number(process.env.E2E_PORT ?? 3210) + 520;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = `.cache/e2e/portal-durability-${port}`;
-const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
 const CLIENTS = 12;
 /** The kill comes once this many actions (of all clients) were acknowledged, plus a random moment. */
 const ACKED_BEFORE_KILL = CLIENTS * 2;
@@ -31,63 +29,12 @@ const MAX_STEPS = 40;
 
 // ---------------------------------------------------------------------------------- the server
 
-type Server = { child: ChildProcess; output: string[]; exited: Promise<string> };
-
-const portInUse = () =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-
-async function startServer(): Promise<Server> {
-  // A port someone else holds (a stale server of an aborted run) would answer for ours.
-  for (let i = 0; (await portInUse()) && i < 50; i++) await new Promise((r) => setTimeout(r, 100));
-  if (await portInUse()) throw new Error(`port ${port} is taken by another process: stop it first`);
-  mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'test',
-    SITE_URL: base,
-    CONTENT_DATA_DIR: dataDir,
-    PORTAL_TEST_HOOKS: '1',
-    PORTAL_JOBS_INTERVAL_SECONDS: '0',
-    TRUST_PROXY: '1',
-    REQUEST_LOG: '0',
-  };
-  // The signing secret is the one generated in the data folder, so the restart must find it there
-  // (sessions from before the kill still work only then). Nothing of another world or billing.
-  for (const key of ['SESSION_SECRET', 'SESSION_SECRET_PREVIOUS', 'SANITY_PROJECT_ID', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'OUTBOX_DIR', 'CONTENT_DATASET_FILE']) delete env[key];
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)));
-  const status: { gone: string | null } = { gone: null };
-  void exited.then((how) => (status.gone = how));
-  const listening = `[server] http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 30_000; ) {
-    if (status.gone) throw new Error(`the server stopped while starting (${status.gone}):\n${output.join('')}`);
-    if (output.join('').includes(listening)) {
-      try {
-        if ((await fetch(`${base}/`)).ok && !status.gone) return { child, output, exited };
-      } catch {
-        // listening, not answering yet
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  await exited;
-  throw new Error(`the server did not start within 30 s:\n${output.join('')}`);
-}
-
-async function kill(server: Server) {
-  server.child.kill('SIGKILL');
-  await server.exited;
-}
+/**
+ * NODE_ENV=test and the test hooks (the jobs hook), TRUST_PROXY=1 (each client acts from an
+ * address of its own). No SESSION_SECRET: the signing secret is the one generated in the data
+ * folder, so the restart must find it there (sessions from before the kill work only then).
+ */
+const startServer = () => startOwnServer(port, dataDir, { NODE_ENV: 'test', PORTAL_TEST_HOOKS: '1', TRUST_PROXY: '1' });
 
 // ---------------------------------------------------------------------------------- clients
 
