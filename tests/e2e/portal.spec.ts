@@ -43,6 +43,9 @@ for (const locale of LOCALES) {
       await expect(rows.first()).toContainText(/BWB-\d{4}-\d{4}/);
       await expect(rows.first().getByRole('link', { name: new RegExp(t(locale, 'invoices.view')) })).toBeVisible();
       await expect(rows.first().getByRole('link', { name: new RegExp(t(locale, 'invoices.download')) })).toBeVisible();
+      // On a phone the table scrolls inside its own region; the page itself never scrolls sideways.
+      const width = page.viewportSize()!.width;
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectNoRawKeys(page);
     });
 

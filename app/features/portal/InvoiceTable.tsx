@@ -80,7 +80,7 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
       aria-labelledby={captionId}
       tabIndex={0}
       data-testid="invoices-scroll"
-      className="mt-4 overflow-x-auto rounded-2xl border border-navy-100 bg-white shadow-sm"
+      className="relative mt-4 overflow-x-auto rounded-2xl border border-navy-100 bg-white shadow-sm"
     >
       <table className="w-full min-w-[40rem] border-collapse text-navy-900" data-testid="invoices-table">
         <caption id={captionId} className="sr-only">
@@ -109,7 +109,7 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
                 <InvoiceStatusBadge status={row.status} />
               </td>
               <td className={td}>
-                <div className="flex flex-wrap gap-x-2">
+                <div className="flex gap-x-2">
                   <a href={row.viewUrl} className={action} data-testid="invoice-view">
                     {t('invoices.view')}
                     <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
