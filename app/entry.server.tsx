@@ -90,7 +90,7 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
   const locale = localeFromPath(new URL(request.url).pathname);
   await setCacheHeaders(request, responseStatusCode, responseHeaders);
   const preview = await isPreview(request);
-  const { content, gtmId, behindHttps } = env();
+  const { content, gtmId, behindHttps, billing } = env();
   for (const [name, value] of Object.entries(framingHeaders(preview, content))) responseHeaders.set(name, value);
   // The page is rendered with NONCE_PLACEHOLDER; withFreshNonce below gives each response its
   // own nonce (ADR 0009). frame-ancestors is part of this one policy.
@@ -101,6 +101,7 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
       tagManager: Boolean(gtmId),
       frameAncestors: frameAncestorSources(preview, content),
       frameSources: schedulingFrameSources(remixContext.staticHandlerContext.loaderData, behindHttps),
+      paymentOrigins: billing.kind === 'stripe' && billing.apiBase ? [new URL(billing.apiBase).origin] : [],
     }),
   );
   // A page opened from another site shares no window with it; except a hosted preview, which

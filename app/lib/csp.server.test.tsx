@@ -41,7 +41,9 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy(base)).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
-    expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com']);
+    expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com', 'https://buy.stripe.com']);
+    // A Stripe API address of its own (the test stand-in) serves Checkout there: forms may lead to it too.
+    expect(directives(contentSecurityPolicy({ ...base, paymentOrigins: ['http://127.0.0.1:4011'] })).get('form-action')).toContain('http://127.0.0.1:4011');
     expect(csp.get('frame-src')).toEqual(["'self'", 'https://calendly.com']);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);

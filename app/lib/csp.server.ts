@@ -25,8 +25,12 @@ export function freshNonce(): string {
 
 /** Where a scheduling widget is framed when the site settings name none (the bundled dataset's Calendly). */
 export const DEFAULT_SCHEDULING_ORIGIN = 'https://calendly.com';
-/** Where the pricing page's Subscribe form may lead: Stripe Checkout (form-action also governs the redirect). */
+/**
+ * Where the pricing page's Subscribe form may lead: Stripe Checkout, or a package's Stripe
+ * payment link (form-action also governs the redirect after the post).
+ */
 export const PAYMENT_FORM_ORIGIN = 'https://checkout.stripe.com';
+export const PAYMENT_LINK_ORIGIN = 'https://buy.stripe.com';
 
 /** Google Tag Manager and the Google Analytics 4 hosts its tags talk to (Google's guidance for a CSP). */
 const GTM = {
@@ -46,6 +50,11 @@ export interface CspOptions {
   frameAncestors: string[];
   /** Origins of frames the page shows: the scheduling widget. */
   frameSources: string[];
+  /**
+   * Other origins a form may lead to: Stripe's API address when it is not Stripe's own (tests
+   * point the SDK at tests/fake-stripe.mjs, whose Checkout page is on that origin).
+   */
+  paymentOrigins?: string[];
 }
 
 /** The http(s) origin of a URL, or null. */
@@ -99,7 +108,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     ['frame-src', unique(["'self'", ...options.frameSources, ...(gtm ? GTM.frame : [])])],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['form-action', ["'self'", PAYMENT_FORM_ORIGIN]],
+    ['form-action', unique(["'self'", PAYMENT_FORM_ORIGIN, PAYMENT_LINK_ORIGIN, ...(options.paymentOrigins ?? [])])],
     ['frame-ancestors', unique(options.frameAncestors)],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
