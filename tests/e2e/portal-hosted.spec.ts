@@ -51,11 +51,10 @@ test('hosted world with a write token: sign in by emailed code, cancel and resum
     const base = server.base;
     const output = server.output;
     expect(output.join('')).toMatch(/hosted world: .*writes enabled/);
-    // The demo clients are seeded into the dataset at start.
-    await expect.poll(() => output.join(''), { timeout: 15_000 }).toMatch(/demo clients seeded|demo clients .*exist/);
+    // The demo clients are seeded into the dataset at start (billing first, then their portal accounts).
     const inLake = (type: string) => lake.documents.filter((d) => d._type === type) as Array<Record<string, unknown> & { _id: string }>;
-    const account = inLake('portal.account').find((d) => d.email === EMAIL);
-    expect(account, 'the demo account, in the lake').toBeTruthy();
+    let account: ReturnType<typeof inLake>[number] | undefined;
+    await expect.poll(() => (account = inLake('portal.account').find((d) => d.email === EMAIL)), { message: 'the demo account, in the lake', timeout: 15_000 }).toBeTruthy();
 
     // Sign in by emailed code.
     const cookies = new Map<string, string>();
