@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
+import sharp from 'sharp';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imageUrlBuilder } from '~/lib/image';
@@ -10,6 +11,7 @@ import {
   ImageResizer,
   MAX_WIDTH,
   normalizeRequest,
+  ResizeProcess,
   snapAspect,
   snapWidth,
   SRCSET_FACTORS,
@@ -347,5 +349,48 @@ describe('ImageResizer', () => {
     await resizer.get(source('a.jpg'), spec(999));
     expect(await resizer.get(source('a.jpg'), spec(999))).toMatchObject({ from: 'disk' });
     expect(resizer.memoryBytes).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('ResizeProcess (real sharp, in a process of lower priority)', () => {
+  const hero = path.resolve('studio/dataset/images/home-hero.jpg');
+  const logo = path.resolve('studio/dataset/images/logo.png');
+
+  it('resizes and encodes in a niced process, and starts again after it dies', async () => {
+    const worker = new ResizeProcess({ log: () => {} });
+    try {
+      const body = await worker.resize(hero, { width: 360, height: 240, fit: 'cover', format: 'webp' });
+      expect(await sharp(body).metadata()).toMatchObject({ format: 'webp', width: 360, height: 240 });
+      const pid = worker.pid!;
+      expect(os.getPriority(pid)).toBe(10);
+      const png = await worker.resize(logo, { width: 200, fit: 'inside', format: 'png' });
+      expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 200 });
+
+      // Killed mid-resize: the job fails (the caller frees its slot), the next one gets a new process.
+      const doomed = worker.resize(hero, { width: 2048, fit: 'inside', format: 'webp' });
+      process.kill(pid, 'SIGKILL');
+      await expect(doomed).rejects.toThrow(/resize process exited/);
+      const jpeg = await worker.resize(hero, { width: 480, fit: 'inside', format: 'jpeg' });
+      expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 300 });
+      expect(worker.pid).not.toBe(pid);
+    } finally {
+      worker.close();
+    }
+  });
+
+  it('reports a bad input as a failed resize, and gives up on one that takes too long', async () => {
+    const worker = new ResizeProcess({ log: () => {}, timeoutMs: 1 });
+    try {
+      await expect(worker.resize(hero, { width: 2048, fit: 'inside', format: 'webp' })).rejects.toThrow(/resize process exited/);
+    } finally {
+      worker.close();
+    }
+    const patient = new ResizeProcess({ log: () => {} });
+    try {
+      await expect(patient.resize(path.resolve('package.json'), { width: 100, fit: 'inside', format: 'jpeg' })).rejects.toThrow(/unsupported image format/i);
+      expect(await patient.resize(hero, { width: 100, fit: 'inside', format: 'jpeg' })).toBeInstanceOf(Buffer);
+    } finally {
+      patient.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -23,6 +25,8 @@ import path from 'node:path';
  * - Resizes run at most `slots` at a time (one core stays free for the event loop, and
  *   libuv's pool keeps a worker free for file reads), the rest wait in a FIFO queue of
  *   bounded length; past it the verdict is "busy" (the route answers 503 with Retry-After).
+ *   They run in a separate process at a lower CPU priority (ResizeProcess), so pages come
+ *   first whenever the cores are contended.
  * - Identical requests in flight share one resize (single-flight on the normalized key).
  * - Results are written to disk atomically (temp file, then rename), named by a hash of the
  *   normalized parameters and the source's content hash, and served from disk afterwards,
@@ -127,15 +131,11 @@ export function normalizeRequest(source: Pick<SourceImage, 'width' | 'height' | 
 
 export type ResizeFunction = (file: string, spec: ImageSpec) => Promise<Buffer>;
 
-let sharpConfigured = false;
-/** sharp with one libvips thread per image and no cache of its own, so a resize uses one core at most. */
-export const sharpResize: ResizeFunction = async (file, spec) => {
-  const sharp = (await import('sharp')).default;
-  if (!sharpConfigured) {
-    sharp.concurrency(1);
-    sharp.cache(false);
-    sharpConfigured = true;
-  }
+/**
+ * The one place the output is made (its settings are part of the cache key's `v`). Self-contained,
+ * for its source is also what the resize process runs (see ResizeProcess).
+ */
+function encode(sharp: typeof import('sharp'), file: string, spec: ImageSpec): Promise<Buffer> {
   const pipeline = sharp(file, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize({ width: spec.width, height: spec.height, fit: spec.fit, withoutEnlargement: true });
@@ -144,7 +144,110 @@ export const sharpResize: ResizeFunction = async (file, spec) => {
     : spec.format === 'png' ? pipeline.png({ compressionLevel: 8 })
     : pipeline.jpeg({ quality: 80, mozjpeg: true });
   return encoded.toBuffer();
+}
+
+let sharpConfigured = false;
+/** In this process: sharp with one libvips thread per image and no cache of its own, so a resize uses one core at most. */
+export const sharpResize: ResizeFunction = async (file, spec) => {
+  const sharp = (await import('sharp')).default;
+  if (!sharpConfigured) {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    sharpConfigured = true;
+  }
+  return encode(sharp, file, spec);
 };
+
+/** The resize process's program: sharp as above, one job per message, answers by id. */
+const CHILD_PROGRAM = `
+import { pathToFileURL } from 'node:url';
+const sharp = (await import(pathToFileURL(process.argv[1]).href)).default;
+sharp.concurrency(1);
+sharp.cache(false);
+const encode = ${encode.toString()};
+process.on('message', async ({ id, file, spec }) => {
+  try {
+    process.send({ id, body: await encode(sharp, file, spec) });
+  } catch (error) {
+    process.send({ id, error: String(error && error.message ? error.message : error) });
+  }
+});
+process.on('disconnect', () => process.exit(0));
+`;
+
+/**
+ * Resizes in a separate Node process at a lower CPU priority (nice 10 by default; its libvips
+ * threads inherit it). When the machine's cores are contended, the server's own thread (pages)
+ * runs first and resizes get what is left; the server's memory holds no decoded images; a crash
+ * of libvips costs the resizes in flight, not the site. The process starts on the first resize,
+ * again after it exits, and is killed when a resize takes longer than `timeoutMs` (its slot is
+ * then freed by the caller).
+ */
+export class ResizeProcess {
+  private child: ChildProcess | undefined;
+  private readonly pending = new Map<number, { resolve: (body: Buffer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private nextId = 1;
+  constructor(private readonly options: { nice?: number; timeoutMs?: number; log?: (message: string) => void } = {}) {}
+
+  readonly resize: ResizeFunction = (file, spec) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const child = this.start();
+      const id = this.nextId++;
+      const timer = setTimeout(() => {
+        this.options.log?.(`[images] resize of ${path.basename(file)} took over ${this.options.timeoutMs ?? 60_000} ms: restarting the resize process`);
+        child.kill('SIGKILL');
+      }, this.options.timeoutMs ?? 60_000);
+      this.pending.set(id, { resolve, reject, timer });
+      child.send({ id, file, spec });
+    });
+
+  /** The process's id, while it runs. */
+  get pid() {
+    return this.child?.pid;
+  }
+
+  close() {
+    this.child?.kill('SIGTERM');
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    const sharpPath = createRequire(import.meta.url).resolve('sharp');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD_PROGRAM, sharpPath], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
+    this.child = child;
+    try {
+      if (child.pid) os.setPriority(child.pid, this.options.nice ?? 10);
+    } catch (error) {
+      this.options.log?.(`[images] cannot lower the resize process's priority: ${(error as Error).message}`);
+    }
+    child.on('message', (message: { id: number; body?: Uint8Array; error?: string }) => {
+      const job = this.pending.get(message.id);
+      if (!job) return;
+      this.pending.delete(message.id);
+      clearTimeout(job.timer);
+      if (message.body) job.resolve(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength));
+      else job.reject(new Error(message.error ?? 'resize failed'));
+    });
+    const gone = (why: string) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      for (const [id, job] of this.pending) {
+        this.pending.delete(id);
+        clearTimeout(job.timer);
+        job.reject(new Error(`the resize process ${why}`));
+      }
+    };
+    child.on('exit', (code, signal) => gone(`exited (${signal ?? code})`));
+    child.on('error', (error) => gone(`failed: ${error.message}`));
+    // The server may exit with the process still there: it follows on 'disconnect'.
+    child.unref();
+    (child.channel as { unref?: () => void } | undefined)?.unref?.();
+    return child;
+  }
+}
 
 export type Verdict =
   | { kind: 'ok'; body: Buffer; contentType: string; from: 'memory' | 'disk' | 'resize' }
@@ -332,8 +435,11 @@ export class ImageResizer {
 }
 
 let shared: ImageResizer | undefined;
-/** The server's one resizer, caching under `{dataDir}/image-cache`. */
+/** The server's one resizer, caching under `{dataDir}/image-cache`, resizing in a process of lower priority. */
 export function imageResizer(dataDir: string): ImageResizer {
-  if (!shared) shared = new ImageResizer({ cacheDir: path.join(dataDir, 'image-cache') });
+  if (!shared) {
+    const log = (message: string) => console.log(message);
+    shared = new ImageResizer({ cacheDir: path.join(dataDir, 'image-cache'), resize: new ResizeProcess({ log }).resize, log });
+  }
   return shared;
 }
