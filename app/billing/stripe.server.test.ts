@@ -111,12 +111,14 @@ describe('Stripe adapter against the fake', () => {
     const changed = await billing.changePlan(customer!.id, sub.id, 'enterprise');
     expect(changed.plan).toBe('starter'); // no swap now
     expect(changed.amount).toBe(95000);
-    expect(changed.scheduledChange).toEqual({ plan: 'enterprise', effectiveAt: sub.currentPeriodEnd });
+    expect(changed.scheduledChange).toMatchObject({ plan: 'enterprise', effectiveAt: sub.currentPeriodEnd });
     // The same change again (a retried request) makes no second schedule.
     const again = await billing.changePlan(customer!.id, sub.id, 'enterprise');
     expect(again.scheduledChange?.plan).toBe('enterprise');
     const toBusiness = await billing.changePlan(customer!.id, sub.id, 'business');
-    expect(toBusiness.scheduledChange).toEqual({ plan: 'business', effectiveAt: sub.currentPeriodEnd });
+    expect(toBusiness.scheduledChange).toMatchObject({ plan: 'business', effectiveAt: sub.currentPeriodEnd });
+    // A new request is told apart from the first (its own confirmation email).
+    expect(toBusiness.scheduledChange!.requestRef).toBeDefined();
     const withdrawn = await billing.withdrawChange(customer!.id, sub.id);
     expect(withdrawn.scheduledChange).toBeNull();
     expect(withdrawn.plan).toBe('starter');

@@ -93,7 +93,8 @@ export function scheduledChangeOf(sub: Stripe.Subscription, schedule: Stripe.Sub
   const { end } = periodOf(sub);
   const next = schedule.phases.find((phase) => phase.start_date >= end && phasePrice(phase) !== current);
   const plan = next ? planOf(phasePrice(next)) : null;
-  return next && plan ? { plan, effectiveAt: iso(next.start_date)! } : null;
+  // Each request makes a schedule of its own: its id tells two requests for the same change apart.
+  return next && plan ? { plan, effectiveAt: iso(next.start_date)!, requestRef: schedule.id } : null;
 }
 
 export function toSubscriptionView(sub: Stripe.Subscription, schedule: Stripe.SubscriptionSchedule | null, planOf: PlanOf): SubscriptionView {

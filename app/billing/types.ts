@@ -53,8 +53,12 @@ export interface SubscriptionView {
   canceledAt: string | null;
   /** When the subscription ended (status canceled). */
   endedAt: string | null;
-  /** A plan change that takes effect at currentPeriodEnd, if one is scheduled. */
-  scheduledChange: { plan: PlanKey; effectiveAt: string } | null;
+  /**
+   * A plan change that takes effect at currentPeriodEnd, if one is scheduled. `requestRef` names the
+   * request that scheduled it (the engine: its time; Stripe: the schedule's id), so two requests for
+   * the same change are told apart and each is confirmed by its own email.
+   */
+  scheduledChange: { plan: PlanKey; effectiveAt: string; requestRef?: string } | null;
   /** The card on file: brand and last four digits only. */
   card: { brand: string; last4: string } | null;
 }

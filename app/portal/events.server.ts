@@ -97,7 +97,7 @@ export async function subscriptionChangeMails(sub: SubscriptionView, previous: P
     if (sub.scheduledChange) {
       const change = sub.scheduledChange;
       keys.push(
-        ...(await queueFor(sub.customerId, `change:${sub.id}:${change.plan}:${change.effectiveAt}`, async (locale, name) => {
+        ...(await queueFor(sub.customerId, `change:${sub.id}:${change.plan}:${change.effectiveAt}:${change.requestRef ?? ''}`, async (locale, name) => {
           const plans = await localizedPlans(locale);
           const target = plans.find((p) => p.key === change.plan);
           return {
@@ -113,7 +113,7 @@ export async function subscriptionChangeMails(sub: SubscriptionView, previous: P
     } else if (previous.scheduledChange) {
       const was = previous.scheduledChange;
       keys.push(
-        ...(await queueFor(sub.customerId, `withdraw:${sub.id}:${was.plan}:${was.effectiveAt}`, async (locale, name) => ({
+        ...(await queueFor(sub.customerId, `withdraw:${sub.id}:${was.plan}:${was.effectiveAt}:${was.requestRef ?? ''}`, async (locale, name) => ({
           kind: 'change-withdrawn',
           planName: await planName(sub.plan, locale),
           name,

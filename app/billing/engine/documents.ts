@@ -80,7 +80,7 @@ export type SubscriptionDoc = {
   cancelAtPeriodEnd: boolean;
   canceledAt: string | null;
   endedAt: string | null;
-  scheduledChange: { plan: PlanKey; effectiveAt: string } | null;
+  scheduledChange: { plan: PlanKey; effectiveAt: string; requestRef?: string } | null;
   card: StoredCard | null;
   created: string;
 };
@@ -168,7 +168,9 @@ export function subscriptionView(doc: SubscriptionDoc): SubscriptionView {
     cancelAtPeriodEnd: doc.cancelAtPeriodEnd,
     canceledAt: doc.canceledAt,
     endedAt: doc.endedAt,
-    scheduledChange: doc.scheduledChange ? { plan: doc.scheduledChange.plan, effectiveAt: doc.scheduledChange.effectiveAt } : null,
+    scheduledChange: doc.scheduledChange
+      ? { plan: doc.scheduledChange.plan, effectiveAt: doc.scheduledChange.effectiveAt, ...(doc.scheduledChange.requestRef ? { requestRef: doc.scheduledChange.requestRef } : {}) }
+      : null,
     card: doc.card ? { brand: doc.card.brand, last4: doc.card.last4 } : null,
   };
 }

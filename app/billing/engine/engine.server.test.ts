@@ -358,7 +358,7 @@ describe('renewals over a moving clock', () => {
     expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null, status: 'active' });
     expect(await engine.resume(customer.id, subscription.id)).toEqual(resumed);
     const events = (await allEvents(engine)) as Extract<BillingEvent, { type: 'customer.subscription.updated' }>[];
-    expect(events.map((e) => e.previous)).toEqual([{ cancelAtPeriodEnd: false, scheduledChange: { plan: 'starter', effectiveAt: '2026-04-10T09:00:00.000Z' } }, { cancelAtPeriodEnd: true }]);
+    expect(events.map((e) => e.previous)).toEqual([{ cancelAtPeriodEnd: false, scheduledChange: { plan: 'starter', effectiveAt: '2026-04-10T09:00:00.000Z', requestRef: '2026-03-10T09:00:00.000Z' } }, { cancelAtPeriodEnd: true }]);
   });
 
   it('cancelled, then the period ends: canceled, no renewal invoice, resume refused', async () => {

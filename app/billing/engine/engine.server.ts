@@ -187,12 +187,12 @@ export class EmbeddedBilling implements BillingProvider {
   async changePlan(customerId: string, subscriptionId: string, plan: PlanKey): Promise<SubscriptionView> {
     if (!isPlanKey(plan)) throw new BillingError('invalid_request', `Unknown plan ${String(plan)}`);
     if ((await this.priceCents(plan)) === null) throw new BillingError('invalid_request', `The plan ${plan} is not offered`);
-    return this.updateSubscription(customerId, subscriptionId, (sub) => {
+    return this.updateSubscription(customerId, subscriptionId, (sub, now) => {
       if (sub.status === 'canceled') throw new BillingError('invalid_state', 'The subscription has ended');
       if (sub.cancelAtPeriodEnd) throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
       if (plan === sub.plan) return sub.scheduledChange ? { set: { scheduledChange: null }, previous: { scheduledChange: sub.scheduledChange } } : null;
       if (sub.scheduledChange?.plan === plan) return null;
-      return { set: { scheduledChange: { plan, effectiveAt: sub.currentPeriodEnd } }, previous: { scheduledChange: sub.scheduledChange } };
+      return { set: { scheduledChange: { plan, effectiveAt: sub.currentPeriodEnd, requestRef: now.toISOString() } }, previous: { scheduledChange: sub.scheduledChange } };
     });
   }
 
