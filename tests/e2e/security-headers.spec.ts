@@ -61,7 +61,7 @@ test.describe('headers of HTML responses', () => {
         expect([...csp.get('script-src')!]).not.toContain("'unsafe-inline'");
         expect([...csp.get('object-src')!]).toEqual(["'none'"]);
         expect([...csp.get('base-uri')!]).toEqual(["'self'"]);
-        expect([...csp.get('form-action')!]).toEqual(["'self'", 'https://checkout.stripe.com']);
+        expect([...csp.get('form-action')!]).toEqual(["'self'", 'https://checkout.stripe.com', 'https://buy.stripe.com']);
         expect([...csp.get('frame-src')!]).toEqual(["'self'", 'https://calendly.com']);
         expect([...csp.get('frame-ancestors')!]).toEqual(["'self'"]);
         expect(headers['x-frame-options']).toBe('SAMEORIGIN');
