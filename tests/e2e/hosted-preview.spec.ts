@@ -51,7 +51,7 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     expect(entered?.headers()['x-robots-tag']).toBe('noindex');
     // The Studio (SANITY_STUDIO_URL) may show the preview in its iframe; no one else may.
     expect(entered?.headers()['x-frame-options']).toBeUndefined();
-    expect(entered?.headers()['content-security-policy']).toBe(`frame-ancestors 'self' ${studioURL}`);
+    expect(entered?.headers()['content-security-policy']).toContain(`; frame-ancestors 'self' ${studioURL}`);
     await expect(page.getByTestId('preview-banner')).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === '__preview');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None' });
