@@ -68,6 +68,8 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
   });
 
   test('stega marks the text of a preview page, and changes neither what it says nor where it links', async ({ page }) => {
+    // Eight full page loads with a walk over every attribute: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     await watch(page);
     // The fake Lake returns a Content Source Map, so the drafts client encodes as it would in the Studio.
     const read = async (path: string) => {
