@@ -8,7 +8,7 @@
 //   distinct 50 different variants (every image of the home page, several widths, crops, avif)
 // and prints page latency p50/p95/max during each, image answers by status, resizes done vs
 // requests, the peak RSS of the server and of its resize process, and the total time.
-//   node bench/images.mjs            (BENCH_BUILD=build-x to use another build, BENCH_PORT)
+//   node bench/images.mjs            (BENCH_BUILD=build-x to use another build, BENCH_PORT, BENCH_FLOODS=avif,jpeg,distinct)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -84,6 +84,10 @@ const scenarios = [
   { name: 'jpeg', urls: Array(CONCURRENCY).fill(img(hero, 'w=4000&fm=jpg')) },
   { name: 'distinct', urls: distinct },
 ];
+
+// BENCH_FLOODS=jpeg,distinct runs only those.
+const only = process.env.BENCH_FLOODS?.split(',');
+if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.includes(s.name)));
 
 // The page alone first.
 await timePage('/');
