@@ -13,6 +13,9 @@ import { actAsIp, outbox, t, uniqueEmail, waitForMail } from './portal-helpers';
  * embedded store. Both languages; both projects (desktop, phone).
  */
 const url = (locale: Locale, path: string) => `${stripeURL}${at(locale, path)}`;
+// Each test walks pricing → Checkout → sign-in by emailed code → the flow: 7–12 s alone, far more
+// on a busy 2-core machine running several servers.
+test.describe.configure({ timeout: 90_000 });
 
 async function fake(path: string, body?: unknown) {
   const res = await fetch(`${fakeStripeURL}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
