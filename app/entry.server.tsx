@@ -13,6 +13,7 @@ import {
   contentSecurityPolicy,
   modulePreloadNonces,
   NONCE_PLACEHOLDER,
+  SANITY_IMAGE_CDN,
   schedulingFrameSources,
   withFreshNonce,
 } from './lib/csp.server';
@@ -102,6 +103,8 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
       frameAncestors: frameAncestorSources(preview, content),
       frameSources: schedulingFrameSources(remixContext.staticHandlerContext.loaderData, behindHttps),
       paymentOrigins: billing.kind === 'stripe' && billing.apiBase ? [new URL(billing.apiBase).origin] : [],
+      // Hosted content's images are served by Sanity's CDN (@sanity/image-url's default address).
+      imageOrigins: content.world === 'hosted' ? [SANITY_IMAGE_CDN] : [],
     }),
   );
   // A page opened from another site shares no window with it; except a hosted preview, which

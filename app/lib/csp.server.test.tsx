@@ -42,6 +42,9 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com', 'https://buy.stripe.com']);
+    // The hosted world's images come from Sanity's CDN.
+    expect(directives(contentSecurityPolicy({ ...base, imageOrigins: ['https://cdn.sanity.io'] })).get('img-src')).toContain('https://cdn.sanity.io');
+    expect(csp.get('img-src')).not.toContain('https://cdn.sanity.io');
     // A Stripe API address of its own (the test stand-in) serves Checkout there: forms may lead to it too.
     expect(directives(contentSecurityPolicy({ ...base, paymentOrigins: ['http://127.0.0.1:4011'] })).get('form-action')).toContain('http://127.0.0.1:4011');
     expect(csp.get('frame-src')).toEqual(["'self'", 'https://calendly.com']);

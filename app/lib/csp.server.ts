@@ -31,6 +31,8 @@ export const DEFAULT_SCHEDULING_ORIGIN = 'https://calendly.com';
  */
 export const PAYMENT_FORM_ORIGIN = 'https://checkout.stripe.com';
 export const PAYMENT_LINK_ORIGIN = 'https://buy.stripe.com';
+/** Sanity's image CDN, where the hosted world's images live. */
+export const SANITY_IMAGE_CDN = 'https://cdn.sanity.io';
 
 /** Google Tag Manager and the Google Analytics 4 hosts its tags talk to (Google's guidance for a CSP). */
 const GTM = {
@@ -55,6 +57,8 @@ export interface CspOptions {
    * point the SDK at tests/fake-stripe.mjs, whose Checkout page is on that origin).
    */
   paymentOrigins?: string[];
+  /** Where the content's images come from besides the site: Sanity's image CDN in the hosted world. */
+  imageOrigins?: string[];
 }
 
 /** The http(s) origin of a URL, or null. */
@@ -102,7 +106,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     ['default-src', ["'self'"]],
     ['script-src', [`'nonce-${options.nonce}'`, "'strict-dynamic'", "'self'", ...(gtm ? GTM.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'", ...(gtm ? GTM.style : [])]],
-    ['img-src', ["'self'", 'data:', ...(gtm ? GTM.img : [])]],
+    ['img-src', unique(["'self'", 'data:', ...(options.imageOrigins ?? []), ...(gtm ? GTM.img : [])])],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...(gtm ? GTM.connect : [])]],
     ['frame-src', unique(["'self'", ...options.frameSources, ...(gtm ? GTM.frame : [])])],

@@ -310,13 +310,13 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
       // Emails: exactly one per reported transition (the keys the facts give), none twice.
       const expected = new Set<string>();
       for (const { event } of updates) {
-        const s = event.subscription as { id: string; cancelAtPeriodEnd: boolean; canceledAt: string | null; scheduledChange: { plan: string; effectiveAt: string } | null };
+        const s = event.subscription as { id: string; cancelAtPeriodEnd: boolean; canceledAt: string | null; scheduledChange: { plan: string; effectiveAt: string; requestRef?: string } | null };
         const prev = event.previous ?? {};
         if (s.cancelAtPeriodEnd && s.canceledAt && prev.cancelAtPeriodEnd !== true) expected.add(`cancel:${s.id}:${s.canceledAt}`);
         if ('scheduledChange' in prev) {
-          const was = prev.scheduledChange as { plan: string; effectiveAt: string } | null;
-          if (s.scheduledChange) expected.add(`change:${s.id}:${s.scheduledChange.plan}:${s.scheduledChange.effectiveAt}`);
-          else if (was) expected.add(`withdraw:${s.id}:${was.plan}:${was.effectiveAt}`);
+          const was = prev.scheduledChange as { plan: string; effectiveAt: string; requestRef?: string } | null;
+          if (s.scheduledChange) expected.add(`change:${s.id}:${s.scheduledChange.plan}:${s.scheduledChange.effectiveAt}:${s.scheduledChange.requestRef ?? ''}`);
+          else if (was) expected.add(`withdraw:${s.id}:${was.plan}:${was.effectiveAt}:${was.requestRef ?? ''}`);
         }
       }
       const queued = mails.filter((m) => m.to === c.email && /^(cancel|change|withdraw):/.test(m.key));
