@@ -108,6 +108,8 @@ for (const locale of LOCALES) {
     });
 
     test('an invoice opens as a page and downloads as a PDF; another client\'s invoice is 404', async ({ page, browser }) => {
+      // Two clients go through checkout: more than 30 s on a busy 2-core machine.
+      test.setTimeout(90_000);
       const email = uniqueEmail(`inv-${locale}`);
       await subscribe(page, portalURL, locale, 'enterprise', email);
       await page.goto(url(locale, '/account/subscription'));
