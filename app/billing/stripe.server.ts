@@ -342,23 +342,33 @@ export class StripeBilling implements BillingProvider {
   }
 
   /**
-   * Runs `step` on the live subscription until `done` holds for the live state read back: at
-   * most three rounds. A round whose keyed call only replayed an older answer (the state did not
-   * change) raises the operation count so that the next round's keys are new.
+   * Brings the customer's live subscription to the state `done` describes: reads it, refuses it
+   * with `check` (the action's preconditions), and runs `step` until the state read back holds, at
+   * most three rounds. A round whose keyed calls only replayed an older answer (the state did not
+   * change) raises the operation count first, so that the next round's keys are new.
    */
-  private async converge(customerId: string, subscriptionId: string, done: (sub: Stripe.Subscription, view: SubscriptionView) => boolean, step: (sub: Stripe.Subscription) => Promise<void>): Promise<SubscriptionView> {
+  private async converge(
+    customerId: string,
+    subscriptionId: string,
+    action: {
+      check?: (sub: Stripe.Subscription) => void;
+      done: (sub: Stripe.Subscription, view: SubscriptionView) => boolean;
+      step: (sub: Stripe.Subscription) => Promise<void>;
+    },
+  ): Promise<SubscriptionView> {
     try {
-      for (let round = 0; round < 3; round++) {
-        const sub = await this.own(customerId, subscriptionId);
+      for (let round = 0; ; round++) {
+        let sub = await this.own(customerId, subscriptionId);
+        action.check?.(sub);
         const view = await this.view(sub);
-        if (done(sub, view)) return view;
-        if (round > 0) await this.bump(sub);
-        await step(round > 0 ? await this.own(customerId, subscriptionId) : sub);
+        if (action.done(sub, view)) return view;
+        if (round === 3) throw new BillingError('unavailable', `Stripe did not apply the change to ${subscriptionId}`);
+        if (round > 0) {
+          await this.bump(sub);
+          sub = await this.own(customerId, subscriptionId);
+        }
+        await action.step(sub);
       }
-      const sub = await this.own(customerId, subscriptionId);
-      const view = await this.view(sub);
-      if (done(sub, view)) return view;
-      throw new BillingError('unavailable', `Stripe did not apply the change to ${subscriptionId}`);
     } catch (error) {
       translate(error);
     }
@@ -367,23 +377,24 @@ export class StripeBilling implements BillingProvider {
   async changePlan(customerId: string, subscriptionId: string, plan: PlanKey): Promise<SubscriptionView> {
     if (!isPlanKey(plan)) throw new BillingError('invalid_request', `Unknown plan ${String(plan)}`);
     const target = await this.priceFor(plan);
-    const first = await this.own(customerId, subscriptionId);
-    if (ended(first)) throw new BillingError('invalid_state', 'The subscription has ended');
-    if (first.cancel_at_period_end) throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
-    const current = first.items.data[0]?.price.id;
-    if (current === target) return this.withdrawChange(customerId, subscriptionId);
-    return this.converge(
-      customerId,
-      subscriptionId,
-      (_, view) => view.scheduledChange?.plan === plan,
-      async (sub) => {
+    const onTarget = (sub: Stripe.Subscription) => sub.items.data[0]?.price.id === target;
+    return this.converge(customerId, subscriptionId, {
+      check: (sub) => {
+        if (ended(sub)) throw new BillingError('invalid_state', 'The subscription has ended');
+        if (sub.cancel_at_period_end) throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
+      },
+      // Back to the plan it is on: that is withdrawing the scheduled change.
+      done: (sub, view) => (onTarget(sub) ? view.scheduledChange === null : view.scheduledChange?.plan === plan),
+      step: async (sub) => {
         const existing = await this.schedule(sub);
         if (existing) await this.release(existing);
+        if (onTarget(sub)) return this.bump(sub);
+        const current = sub.items.data[0]!;
         const periodEnd = periodOf(sub).end;
         const schedule = await this.stripe.subscriptionSchedules.create({ from_subscription: sub.id }, { idempotencyKey: this.key('schedule', sub, target) });
         if (schedule.status !== 'active' && schedule.status !== 'not_started') return; // an old answer: the next round has new keys
         const phase = schedule.phases[0]!;
-        const quantity = sub.items.data[0]?.quantity ?? 1;
+        const quantity = current.quantity ?? 1;
         await this.stripe.subscriptionSchedules.update(
           schedule.id,
           {
@@ -391,7 +402,7 @@ export class StripeBilling implements BillingProvider {
             proration_behavior: 'none',
             metadata: { plan },
             phases: [
-              { items: [{ price: current!, quantity }], start_date: phase.start_date, end_date: periodEnd, proration_behavior: 'none' },
+              { items: [{ price: current.price.id, quantity }], start_date: phase.start_date, end_date: periodEnd, proration_behavior: 'none' },
               { items: [{ price: target, quantity }], duration: { interval: 'month', interval_count: 1 }, proration_behavior: 'none', metadata: { plan } },
             ],
           },
@@ -399,48 +410,44 @@ export class StripeBilling implements BillingProvider {
         );
         await this.bump(sub);
       },
-    );
+    });
   }
 
   async withdrawChange(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
-    return this.converge(
-      customerId,
-      subscriptionId,
-      (_, view) => view.scheduledChange === null,
-      async (sub) => {
+    return this.converge(customerId, subscriptionId, {
+      done: (_, view) => view.scheduledChange === null,
+      step: async (sub) => {
         const schedule = await this.schedule(sub);
         if (schedule) await this.release(schedule);
         await this.bump(sub);
       },
-    );
+    });
   }
 
   async cancel(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
-    const first = await this.own(customerId, subscriptionId);
-    if (ended(first)) throw new BillingError('invalid_state', 'The subscription has ended');
-    return this.converge(
-      customerId,
-      subscriptionId,
-      (sub) => sub.cancel_at_period_end && !sub.schedule,
-      async (sub) => {
+    return this.converge(customerId, subscriptionId, {
+      check: (sub) => {
+        if (ended(sub)) throw new BillingError('invalid_state', 'The subscription has ended');
+      },
+      done: (sub) => sub.cancel_at_period_end && !sub.schedule,
+      step: async (sub) => {
         const schedule = await this.schedule(sub);
         if (schedule) await this.release(schedule);
         await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true, metadata: this.nextOps(sub) }, { idempotencyKey: this.key('cancel', sub) });
       },
-    );
+    });
   }
 
   async resume(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
-    const first = await this.own(customerId, subscriptionId);
-    if (ended(first) || Date.now() >= periodOf(first).end * 1000) throw new BillingError('invalid_state', 'The subscription has ended');
-    return this.converge(
-      customerId,
-      subscriptionId,
-      (sub) => !sub.cancel_at_period_end,
-      async (sub) => {
+    return this.converge(customerId, subscriptionId, {
+      check: (sub) => {
+        if (ended(sub) || Date.now() >= periodOf(sub).end * 1000) throw new BillingError('invalid_state', 'The subscription has ended');
+      },
+      done: (sub) => !sub.cancel_at_period_end,
+      step: async (sub) => {
         await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false, metadata: this.nextOps(sub) }, { idempotencyKey: this.key('resume', sub) });
       },
-    );
+    });
   }
 
   // ------------------------------------------------------------------ checkout
@@ -453,11 +460,9 @@ export class StripeBilling implements BillingProvider {
    */
   async startCheckout(request: CheckoutRequest): Promise<{ url: string }> {
     if (!isPlanKey(request.plan)) throw new BillingError('invalid_request', `Unknown plan ${String(request.plan)}`);
-    const plans = await this.options.plans();
-    const entry = plans.find((p) => p.key === request.plan);
-    const price = entry?.stripePriceId || this.options.prices[request.plan];
+    const price = (await this.prices()).get(request.plan);
     if (!price) {
-      const link = entry?.paymentLink ?? '';
+      const link = (await this.options.plans()).find((p) => p.key === request.plan)?.paymentLink ?? '';
       if (/^https:\/\/buy\.stripe\.com\/[A-Za-z0-9_]+$/.test(link)) {
         const url = new URL(link);
         if (request.email) url.searchParams.set('prefilled_email', request.email);
