@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { kill, startOwnServer } from './own-server';
-import { t } from './portal-helpers';
+import { readOutbox, t } from './portal-helpers';
 
 /**
  * Durability of the portal's state changes: kill -9 the server while plan changes and
@@ -90,17 +90,7 @@ async function call(url: string, init: RequestInit = {}): Promise<Response> {
   }
 }
 
-type Mail = { to: string; subject: string; text: string; messageId: string; file: string };
-function outbox(): Mail[] {
-  const dir = path.join(dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  return files.map((f) => ({ ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail), file: f }));
-}
+const outbox = () => readOutbox(dataDir);
 
 /** Subscribes through the local checkout, then signs in on another "device" with the emailed code. */
 async function newClient(i: number): Promise<Client> {

@@ -33,11 +33,19 @@ interface OutboxMail {
   text: string;
   html?: string;
   date: string;
+  messageId: string;
   file: string;
 }
 
 /** Emails the server wrote to its outbox folder for this address, oldest first. */
 export function outbox(dataDir: string, to: string): OutboxMail[] {
+  return readOutbox(dataDir)
+    .filter((m) => m.to.toLowerCase() === to.toLowerCase())
+    .sort((a, b) => a.date.localeCompare(b.date) || a.file.localeCompare(b.file));
+}
+
+/** Every email in the server's outbox folder (the .json twin of each message), in no order. */
+export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
@@ -45,10 +53,7 @@ export function outbox(dataDir: string, to: string): OutboxMail[] {
   } catch {
     return [];
   }
-  return files
-    .map((f) => ({ ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail), file: f }))
-    .filter((m) => m.to.toLowerCase() === to.toLowerCase())
-    .sort((a, b) => a.date.localeCompare(b.date) || a.file.localeCompare(b.file));
+  return files.map((f) => ({ ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail), file: f }));
 }
 
 /** Waits for an email to this address whose text matches, and returns it. */

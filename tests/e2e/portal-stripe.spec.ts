@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import Stripe from 'stripe';
 import { fakeStripeURL, STRIPE_TEST_KEY, STRIPE_TEST_PRICES, STRIPE_TEST_WEBHOOK_SECRET, stripeDataDir, stripeURL } from '../../playwright.config';
 import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
-import { actAsIp, outbox, t, uniqueEmail, waitForMail } from './portal-helpers';
+import { actAsIp, outbox, readOutbox, t, uniqueEmail, waitForMail } from './portal-helpers';
 
 /**
  * The same portal flows on Stripe: the site (PORT + 400, production mode) runs the official SDK
@@ -157,7 +155,7 @@ test.describe('Stripe webhook', () => {
     const events: { id: string; type: string; object: string; deliveries: { status?: number }[] }[] = await fake('/_fake/events');
     const completed = events.find((e) => e.type === 'checkout.session.completed' && e.object === session.id)!;
     expect(completed.deliveries.at(-1)?.status).toBe(200);
-    const allMail = () => readdirSync(path.join(stripeDataDir, 'outbox')).length;
+    const allMail = () => readOutbox(stripeDataDir).length;
     const before = allMail();
     const again = await fake('/_fake/redeliver', { id: completed.id });
     expect(again.deliveries.at(-1).status).toBe(200);
