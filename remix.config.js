@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { routeTable as allPages, resourceRoutes as allResources } from './app/route-table.js';
+import { layoutRouteIds, pageRouteId, routeTable as allPages, resourceRoutes as allResources } from './app/route-table.js';
 
 // A route whose module is not written yet is left out (and said), so work in progress builds.
 const exists = (r) => existsSync(new URL(`./app/${r.file}`, import.meta.url)) || (console.warn(`[routes] not mounted yet: ${r.id} (app/${r.file})`), false);
@@ -30,13 +30,13 @@ export default {
     return defineRoutes((route) => {
       for (const locale of ['en', 'ar']) {
         // en is a pathless layout (pages at the spec's paths); ar lives under /ar.
-        route(locale === 'en' ? undefined : 'ar', 'layouts/locale.tsx', { id: `locale-${locale}` }, () => {
+        route(locale === 'en' ? undefined : 'ar', 'layouts/locale.tsx', { id: layoutRouteIds[locale] }, () => {
           for (const page of routeTable) {
-            const id = `${locale}/${page.id}`;
+            const id = pageRouteId(locale, page.id);
             if (page.index) route(undefined, page.file, { index: true, id });
             else route(page.path, page.file, { id });
           }
-          route('*', 'pages/not-found.tsx', { id: `${locale}/not-found` });
+          route('*', 'pages/not-found.tsx', { id: pageRouteId(locale, 'not-found') });
         });
       }
       // /en and /en/... are not a language prefix here: English lives at the bare path.

@@ -1,6 +1,17 @@
 // The site's routes, declared once and mounted for both languages by remix.config.js:
 // English at the path given here, Arabic at /ar + the same path.
 // Keep this file plain JavaScript: remix.config.js imports it at build time.
+// Route ids are made here and nowhere else: the layouts' ids below, a page's id is `${locale}/${id}`.
+
+/** The id of the page shell (app/layouts/locale.tsx) mounted for each language. */
+export const layoutRouteIds = /** @type {const} */ ({ en: 'locale-en', ar: 'locale-ar' });
+
+/**
+ * The id of a page of the table (or `not-found`) mounted in one language, e.g. `ar/blog-tag`.
+ * @param {'en' | 'ar'} locale
+ * @param {string} pageId
+ */
+export const pageRouteId = (locale, pageId) => `${locale}/${pageId}`;
 
 /** @type {{ id: string, path?: string, index?: boolean, file: string }[]} */
 export const routeTable = [

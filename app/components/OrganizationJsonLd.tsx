@@ -1,4 +1,4 @@
-import { useShell } from '~/layouts/locale';
+import { useShell } from '~/lib/shell';
 import { localizePath, type Locale } from '~/i18n';
 import { imageUrlBuilder, type ImageConfig } from '~/lib/image';
 import { useRootData } from '~/root';

@@ -20,6 +20,7 @@ import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
 import { useT } from '~/lib/locale';
+import type { ShellData } from '~/lib/shell';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     formToken: await createFormToken(Date.now(), sessionSecret),
     showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
   };
-  return data({ locale, shell, siteUrl, preview: await previewPerspective(request), conversion, englishFallbacks: englishFallbacks(request) }, { headers });
+  return data<ShellData>({ locale, shell, siteUrl, preview: await previewPerspective(request), conversion, englishFallbacks: englishFallbacks(request) }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -75,11 +76,6 @@ export async function clientLoader({ serverLoader, request }: ClientLoaderFuncti
   ]);
   return serverData;
 }
-
-export type LocaleLayoutData = Awaited<ReturnType<typeof loader>>['data'];
-
-/** Shell data for any page below the layout. */
-export { useShell } from '~/lib/shell';
 
 function SkipLink() {
   const { t } = useT();

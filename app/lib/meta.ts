@@ -1,11 +1,11 @@
 import type { MetaArgs } from '@remix-run/node';
-import type { LocaleLayoutData } from '~/layouts/locale';
 import { stripLocale } from '~/i18n';
 import { seoMeta, type SeoInput } from './seo';
+import { isShellRoute, type ShellData } from './shell';
 
 /** The shell data (brand, default SEO, site URL) as seen from a page's meta function. */
-export function layoutFromMatches(matches: MetaArgs['matches']): LocaleLayoutData | undefined {
-  return matches.find((m) => m.id === 'locale-en' || m.id === 'locale-ar')?.data as LocaleLayoutData | undefined;
+export function layoutFromMatches(matches: MetaArgs['matches']): ShellData | undefined {
+  return matches.find((m) => isShellRoute(m.id))?.data as ShellData | undefined;
 }
 
 /**

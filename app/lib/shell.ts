@@ -1,13 +1,41 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { loader } from '~/layouts/locale';
+import type { Locale } from '~/i18n';
+import { layoutRouteIds } from '~/route-table.js';
+import type { Shell } from '~/sanity/queries/shell';
+import type { Perspective } from '~/sanity/types';
 
 /**
- * The page shell's data (site settings, offices, services, form token…) for any component
- * below the locale layout. Lives apart from the layout so components the layout renders
- * can use it without an import cycle.
+ * The page shell's data: what the locale layout's loader (app/layouts/locale.tsx) returns for
+ * every page below it. Components read it here, through `useShell()` (meta functions through
+ * `layoutFromMatches()` in lib/meta.ts), never from the layout module: this module imports no
+ * component and no component imports the layout, so the shell makes no import cycle.
  */
-export function useShell() {
-  const en = useRouteLoaderData<typeof loader>('locale-en');
-  const ar = useRouteLoaderData<typeof loader>('locale-ar');
+export type ShellData = {
+  locale: Locale;
+  /** Header and footer content (site settings, offices, services) in the page's language. */
+  shell: Shell;
+  siteUrl: string;
+  /** The preview perspective of an editor's session, null for visitors. */
+  preview: Perspective | null;
+  conversion: {
+    /** The signed start time of the forms' spam timer. */
+    formToken: string;
+    showTestBookingLink: boolean;
+  };
+  /** Ids of documents shown in English because their translation is missing. */
+  englishFallbacks: string[];
+};
+
+const shellRouteIds: readonly string[] = Object.values(layoutRouteIds);
+
+/** Whether a route id is one of the two locale layouts' (the routes that load the shell). */
+export function isShellRoute(routeId: string): boolean {
+  return shellRouteIds.includes(routeId);
+}
+
+/** The page shell's data for any component rendered below the locale layout. */
+export function useShell(): ShellData {
+  const en = useRouteLoaderData<ShellData>(layoutRouteIds.en);
+  const ar = useRouteLoaderData<ShellData>(layoutRouteIds.ar);
   return (ar ?? en)!;
 }

@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { localeFromPath } from '~/i18n';
-import { useShell } from '~/layouts/locale';
+import { useShell } from '~/lib/shell';
 import { splitHighlight } from '~/lib/highlight';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
