@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the size of what a browser downloads: the client entry, the shared chunks, each
 // route's module and the CSS, raw and gzip. Run after `npm run build`.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 

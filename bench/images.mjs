@@ -107,7 +107,7 @@ for (const scenario of scenarios) {
   const flood = Promise.all(
     scenario.urls.map(async (url) => {
       const t = performance.now();
-      let status = 'error';
+      let status;
       try {
         const response = await fetch(base + url, { headers: { accept: ACCEPT }, signal: AbortSignal.timeout(120_000) });
         await response.arrayBuffer();

@@ -57,7 +57,7 @@ async function validate(entries) {
 }
 
 async function renderImages() {
-  let files = [];
+  let files;
   try { files = (await readdir(imagesSrcDir)).filter((f) => /\.(jpg|png)\.svg$/.test(f)); } catch { return; }
   const { default: sharp } = await import('sharp');
   for (const file of files.sort()) {

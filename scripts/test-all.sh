@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every check and test suite, then prints one closing line: "N passed, N failed".
-#   typecheck, dataset freshness, unit + integration tests (vitest), Studio build,
+#   lint (ESLint, Prettier, import cycles), typecheck, dataset freshness, unit + integration tests (vitest), Studio build,
 #   production build, end-to-end tests (Playwright in Debian's Chromium).
 # Each non-test step (typecheck, builds) counts as one check. Exits non-zero on any failure.
 set -uo pipefail
@@ -31,6 +31,7 @@ ensure_chromium() {
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
+step "lint (ESLint, Prettier, import cycles)" npm run --silent lint
 step "typecheck" npx tsc --noEmit
 step "dataset is built from its sources" node scripts/build-dataset.mjs --check
 

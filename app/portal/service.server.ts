@@ -436,6 +436,8 @@ export async function completeCheckout(request: Request, id: string, form: FormD
   if (!engine) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.unavailable' };
   const text = (name: string, max: number) => {
     const v = form.get(name);
+    // Drops control characters and bidirectional overrides from what goes on the invoice.
+    // eslint-disable-next-line no-control-regex
     return typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, max) : '';
   };
   const email = text('email', 254);

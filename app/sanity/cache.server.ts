@@ -16,7 +16,7 @@ export function typesReadBy(query: string): CacheDeps {
   for (const m of query.matchAll(/_type\s*==\s*"([\w.]+)"/g)) types.add(m[1]);
   for (const m of query.matchAll(/_type\s+in\s+\[([^\]]*)\]/g)) for (const t of m[1].matchAll(/"([\w.]+)"/g)) types.add(t[1]);
   for (const m of query.matchAll(/_id\s*==\s*"([\w-]+)"/g)) types.add(m[1]); // singletons: _id equals the type name
-  const derefs = [...query.matchAll(/([\w\]\)]+)\s*->/g)].filter((m) => !/^asset$/.test(m[1]));
+  const derefs = [...query.matchAll(/([\w\])]+)\s*->/g)].filter((m) => !/^asset$/.test(m[1]));
   if (derefs.length > 0 || types.size === 0) return 'all';
   return types;
 }

@@ -103,7 +103,7 @@ export class EmbeddedContentClient implements ContentClient {
     try {
       await this.mutate([{ create: doc }]);
     } catch (error) {
-      if (error instanceof ConflictError) throw new Error(`Document ${doc._id} already exists`);
+      if (error instanceof ConflictError) throw new Error(`Document ${doc._id} already exists`, { cause: error });
       throw error;
     }
     return { _id: doc._id };

@@ -96,6 +96,8 @@ type Describe<T> = [T] extends [never]
                 : 'a mix of types';
 /** Named keys only: z.looseObject() adds an index signature, which is not checked. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] } & string;
+// `{}` on purpose: a key is optional when an object without it is assignable to Pick<T, K>.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
 
 /** Every message for one value: Gen is the generated type, Zod the z.infer type, P its path. */

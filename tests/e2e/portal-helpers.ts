@@ -47,7 +47,7 @@ export function outbox(dataDir: string, to: string): OutboxMail[] {
 /** Every email in the server's outbox folder (the .json twin of each message), in no order. */
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, 'outbox');
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   } catch {
