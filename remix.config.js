@@ -29,7 +29,7 @@ export default {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       for (const locale of ['en', 'ar']) {
-        // en is a pathless layout (pages at the spec's paths); ar lives under /ar.
+        // en is a pathless layout (pages at the bare paths); ar lives under /ar.
         route(locale === 'en' ? undefined : 'ar', 'layouts/locale.tsx', { id: layoutRouteIds[locale] }, () => {
           for (const page of routeTable) {
             const id = pageRouteId(locale, page.id);

@@ -1,6 +1,6 @@
 /**
  * Language configuration and the URL rules, shared by server and browser.
- * English lives at the spec's paths (/about); Arabic at the same paths under /ar.
+ * English lives at the bare paths (/about); Arabic at the same paths under /ar.
  */
 export const locales = ['en', 'ar'] as const;
 export type Locale = (typeof locales)[number];

@@ -39,7 +39,7 @@ export function isWhatsappNumber(value: string): boolean {
   return /^[1-9][0-9]{7,14}$/.test(value)
 }
 
-/** Blog category/tag slugs follow the spec's style: lowercase letters, digits and underscores. */
+/** Blog category/tag slugs are lowercase letters, digits and underscores (like `abu_dhabi`). */
 export function isUnderscoreSlug(value: string): boolean {
   return /^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(value)
 }

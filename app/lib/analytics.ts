@@ -1,5 +1,5 @@
 /**
- * Analytics through the tag manager's data layer (spec section 7). Every function
+ * Analytics through the tag manager's data layer (docs/requirements.md#analytics). Every function
  * pushes plain objects onto a data layer array: window.dataLayer in the browser (the
  * array is created when missing, and nothing is pushed during SSR), or an injected
  * array in tests.

@@ -1,5 +1,5 @@
 /**
- * The services page's hash scrolling rule (product spec, "Services hash scrolling"):
+ * The services page's hash scrolling rule (docs/requirements.md#public-pages):
  * - on /services with a hash, scroll to the section after 800 ms, or 1000 ms when the
  *   hash is already there as the page loads;
  * - the section lands 120 px below the top of the viewport under 768 px width, 160 px otherwise;

@@ -17,7 +17,7 @@ import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
  * (native <details>/<summary>: keyboard operable, announced as expanded/collapsed, and
  * working without JavaScript), and FAQPage structured data.
  *
- * The FAQ question form (issue 4) is rendered at the marked spot below; its `action` is
+ * The FAQ question form is rendered at the marked spot below; its `action` is
  * re-exported here.
  */
 export { action } from '~/features/forms/faq-question.server';
@@ -142,7 +142,7 @@ export default function Faq() {
           </section>
         ))}
 
-        {/* ── FAQ QUESTION FORM (issue 4): component here, action re-exported above ── */}
+        {/* ── FAQ QUESTION FORM: component here, action re-exported above ── */}
         <FaqQuestionForm />
       </div>
     </div>

@@ -36,7 +36,7 @@ export default function Home() {
   const { page } = data;
   const inEnglish = useFallbackLang();
   return (
-    // Top padding: 60px on phones, 160px from the 768px breakpoint (spec).
+    // Top padding: 60px on phones, 160px from the 768px breakpoint.
     <div className="bg-gradient-to-b from-sand-50 via-sand-50/60 to-white pt-[60px] md:pt-[160px]" data-testid="home">
       <h1 className="sr-only" {...inEnglish(page.seo.title ?? shell.settings.brandName)}>{page.seo.title ?? shell.settings.brandName}</h1>
       <Hero page={page} />

@@ -8,7 +8,7 @@ import { EmbeddedContentClient } from '../../app/sanity/embedded.server';
 import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
 
 /**
- * Conversion paths (issue 4): the WhatsApp chat flow with its limiter and verification,
+ * Conversion paths: the WhatsApp chat flow with its limiter and verification,
  * the booking dialog, the FAQ and newsletter forms (JavaScript on and off, both
  * languages), the data layer, and stored submissions surviving a restart.
  *

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_SECRET } from '../../playwright.config';
 import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
 
-// The site pages of issue 3 (FAQ, legal pages, booking confirmation, SEO diagnostics), the
+// The site pages (FAQ, legal pages, booking confirmation, SEO diagnostics), the
 // redirects and the search engine files, in English and Arabic. Strings are the dataset's.
 const SITE = 'https://www.bawaba-advisory.com';
 

@@ -16,7 +16,7 @@ export interface BookingDialogConfig {
   showTestLink: boolean;
 }
 
-/** The 'Schedule a Consultation' dialog (spec section 2): the scheduling frame, WhatsApp and the test link. */
+/** The 'Schedule a Consultation' dialog (docs/requirements.md#chat-and-booking): the scheduling frame, WhatsApp and the test link. */
 export function BookingDialog({ config, open, onClose, returnFocusRef }: { config: BookingDialogConfig; open: boolean; onClose: () => void; returnFocusRef?: React.RefObject<HTMLElement | null> }) {
   const { t } = useT('chat');
   const locale = useLocale();

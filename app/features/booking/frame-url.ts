@@ -1,5 +1,5 @@
 /**
- * URLs of the booking dialog (spec sections 2 and 7). Pure, shared by server and browser.
+ * URLs of the booking dialog (docs/requirements.md#chat-and-booking). Pure, shared by server and browser.
  *
  * - The scheduling frame: site settings' schedulingUrl plus `redirect` (the absolute URL
  *   of the booking confirmation page in the page's language, on the SITE_URL origin,

@@ -12,7 +12,7 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * The floating calendar and chat buttons (spec sections 2 and 4), fixed at the end side
+ * The floating calendar and chat buttons (docs/requirements.md#chat-and-booking), fixed at the end side
  * (they mirror in Arabic) above the safe area. The chat click runs the limiter at once,
  * in the click handler, so the new tab opens inside the user gesture. On phones they slide
  * away while the reader scrolls down (they would sit on the text being read) and return on

@@ -4,7 +4,7 @@ import { useT } from '~/lib/locale';
 import { openVerification, questionValues, submitAnswer, verificationErrorKey, VERIFY_KEYS, type VerificationEffect, type VerificationState } from './puzzle';
 
 /**
- * The Security Verification dialog (spec sections 2, 4 and 5). A new puzzle on every
+ * The Security Verification dialog (docs/requirements.md#chat-and-booking). A new puzzle on every
  * opening; `onEffect` receives 'failed' (3rd wrong answer, a new puzzle is shown) and
  * 'verified' (the caller closes the dialog, toasts and opens the chat, in the same
  * user gesture so the new tab is not blocked).

@@ -1,5 +1,5 @@
 /**
- * The Security Verification puzzle (spec sections 2, 4 and 5): two numbers from 1 to
+ * The Security Verification puzzle (docs/requirements.md#chat-and-booking): two numbers from 1 to
  * 10 and an operator from +, - and ×; a new puzzle on each opening of the dialog and
  * after the 3rd wrong answer (the wrong-answer counter then starts again).
  *

@@ -630,7 +630,7 @@ describe('toastFor', () => {
     expect(toastFor({ status: 'verify' })).toBeNull();
   });
 
-  it('renders the exact English texts of the spec through i18next', async () => {
+  it('renders the required English texts through i18next', async () => {
     const t = await translator('en');
     const { limiter, advance } = setup();
     const opened = limiter.attempt();
@@ -716,7 +716,7 @@ describe('chat.json', () => {
     }
   });
 
-  it('holds the spec texts', () => {
+  it('holds the required texts', () => {
     expect(en.get('verify.title')).toBe('Security Verification');
     expect(en.get('verify.answerLabel')).toBe('Your answer');
     expect(en.get('verify.invalidNumber')).toBe('Please enter a valid number');

@@ -1,5 +1,5 @@
 /**
- * WhatsApp chat limiter (spec sections 3, 4, 8 and 9). Pure logic: the clock, the
+ * WhatsApp chat limiter (docs/requirements.md#chat-and-booking). Pure logic: the clock, the
  * storage and the random source are injected, so it runs the same in the browser,
  * during SSR (in-memory storage) and in tests.
  *

@@ -14,7 +14,7 @@ const FIELDS: { name: FaqField; type: 'text' | 'email' | 'tel' | 'textarea'; aut
 ];
 
 /**
- * The FAQ question form (spec sections 3, 4, 5, 8): a Remix <Form> posting to the FAQ
+ * The FAQ question form (docs/requirements.md#forms): a Remix <Form> posting to the FAQ
  * page's action, so it works without JavaScript. States: idle, submitting, submitted
  * (with 'ask another question', a plain link back to the page) and error/rejected
  * (a summary plus each field's message, tied to its input).

@@ -311,7 +311,7 @@ describe('forms.json', () => {
     }
   });
 
-  it('holds the spec texts', () => {
+  it('holds the required texts', () => {
     expect(en.get('incompleteTitle')).toBe('Incomplete Form');
     expect(en.get('incomplete')).toBe('Please fill in all fields to submit your question.');
     expect(en.get('phoneRequired')).toBe('Phone number is required');

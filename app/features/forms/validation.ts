@@ -1,5 +1,5 @@
 /**
- * Validation of the FAQ question form and the newsletter form (spec section 5), and
+ * Validation of the FAQ question form and the newsletter form (docs/requirements.md#forms), and
  * the pure parts of the spam checks. Errors are i18next keys in the `forms`
  * namespace (public/locales/{lng}/forms.json), so a Remix action can answer in the
  * page's language and tie each message to its input.

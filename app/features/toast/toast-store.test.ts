@@ -4,7 +4,7 @@ import { reduceToasts, TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_DURATION, TOAST_SW
 const item = (id: string): ToastItem => ({ id, title: id, open: true, variant: 'default' });
 
 describe('toast store', () => {
-  it('has the spec constants', () => {
+  it('has the required constants', () => {
     expect([TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_DURATION, TOAST_SWIPE_THRESHOLD, TOAST_HOTKEY]).toEqual([1, 1_000_000, 5000, 50, ['F8']]);
   });
   it('keeps one toast: a new one replaces the old', () => {

@@ -1,5 +1,5 @@
 /**
- * The toast store (spec sections 4 and 9): at most TOAST_LIMIT (1) toast is kept, so a
+ * The toast store (docs/requirements.md#chat-and-booking): at most TOAST_LIMIT (1) toast is kept, so a
  * new toast replaces the one shown; a dismissed toast stays in state (closed, for its
  * exit animation) until TOAST_REMOVE_DELAY (1,000,000 ms) has passed or another toast
  * replaces it. Module-level, so any component (and the chat and booking handlers) can

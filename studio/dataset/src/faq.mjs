@@ -1,5 +1,5 @@
-// FAQ: four categories and their questions. Facts here are requirements from the product
-// spec: corporate tax 9% above AED 375,000 from 1 June 2023; VAT 5% with registration above
+// FAQ: four categories and their questions. Facts here are fixed: the answers
+// must keep them (docs/requirements.md#public-pages): corporate tax 9% above AED 375,000 from 1 June 2023; VAT 5% with registration above
 // AED 375,000 of taxable supplies; records kept 5 years; bank account approval 2-6 weeks;
 // starting prices AED 2,500 / 5,000 / 10,000 per month; 4 / 8 / 12 consultation hours per month.
 import { ls, lt, ref } from '../lib.mjs';
