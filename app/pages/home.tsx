@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
-import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { ArrowForwardIcon, CalendarIcon, CheckIcon, QuoteIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { button, container, eyebrow, lead, sectionTitle } from '~/components/marketing/ui';
-import { CalendarIcon, QuoteIcon } from '~/components/marketing-icons';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
