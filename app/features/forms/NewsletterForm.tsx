@@ -24,7 +24,8 @@ type FetcherData = { status: string; formError?: { titleKey: string; messageKey:
  * a fetcher (JSON answer), without it as a plain form whose answer redirects back here
  * with the status in the URL. Ends in the subscribed state.
  */
-export function NewsletterForm({ formId = 'footer', tone = 'light' }: { formId?: string; tone?: 'light' | 'dark' }) {
+/** regionLabel: the region's name when the page has another newsletter box (two landmarks must not share a name). */
+export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel }: { formId?: string; tone?: 'light' | 'dark'; regionLabel?: string }) {
   const { t } = useT('forms');
   const fetcher = useFetcher<FetcherData>();
   const location = useLocation();
@@ -65,7 +66,7 @@ export function NewsletterForm({ formId = 'footer', tone = 'light' }: { formId?:
   const returnTo = location.pathname + location.search;
 
   return (
-    <section id={sectionId} aria-labelledby={headingId} data-testid={`newsletter-${formId}`} data-state={submitting ? 'submitting' : status ?? 'idle'} className="scroll-mt-32 md:scroll-mt-44">
+    <section id={sectionId} aria-label={regionLabel} aria-labelledby={regionLabel ? undefined : headingId} data-testid={`newsletter-${formId}`} data-state={submitting ? 'submitting' : status ?? 'idle'} className="scroll-mt-32 md:scroll-mt-44">
       <h2 id={headingId} className={`text-lg font-bold ${dark ? 'text-white' : 'text-navy-900'}`}>{t('newsletter.title')}</h2>
       {status === 'subscribed' ? (
         <div ref={doneRef} tabIndex={-1} role="status" className={`mt-3 rounded-lg p-4 outline-none ${dark ? 'bg-white/10 text-white' : 'border border-emerald-200 bg-emerald-50 text-navy-900'}`}>
