@@ -76,14 +76,16 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
       ) : (
         <>
           <p className={`mt-1 ${dark ? 'text-navy-100' : 'text-navy-700'}`}>{t('newsletter.text')}</p>
-          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate className="relative mt-3">
+          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate className="@container relative mt-3">
             <Honeypot />
             <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
             <input type="hidden" name={NEWSLETTER_RETURN_FIELD} value={returnTo} />
             <input type="hidden" name={NEWSLETTER_FORM_FIELD} value={formId} />
             {hydrated && <input type="hidden" name={NEWSLETTER_JS_FIELD} value="1" />}
             <label htmlFor={inputId} className={`block text-sm font-medium ${dark ? 'text-white' : 'text-navy-900'}`}>{t('newsletter.emailLabel')}</label>
-            <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+            {/* Field and button side by side only when the form itself is wide enough (a container query:
+                in the blog sidebar a row left the placeholder cut off). */}
+            <div className="mt-1 flex flex-col gap-2 @sm:flex-row">
               <input
                 ref={inputRef}
                 id={inputId}
