@@ -99,7 +99,13 @@ const results = new Map();
 for (const p of pages) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const { lhr } = await lighthouse(BASE + p.path, flags);
+    // A busy machine now and then spoils a trace (NO_NAVSTART, ...): such a run is retried twice.
+    let lhr;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      ({ lhr } = await lighthouse(BASE + p.path, flags));
+      if (!lhr.runtimeError) break;
+      console.error(`${p.path}: ${lhr.runtimeError.code}, ${attempt < 2 ? 'again' : 'giving up'}`);
+    }
     if (lhr.runtimeError) throw new Error(`${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (args.save) {
       mkdirSync(args.save, { recursive: true });
