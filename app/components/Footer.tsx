@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { Trans } from 'react-i18next';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
+import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { scrollToTop } from './Header';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
@@ -32,6 +32,8 @@ function LinkList({ title, links }: { title: string; links: { key: string; href:
 export function Footer({ shell }: Props) {
   const { t } = useT();
   const localize = useLocalizePath();
+  // "Dubai, UAE" / "دبي، الإمارات": Arabic writes its own comma.
+  const comma = useLocale() === 'ar' ? '، ' : ', ';
   const { settings, offices, services } = shell;
   const inEnglish = useFallbackLang();
   const year = new Date().getFullYear();
@@ -80,7 +82,7 @@ export function Footer({ shell }: Props) {
               <li key={office._id} data-testid={`office-${office.key}`} className="rounded-2xl border border-sand-200 bg-white p-5">
                 <p className="text-lg font-semibold text-navy-900">
                   <span {...inEnglish(office.city)}>{office.city}</span>
-                  {office.country && office.country !== office.city && <span className="font-normal text-navy-700">, <span {...inEnglish(office.country)}>{office.country}</span></span>}
+                  {office.country && office.country !== office.city && <span className="font-normal text-navy-700">{comma}<span {...inEnglish(office.country)}>{office.country}</span></span>}
                 </p>
                 <address className="mt-3 space-y-2 not-italic text-navy-700">
                   {office.address && (

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CheckIcon } from '~/components/icons';
+import { CheckIcon, CompassIcon, SparkIcon } from '~/components/icons';
 import { container, lead, sectionTitle } from '~/components/marketing/ui';
-import { CompassIcon, SparkIcon } from '~/components/marketing-icons';
 import { PortableText } from '~/components/PortableText';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';

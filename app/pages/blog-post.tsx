@@ -6,7 +6,7 @@ import { SanityImage } from '~/components/SanityImage';
 import { toPostCard } from '~/features/blog/cards';
 import { BackLink, Breadcrumbs, CONTAINER, JsonLd, PostGrid, PostMeta, TagChips } from '~/features/blog/components';
 import { imageConfig, insightsT, notFound, requestLocale, siteUrl } from '~/features/blog/http.server';
-import { FolderIcon } from '~/features/blog/icons';
+import { FolderIcon } from '~/components/icons';
 import { absoluteUrl, article, breadcrumbList } from '~/features/blog/json-ld';
 import { errorMeta } from '~/features/blog/meta';
 import { readTimeMinutes } from '~/features/blog/read-time';

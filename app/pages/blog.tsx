@@ -86,14 +86,10 @@ export default function BlogIndex() {
               <CategoryLinks categories={categories} />
             </div>
           </SidebarSection>
-          {/*
-            NEWSLETTER SLOT — the newsletter sign-up goes here:
-            <NewsletterForm /> from app/features/forms/NewsletterForm.tsx (built by the forms
-            engineer; posts to /api/newsletter). Intentionally left empty on this page until
-            that component lands: do not stub a form here.
-          */}
-          <div className="rounded-2xl border border-navy-100 bg-sand-50 p-5">
-            <NewsletterForm formId="blog" />
+          {/* Below lg the sidebar stacks under the posts, right above the footer's own newsletter
+              box: the page shows that one only, rather than the same form twice in a row. */}
+          <div className="hidden rounded-2xl border border-navy-100 bg-sand-50 p-5 lg:block">
+            <NewsletterForm formId="blog" regionLabel={t('blog.newsletterRegion')} />
           </div>
         </aside>
       </div>

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PinIcon } from '~/components/icons';
+import { BriefcaseIcon, BuildingIcon, PinIcon, QuoteIcon, TrendUpIcon } from '~/components/icons';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { Breadcrumbs, CONTAINER, JsonLd } from '~/features/blog/components';
 import { imageConfig, insightsT, notFound, requestLocale, siteUrl } from '~/features/blog/http.server';
-import { BriefcaseIcon, BuildingIcon, QuoteIcon, TrendUpIcon } from '~/features/blog/icons';
 import { absoluteUrl, breadcrumbList } from '~/features/blog/json-ld';
 import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';

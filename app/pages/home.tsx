@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
-import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { ArrowForwardIcon, CalendarIcon, CheckIcon, QuoteIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { button, container, eyebrow, lead, sectionTitle } from '~/components/marketing/ui';
-import { CalendarIcon, QuoteIcon } from '~/components/marketing-icons';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
@@ -72,7 +71,9 @@ function Hero({ page }: { page: HomeData['page'] }) {
           )}
         </h2>
         {hero.subtitle && <p className={`mt-6 max-w-2xl ${lead}`} {...inEnglish(hero.subtitle)}>{hero.subtitle}</p>}
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {/* max-md:pe-14: on phones the floating buttons (48px, 16px from the end edge) sit beside
+            the hero's lower part on first load; the calls to action and claims stop short of them. */}
+        <div className="mt-8 flex flex-col gap-3 max-md:pe-14 sm:flex-row sm:flex-wrap">
           <BookConsultationButton source="hero" className={button.gold}>
             <CalendarIcon className="size-5" />
             {t('bookConsultation')}
@@ -83,7 +84,7 @@ function Hero({ page }: { page: HomeData['page'] }) {
           </Link>
         </div>
         {claims.length > 0 && (
-          <ul aria-label={t('home.claimsLabel')} className="mt-10 flex flex-wrap gap-x-8 gap-y-3 border-t border-sand-200 pt-6">
+          <ul aria-label={t('home.claimsLabel')} className="mt-10 flex flex-wrap gap-x-8 gap-y-3 border-t border-sand-200 pt-6 max-md:pe-14">
             {claims.map((claim) => (
               <li key={claim._key} className="flex items-center gap-2 font-semibold text-navy-800">
                 <CheckIcon className="size-5 shrink-0 text-gold-700" />

@@ -2,10 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
-import { CheckIcon } from '~/components/icons';
+import { CalendarIcon, CheckIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button, container, lead } from '~/components/marketing/ui';
-import { CalendarIcon } from '~/components/marketing-icons';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { localeFromPath } from '~/i18n';

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CheckIcon } from '~/components/icons';
+import { BuildingIcon, CheckIcon, ServiceIcon } from '~/components/icons';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
-import { BuildingIcon, ServiceIcon } from '~/components/marketing-icons';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { localeFromPath } from '~/i18n';

@@ -1,6 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon } from '~/components/icons';
-import { CalendarIcon } from '~/components/marketing-icons';
+import { ArrowForwardIcon, CalendarIcon } from '~/components/icons';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useLocalizePath, useT } from '~/lib/locale';
-import { ExternalIcon } from '~/components/marketing-icons';
+import { ExternalIcon } from '~/components/icons';
 
 /**
  * A CMS link: site paths stay in the page's language; other addresses open in a new tab

@@ -7,29 +7,33 @@ import { CmsLink } from './ExternalLink';
 import { TrendBadge } from './TrendBadge';
 import { container, sectionTitle } from './ui';
 
-/** The strategic indicators: a real table (caption, column and row headers), scrollable on phones. */
+/**
+ * The strategic indicators: a real table (caption, column and row headers). From md up it is laid
+ * out as a table (scrolling sideways if the viewport is narrower than it); on phones each row
+ * stacks into a card (row header, metric, then value and trend side by side, then the source), so
+ * every value is on screen without sideways scrolling.
+ */
 export function IndicatorsTable({ title, indicators }: { title: string; indicators: HomeData['indicators'] }) {
   const { t } = useT('marketing');
   const titleId = useId();
-  const hintId = useId();
+  const captionId = useId();
   const inEnglish = useFallbackLang();
   const th = 'px-5 py-4 text-start text-sm font-semibold';
+  const cell = 'text-start md:px-5 md:py-4';
   return (
     <section aria-labelledby={titleId} className="bg-white py-16 md:py-24" data-testid="indicators">
       <div className={container}>
         <h2 id={titleId} className={sectionTitle} {...inEnglish(title)}>{title}</h2>
-        <p id={hintId} className="mt-3 text-sm text-navy-700 md:hidden">{t('home.indicatorsScrollHint')}</p>
         <div
           role="region"
-          aria-labelledby={titleId}
-          aria-describedby={hintId}
+          aria-labelledby={captionId}
           tabIndex={0}
           className="relative mt-8 overflow-x-auto rounded-2xl border border-navy-100 shadow-sm"
           data-testid="indicators-scroll"
         >
-          <table className="w-full min-w-[48rem] border-collapse bg-white text-navy-900">
-            <caption className="sr-only">{t('home.indicatorsCaption')}</caption>
-            <thead className="bg-navy-900 text-white">
+          <table className="w-full border-collapse bg-white text-navy-900 max-md:block md:min-w-[48rem]">
+            <caption id={captionId} className="sr-only">{t('home.indicatorsCaption')}</caption>
+            <thead className="bg-navy-900 text-white max-md:sr-only">
               <tr>
                 <th scope="col" className={th}>{t('home.columns.category')}</th>
                 <th scope="col" className={th}>{t('home.columns.metric')}</th>
@@ -38,14 +42,18 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
                 <th scope="col" className={th}>{t('home.columns.source')}</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-navy-100">
+            <tbody className="divide-y divide-navy-100 max-md:block">
               {indicators.map((row) => (
-                <tr key={row._id} className="align-middle even:bg-sand-50/60" data-testid="indicator-row">
-                  <th scope="row" className="min-w-[9rem] px-5 py-4 text-start font-semibold" {...inEnglish(row.category)}>{row.category}</th>
-                  <td className="min-w-[14rem] px-5 py-4 text-navy-700" {...inEnglish(row.metric)}>{row.metric}</td>
-                  <td className="px-5 py-4 text-lg font-bold tabular-nums whitespace-nowrap" {...inEnglish(row.value)}><Bidi>{row.value}</Bidi></td>
-                  <td className="px-5 py-4"><TrendBadge trend={row.trend} /></td>
-                  <td className="px-5 py-4">
+                <tr
+                  key={row._id}
+                  className="align-middle even:bg-sand-50/60 max-md:grid max-md:grid-cols-[auto_1fr] max-md:items-center max-md:gap-x-4 max-md:gap-y-1 max-md:p-4"
+                  data-testid="indicator-row"
+                >
+                  <th scope="row" className={`${cell} font-semibold max-md:col-span-2 md:min-w-[9rem]`} {...inEnglish(row.category)}>{row.category}</th>
+                  <td className={`${cell} text-navy-700 max-md:col-span-2 md:min-w-[14rem]`} {...inEnglish(row.metric)}>{row.metric}</td>
+                  <td className={`${cell} text-lg font-bold tabular-nums whitespace-nowrap max-md:pt-1`} data-testid="indicator-value" {...inEnglish(row.value)}><Bidi>{row.value}</Bidi></td>
+                  <td className={`${cell} max-md:pt-1`}><TrendBadge trend={row.trend} /></td>
+                  <td className={`${cell} max-md:col-span-2`}>
                     {row.link ? (
                       <CmsLink
                         href={row.link}

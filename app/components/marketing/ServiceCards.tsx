@@ -1,6 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon } from '~/components/icons';
-import { ServiceIcon } from '~/components/marketing-icons';
+import { ArrowForwardIcon, ServiceIcon } from '~/components/icons';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { ServiceCard } from '~/sanity/queries/marketing';

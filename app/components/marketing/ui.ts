@@ -1,5 +1,6 @@
 /** Shared class names for the marketing pages: buttons, containers, section headings. */
-export const container = 'mx-auto w-full max-w-7xl px-4 md:px-8';
+// md:px-page keeps the floating buttons clear of the content (tailwind.css, --spacing-page).
+export const container = 'mx-auto w-full max-w-7xl px-4 md:px-page';
 
 const buttonBase =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-6 text-base font-semibold transition-colors focus-visible:outline-offset-2';

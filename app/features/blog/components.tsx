@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon, ClockIcon } from '~/components/icons';
+import { ArrowBackIcon, ArrowForwardIcon, CalendarIcon, ChevronForwardIcon, ClockIcon, UserIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
@@ -7,7 +7,6 @@ import { useNonce } from '~/lib/nonce';
 import type { CountedTerm } from '~/sanity/queries/insights';
 import type { PostCard as PostCardData } from './cards';
 import { formatDate } from './format';
-import { ArrowBackIcon, CalendarIcon, ChevronForwardIcon, UserIcon } from './icons';
 import { serializeJsonLd } from './json-ld';
 import { pageHref, pageWindow } from './pagination';
 

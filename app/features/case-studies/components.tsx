@@ -1,8 +1,7 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon, PinIcon } from '~/components/icons';
+import { ArrowForwardIcon, BriefcaseIcon, PinIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
-import { BriefcaseIcon } from '~/features/blog/icons';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { CaseStudyCard as CaseStudyCardData } from '~/sanity/queries/insights';

@@ -1,5 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useCallback, useRef, useState } from 'react';
+import { CalendarIcon, ChatIcon } from '~/components/icons';
 import { useBooking } from '~/features/booking/BookingProvider';
 import { toast } from '~/features/toast/toast-store';
 import { useHiddenWhileScrollingDown } from '~/lib/hide-on-scroll';
@@ -76,7 +77,7 @@ export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappN
           onClick={() => openBooking('floating')}
           className={`${button} pointer-events-auto bg-gold-500 text-navy-950 hover:bg-gold-400`}
         >
-          <CalendarIcon />
+          <CalendarIcon className="size-6" />
         </button>
         <Tooltip.Root>
           <Tooltip.Trigger asChild>
@@ -88,7 +89,7 @@ export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappN
               onClick={onChatClick}
               className={`${button} pointer-events-auto bg-emerald-700 text-white hover:bg-emerald-800`}
             >
-              <ChatIcon />
+              <ChatIcon className="size-6" />
             </button>
           </Tooltip.Trigger>
           <Tooltip.Portal>
@@ -101,25 +102,5 @@ export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappN
       </div>
       <VerificationDialog open={verifying} onOpenChange={setVerifying} onEffect={onVerification} returnFocusRef={chatRef} />
     </Tooltip.Provider>
-  );
-}
-
-const iconProps = { className: 'size-6', viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, 'aria-hidden': true, focusable: false };
-
-function CalendarIcon() {
-  return (
-    <svg {...iconProps}>
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <path d="M16 3v4M8 3v4M3 10h18M8 14h2M14 14h2M8 17h2" />
-    </svg>
-  );
-}
-
-function ChatIcon() {
-  return (
-    <svg {...iconProps}>
-      <path d="M3 21l1.7-4.6A8.5 8.5 0 1 1 8 19.6L3 21z" />
-      <path d="M9 10c0 2.5 2.5 5 5 5l1.2-1.2-1.8-1-1 .8c-.8-.4-1.6-1.2-2-2l.8-1-1-1.8L9 10z" />
-    </svg>
   );
 }

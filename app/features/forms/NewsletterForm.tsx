@@ -24,7 +24,8 @@ type FetcherData = { status: string; formError?: { titleKey: string; messageKey:
  * a fetcher (JSON answer), without it as a plain form whose answer redirects back here
  * with the status in the URL. Ends in the subscribed state.
  */
-export function NewsletterForm({ formId = 'footer', tone = 'light' }: { formId?: string; tone?: 'light' | 'dark' }) {
+/** regionLabel: the region's name when the page has another newsletter box (two landmarks must not share a name). */
+export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel }: { formId?: string; tone?: 'light' | 'dark'; regionLabel?: string }) {
   const { t } = useT('forms');
   const fetcher = useFetcher<FetcherData>();
   const location = useLocation();
@@ -65,7 +66,7 @@ export function NewsletterForm({ formId = 'footer', tone = 'light' }: { formId?:
   const returnTo = location.pathname + location.search;
 
   return (
-    <section id={sectionId} aria-labelledby={headingId} data-testid={`newsletter-${formId}`} data-state={submitting ? 'submitting' : status ?? 'idle'} className="scroll-mt-32 md:scroll-mt-44">
+    <section id={sectionId} aria-label={regionLabel} aria-labelledby={regionLabel ? undefined : headingId} data-testid={`newsletter-${formId}`} data-state={submitting ? 'submitting' : status ?? 'idle'} className="scroll-mt-32 md:scroll-mt-44">
       <h2 id={headingId} className={`text-lg font-bold ${dark ? 'text-white' : 'text-navy-900'}`}>{t('newsletter.title')}</h2>
       {status === 'subscribed' ? (
         <div ref={doneRef} tabIndex={-1} role="status" className={`mt-3 rounded-lg p-4 outline-none ${dark ? 'bg-white/10 text-white' : 'border border-emerald-200 bg-emerald-50 text-navy-900'}`}>
@@ -75,14 +76,16 @@ export function NewsletterForm({ formId = 'footer', tone = 'light' }: { formId?:
       ) : (
         <>
           <p className={`mt-1 ${dark ? 'text-navy-100' : 'text-navy-700'}`}>{t('newsletter.text')}</p>
-          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate className="relative mt-3">
+          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate className="@container relative mt-3">
             <Honeypot />
             <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
             <input type="hidden" name={NEWSLETTER_RETURN_FIELD} value={returnTo} />
             <input type="hidden" name={NEWSLETTER_FORM_FIELD} value={formId} />
             {hydrated && <input type="hidden" name={NEWSLETTER_JS_FIELD} value="1" />}
             <label htmlFor={inputId} className={`block text-sm font-medium ${dark ? 'text-white' : 'text-navy-900'}`}>{t('newsletter.emailLabel')}</label>
-            <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+            {/* Field and button side by side only when the form itself is wide enough (a container query:
+                in the blog sidebar a row left the placeholder cut off). */}
+            <div className="mt-1 flex flex-col gap-2 @sm:flex-row">
               <input
                 ref={inputRef}
                 id={inputId}

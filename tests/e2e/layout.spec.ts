@@ -1,0 +1,105 @@
+// Layout regressions found while measuring the pages: the floating buttons over content on first
+// load, duplicate landmark names, the Latin comma in the Arabic footer, two newsletter boxes in a
+// row on the Arabic blog, and indicator values off-screen on phones. Each runs on both projects
+// (desktop 1280 px, phone 375 px) and in both languages unless it says otherwise.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { at, hydrated, isMobile, LOCALES } from './helpers';
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Fails when a floating button's box meets the box of any element of `targets` (on screen now). */
+async function expectClearOfFloatingButtons(page: Page, targets: Locator) {
+  const buttons = [page.getByTestId('floating-booking'), page.getByTestId('floating-chat')];
+  for (const button of buttons) await expect(button).toBeInViewport();
+  const count = await targets.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const target = await targets.nth(i).boundingBox();
+    expect(target).not.toBeNull();
+    for (const button of buttons) {
+      const box = (await button.boundingBox())!;
+      expect(overlaps(box, target!), `${await button.getAttribute('data-testid')} over ${i + 1} of ${count}`).toBe(false);
+    }
+  }
+}
+
+for (const locale of LOCALES) {
+  test.describe(`layout (${locale})`, () => {
+    test('home: on first load the floating buttons leave the hero (calls to action, claims, card) clear', async ({ page }, testInfo) => {
+      await page.goto(at(locale, '/'));
+      await hydrated(page);
+      const hero = page.locator('section[aria-labelledby="hero-title"]');
+      const targets = isMobile(testInfo)
+        ? hero.locator('[data-testid="hero-services"], ul li, a, button')
+        : hero.locator(':scope > div').nth(1); // the hero card column (image and "why the UAE")
+      // Only what is on screen: the buttons are fixed, the rest of the page scrolls under them later.
+      const visible = targets.filter({ visible: true });
+      await expectClearOfFloatingButtons(page, visible);
+    });
+
+    test('pricing: on first load the floating buttons leave the plan cards clear', async ({ page }, testInfo) => {
+      test.skip(isMobile(testInfo), 'phones show the first card under the intro, far from the buttons');
+      await page.goto(at(locale, '/pricing'));
+      await hydrated(page);
+      await expectClearOfFloatingButtons(page, page.locator('[data-testid="plan-starter"], [data-testid="plan-business"], [data-testid="plan-enterprise"]'));
+    });
+
+    for (const path of ['/', '/blog']) {
+      test(`${path}: no two landmarks share a role and a name (axe landmark-unique)`, async ({ page }) => {
+        await page.goto(at(locale, path));
+        await hydrated(page);
+        const results = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
+        expect(results.violations.flatMap((v) => v.nodes.map((n) => n.html))).toEqual([]);
+      });
+    }
+
+    test('the footer joins city and country with the language\'s own comma', async ({ page }) => {
+      await page.goto(at(locale, '/'));
+      const line = page.getByTestId('office-dubai').locator('p').first();
+      if (locale === 'ar') {
+        await expect(line).toContainText('،');
+        await expect(line).not.toContainText(',');
+      } else {
+        await expect(line).toContainText(', ');
+      }
+    });
+
+    test('the blog shows the newsletter form once on narrow screens, beside the articles on wide ones', async ({ page }, testInfo) => {
+      await page.goto(at(locale, '/blog'));
+      const visibleForms = page.locator('[data-testid^="newsletter-"]:is(section)').filter({ visible: true });
+      await expect(visibleForms).toHaveCount(isMobile(testInfo) ? 1 : 2);
+      // Its e-mail placeholder is not cut off in the field.
+      for (const input of await visibleForms.getByRole('textbox').all()) {
+        const fits = await input.evaluate((el: HTMLInputElement) => {
+          const probe = document.createElement('span');
+          const style = getComputedStyle(el);
+          probe.style.font = style.font;
+          probe.style.position = 'absolute';
+          probe.style.visibility = 'hidden';
+          probe.textContent = el.placeholder;
+          document.body.append(probe);
+          const width = probe.getBoundingClientRect().width;
+          probe.remove();
+          return width <= el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + 0.5;
+        });
+        expect(fits).toBe(true);
+      }
+    });
+
+    test('every indicator value is on screen without sideways scrolling', async ({ page }) => {
+      await page.goto(at(locale, '/'));
+      const values = page.getByTestId('indicator-value');
+      await expect(values).toHaveCount(4);
+      const viewport = page.viewportSize()!;
+      for (const value of await values.all()) {
+        await value.scrollIntoViewIfNeeded();
+        const box = (await value.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  });
+}
