@@ -19,14 +19,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const start = (page - 1) * POSTS_PER_PAGE;
   const result = await loadQuery(request, BLOG_CATEGORY_QUERY, { lang: locale, slug: params.categorySlug ?? '', start, end: start + POSTS_PER_PAGE });
   if (!result.category) throw await notFound(locale);
-  const slice = paginate(result.total, page);
+  const { total, posts, ...category } = result.category;
+  const slice = paginate(total, page);
   if (!slice) throw await notFound(locale);
   const t = await insightsT(locale);
   return {
-    category: result.category,
+    category,
     blogTitle: result.blogTitle,
     pagination: slice,
-    posts: result.posts.map(toPostCard),
+    posts: posts.map(toPostCard),
     categories: result.categories,
     englishFallbacks: englishFallbacks(request),
     metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.categoryMetaTitle', { category: result.category.title })].filter(Boolean).join(' – '),

@@ -10,7 +10,6 @@ import { FolderIcon } from '~/features/blog/icons';
 import { absoluteUrl, article, breadcrumbList } from '~/features/blog/json-ld';
 import { errorMeta } from '~/features/blog/meta';
 import { readTimeMinutes } from '~/features/blog/read-time';
-import { selectRelated } from '~/features/blog/related';
 import { localizePath } from '~/i18n';
 import { imageUrlBuilder } from '~/lib/image';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -19,15 +18,15 @@ import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
 
+/** How many related articles end a post. */
+const RELATED_POSTS = 3;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
-  const result = await loadQuery(request, BLOG_POST_QUERY, { lang: locale, slug: params.slug ?? '' });
-  const post = result.post;
-  if (!post) throw await notFound(locale);
-
-  const related = selectRelated({ _id: post._id, categoryId: post.category?._id ?? null, tagIds: post.tags.map((tag) => tag._id) }, result.candidates).map(
-    ({ categoryId: _c, tagIds: _t, ...candidate }) => toPostCard(candidate),
-  );
+  const result = await loadQuery(request, BLOG_POST_QUERY, { lang: locale, slug: params.slug ?? '', relatedLimit: RELATED_POSTS });
+  if (!result.post) throw await notFound(locale);
+  const { related: relatedRaw, ...post } = result.post;
+  const related = relatedRaw.map(toPostCard);
 
   // Structured data and the share image, with absolute URLs.
   const origin = siteUrl();

@@ -21,15 +21,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = await loadQuery(request, BLOG_TAG_QUERY, { lang: locale, slug: params.tagSlug ?? '', start, end: start + POSTS_PER_PAGE, tagLimit: 12 });
   // An unknown tag is a 404; a known tag without posts shows the empty state.
   if (!result.tag) throw await notFound(locale);
-  const slice = paginate(result.total, page);
+  const { total, posts, ...tag } = result.tag;
+  const slice = paginate(total, page);
   if (!slice) throw await notFound(locale);
   const t = await insightsT(locale);
-  const tag = result.tag;
   return {
     tag,
     blogTitle: result.blogTitle,
     pagination: slice,
-    posts: result.posts.map(toPostCard),
+    posts: posts.map(toPostCard),
     tags: result.popularTags,
     englishFallbacks: englishFallbacks(request),
     metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.tagMetaTitle', { tag: tag.title })].filter(Boolean).join(' – '),
