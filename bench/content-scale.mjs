@@ -9,7 +9,8 @@
 // PAGE_CACHE=off so every request renders), then requests each page from both servers in
 // turn, one request at a time, so both see the same machine load. Prints median and p95
 // latency per page and dataset, the ratio of medians (goal: at most 1.5) and each server's
-// memory (RSS now and at its peak, from /proc).
+// memory (RSS now and at its peak, from /proc). BENCH_QUERY_CACHE=off also turns off the
+// query cache (CONTENT_CACHE_SECONDS=0), so every request runs its GROQ over the dataset.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,7 @@ function startServer(port, datasetFile, dataDir) {
       PAGE_CACHE: 'off',
       CONTENT_DATASET_FILE: datasetFile,
       CONTENT_DATA_DIR: dataDir,
+      ...(process.env.BENCH_QUERY_CACHE === 'off' ? { CONTENT_CACHE_SECONDS: '0' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -127,7 +129,9 @@ const pages = [
 // Warm both servers (module loading, query parsing, JIT).
 for (let i = 0; i < 5; i++) for (const page of pages) for (const s of servers) await timed(s.base + page);
 
-console.log(`${ROUNDS} sequential requests per page and dataset, interleaved; page cache off`);
+console.log(
+  `${ROUNDS} sequential requests per page and dataset, interleaved; page cache off, query cache ${process.env.BENCH_QUERY_CACHE === 'off' ? 'off' : 'on'}`,
+);
 console.log(
   `${'page'.padEnd(40)} ${'9: p50'.padStart(8)} ${'p95'.padStart(7)} ${`${POSTS}: p50`.padStart(10)} ${'p95'.padStart(7)} ${'ratio'.padStart(6)}`,
 );
