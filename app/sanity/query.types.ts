@@ -154,7 +154,6 @@ export type BLOG_INDEX_QUERYResult = {
 export type BLOG_POST_QUERYResult = {
   post: {
     _id: string;
-    _updatedAt: string;
     slug: string;
     title: string;
     excerpt: string;
@@ -176,6 +175,7 @@ export type BLOG_POST_QUERYResult = {
       slug: string;
       title: string;
     };
+    _updatedAt: string;
     tags: Array<{
       _id: string;
       slug: string;

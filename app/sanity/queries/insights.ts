@@ -30,7 +30,8 @@ const readBody = `coalesce(coalesce(body[$lang], body.en)[_type == "block"]{ _ty
 
 const term = `{ _id, "slug": slug.current, "title": ${loc('title')} }`;
 
-const postCard = `{
+/** What a post's card and its page both show. */
+const postFields = `
   _id,
   "slug": slug.current,
   "title": ${loc('title')},
@@ -38,7 +39,9 @@ const postCard = `{
   "author": ${loc('author')},
   publishedAt,
   "coverImage": coverImage${imageProjection},
-  "category": category->${term},
+  "category": category->${term}`;
+
+const postCard = `{${postFields},
   "readBody": ${readBody}
 }`;
 
@@ -52,7 +55,7 @@ const readBodySchema = z.array(
 
 const termSchema = z.object({ _id: z.string(), slug: z.string(), title: z.string() });
 
-export const postCardSchema = z.object({
+const postFieldsSchema = z.object({
   _id: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -61,8 +64,9 @@ export const postCardSchema = z.object({
   publishedAt: z.string(),
   coverImage: imageSchema.nullable(),
   category: termSchema.nullable(),
-  readBody: readBodySchema,
 });
+
+export const postCardSchema = postFieldsSchema.extend({ readBody: readBodySchema });
 export type PostCardRaw = z.infer<typeof postCardSchema>;
 
 /** Tags with their number of published posts, most used first. */
@@ -164,16 +168,8 @@ const relatedPosts = `*[_type == "blogPost" && _id != ^._id && (
 export const BLOG_POST_QUERY = namedQuery(
   'blogPost',
   `{
-    "post": *[_type == "blogPost" && slug.current == $slug][0]{
-      _id,
+    "post": *[_type == "blogPost" && slug.current == $slug][0]{${postFields},
       _updatedAt,
-      "slug": slug.current,
-      "title": ${loc('title')},
-      "excerpt": ${loc('excerpt')},
-      "author": ${loc('author')},
-      publishedAt,
-      "coverImage": coverImage${imageProjection},
-      "category": category->${term},
       "tags": coalesce((tags[]->${term})[defined(slug)], []),
       "body": coalesce(${portableText('body')}, []),
       ${seoProjection},
@@ -183,17 +179,9 @@ export const BLOG_POST_QUERY = namedQuery(
     "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${imageProjection} }
   }`,
   z.object({
-    post: z
-      .object({
-        _id: z.string(),
+    post: postFieldsSchema
+      .extend({
         _updatedAt: z.string().nullable().optional(),
-        slug: z.string(),
-        title: z.string(),
-        excerpt: z.string().nullable(),
-        author: z.string().nullable(),
-        publishedAt: z.string(),
-        coverImage: imageSchema.nullable(),
-        category: termSchema.nullable(),
         tags: z.array(termSchema),
         body: portableTextSchema,
         seo: seoSchema,

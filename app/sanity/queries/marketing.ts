@@ -19,21 +19,20 @@ import {
  * localized in GROQ with an English fallback and checked by its zod schema.
  */
 
-/** The six services as cards (home and services overview). */
-const serviceCardProjection = `{
-  _id, key, anchor, icon, color,
-  "title": ${loc('title')},
-  "summary": ${loc('summary')}
-}`;
-const serviceCardSchema = z.object({
+/** What a service's card and its section of the services page both show. */
+const serviceFields = `_id, key, anchor, icon, color, "title": ${loc('title')}`;
+const serviceFieldsSchema = z.object({
   _id: z.string(),
   key: z.string(),
   anchor: z.string(),
   icon: z.string(),
   color: z.string(),
   title: z.string(),
-  summary: z.string(),
 });
+
+/** The six services as cards (home and services overview). */
+const serviceCardProjection = `{ ${serviceFields}, "summary": ${loc('summary')} }`;
+const serviceCardSchema = serviceFieldsSchema.extend({ summary: z.string() });
 export type ServiceCard = z.infer<typeof serviceCardSchema>;
 
 export const HOME_QUERY = namedQuery(
@@ -137,8 +136,7 @@ export const SERVICES_QUERY = namedQuery(
     "homeIntro": *[_type == "homePage" && _id == "homePage"][0].servicesIntro{ "title": ${loc('title')}, "subtitle": ${loc('subtitle')} },
     "cards": *[_type == "service"] | order(order asc) ${serviceCardProjection},
     "services": *[_type == "service"] | order(order asc){
-      _id, key, anchor, icon, color,
-      "title": ${loc('title')},
+      ${serviceFields},
       "description": ${loc('description')},
       ${localizedList('features')}
     },
@@ -152,18 +150,7 @@ export const SERVICES_QUERY = namedQuery(
     page: landingSchema,
     homeIntro: z.object({ title: z.string(), subtitle: z.string().nullable() }).nullable(),
     cards: z.array(serviceCardSchema),
-    services: z.array(
-      z.object({
-        _id: z.string(),
-        key: z.string(),
-        anchor: z.string(),
-        icon: z.string(),
-        color: z.string(),
-        title: z.string(),
-        description: z.string().nullable(),
-        features: listSchema,
-      }),
-    ),
+    services: z.array(serviceFieldsSchema.extend({ description: z.string().nullable(), features: listSchema })),
     setupOptions: z.array(z.object({ _id: z.string(), key: z.string(), title: z.string(), description: z.string().nullable() })),
   }),
 );
