@@ -3,6 +3,8 @@
 // 1,000 published posts (each with its Arabic, a category, 2-4 tags and a full-length body).
 //
 //   npx remix build && node bench/content-scale.mjs [posts]
+//   node bench/content-scale.mjs --write DIR [posts]   (only writes the dataset to DIR; then
+//     CONTENT_DATASET_FILE=DIR/production.ndjson npm start runs the site on it)
 //
 // Writes the generated dataset to a temp folder (its images/ is a link to the bundled one),
 // starts the production build twice on 127.0.0.1 (CONTENT_DATASET_FILE picks the dataset,
@@ -12,11 +14,13 @@
 // memory (RSS now and at its peak, from /proc). BENCH_QUERY_CACHE=off also turns off the
 // query cache (CONTENT_CACHE_SECONDS=0), so every request runs its GROQ over the dataset.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const POSTS = Number(process.argv[2] ?? 1000);
+const args = process.argv.slice(2);
+const writeTo = args.includes('--write') ? args[args.indexOf('--write') + 1] : null;
+const POSTS = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3910);
 const bundled = path.resolve('studio/dataset/production.ndjson');
@@ -48,6 +52,7 @@ function generate(dir) {
     t.tags = [...own].map((ref, k) => ({ _type: 'reference', _ref: ref, _key: `t${n}${k}` }));
     out.push(JSON.stringify(t));
   }
+  mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'production.ndjson');
   writeFileSync(file, out.join('\n') + '\n');
   symlinkSync(path.resolve('studio/dataset/images'), path.join(dir, 'images'));
@@ -101,6 +106,12 @@ const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
+
+if (writeTo) {
+  // Only write the dataset (and its images link) to a folder, e.g. to run the site on it.
+  console.log(generate(path.resolve(writeTo)));
+  process.exit(0);
+}
 
 const work = mkdtempSync(path.join(tmpdir(), 'content-scale-'));
 const generated = generate(work);
