@@ -6,7 +6,7 @@ import { toPostCard } from '~/features/blog/cards';
 import { PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
 import { SidebarSection } from '~/features/blog/ListingParts';
-import { Pagination } from '~/features/blog/Pagination';
+import { Pagination } from '~/features/blog/PaginationNav';
 import { FeaturedPost, PostGrid } from '~/features/blog/PostCard';
 import { CategoryLinks, TagChips } from '~/features/blog/TermLinks';
 import { insightsT, notFound, requestedPage, requestLocale } from '~/lib/content-page.server';
