@@ -4,6 +4,7 @@ import { dir, localeFromPath, type Locale } from './i18n';
 import { i18nVersion } from './i18next.server';
 import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
+import { imageConfig } from './lib/image-config.server';
 import { useLocale, useT } from './lib/locale';
 import { useNonce } from './lib/nonce';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
@@ -17,11 +18,11 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  const { gtmId, content } = env();
+  const { gtmId } = env();
   return {
     i18n: { locale, version: i18nVersion },
     gtmId: gtmId ?? null,
-    image: { projectId: content.projectId, dataset: content.dataset, world: content.world },
+    image: imageConfig(),
   };
 }
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -21,7 +21,7 @@ const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 const FIX = 'run `npm run typegen`'
 
-/** Export names of every defineQuery() result (the generator finds the same ones). */
+/** Export names of every namedQuery() result (the generator finds the same ones). */
 const queryNames = Object.entries({...insights, ...marketing, ...shell, ...site})
   .filter(([, value]) => typeof value === 'object' && value !== null && 'query' in value && 'schema' in value)
   .map(([name]) => name)

@@ -4,7 +4,7 @@
  *
  * Sanity TypeGen only finds queries written as literal strings, and ours are assembled with
  * helpers (loc(), imageProjection, portableText()...), so this script imports every module in
- * app/sanity/queries/, takes each exported defineQuery() result, and types its final GROQ text
+ * app/sanity/queries/, takes each exported namedQuery() result, and types its final GROQ text
  * (exactly what the app sends) with the same tools TypeGen uses: groq-js typeEvaluate() over
  * studio/schema.json, printed by @sanity/codegen's TypeGenerator. Each query `FOO_QUERY` gets
  * `export type FOO_QUERYResult` (and an entry in `QueryResults`); schema types it refers to are
@@ -96,7 +96,7 @@ const isQueryDefinition = (value: unknown): value is { name: string; query: stri
   typeof (value as { query?: unknown }).query === 'string' &&
   typeof (value as { schema?: { safeParse?: unknown } }).schema?.safeParse === 'function';
 
-/** Every exported defineQuery() result of app/sanity/queries/*.ts (tests excluded), in a stable order. */
+/** Every exported namedQuery() result of app/sanity/queries/*.ts (tests excluded), in a stable order. */
 async function findQueries(): Promise<NamedQuery[]> {
   const files = (await readdir(queriesDir)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts')).sort();
   const found: NamedQuery[] = [];
@@ -211,7 +211,7 @@ async function generateQueryTypes(schemaPath: string): Promise<{ code: string; c
   generator.generateSchemaTypes(); // registers the schema type names (as in ./sanity.types.ts)
 
   const queries = await findQueries();
-  if (queries.length === 0) throw new Error(`No defineQuery() exports found in ${queriesDir}`);
+  if (queries.length === 0) throw new Error(`No namedQuery() exports found in ${queriesDir}`);
 
   const referenced = new Set<string>();
   const blocks: string[] = [];

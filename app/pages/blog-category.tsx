@@ -2,8 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
-import { BackLink, CategoryLinks, CONTAINER, EmptyState, PageIntro, Pagination, PostGrid } from '~/features/blog/components';
-import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
+import { BackLink, PageIntro } from '~/components/PageIntro';
+import { container } from '~/components/marketing/ui';
+import { EmptyState } from '~/features/blog/ListingParts';
+import { Pagination } from '~/features/blog/PaginationNav';
+import { PostGrid } from '~/features/blog/PostCard';
+import { CategoryLinks } from '~/features/blog/TermLinks';
+import { insightsT, notFound, requestedPage, requestLocale } from '~/lib/content-page.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
 import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -19,14 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const start = (page - 1) * POSTS_PER_PAGE;
   const result = await loadQuery(request, BLOG_CATEGORY_QUERY, { lang: locale, slug: params.categorySlug ?? '', start, end: start + POSTS_PER_PAGE });
   if (!result.category) throw await notFound(locale);
-  const slice = paginate(result.total, page);
+  const { total, posts, ...category } = result.category;
+  const slice = paginate(total, page);
   if (!slice) throw await notFound(locale);
   const t = await insightsT(locale);
   return {
-    category: result.category,
+    category,
     blogTitle: result.blogTitle,
     pagination: slice,
-    posts: result.posts.map(toPostCard),
+    posts: posts.map(toPostCard),
     categories: result.categories,
     englishFallbacks: englishFallbacks(request),
     metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.categoryMetaTitle', { category: result.category.title })].filter(Boolean).join(' – '),
@@ -73,7 +79,7 @@ export default function BlogCategory() {
         </div>
       </PageIntro>
 
-      <div className={`${CONTAINER} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
+      <div className={`${container} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
         <div>
           {posts.length > 0 ? (
             <>

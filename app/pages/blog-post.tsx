@@ -4,30 +4,34 @@ import { PortableText } from '~/components/PortableText';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { toPostCard } from '~/features/blog/cards';
-import { BackLink, Breadcrumbs, CONTAINER, JsonLd, PostGrid, PostMeta, TagChips } from '~/features/blog/components';
-import { imageConfig, insightsT, notFound, requestLocale, siteUrl } from '~/features/blog/http.server';
+import { JsonLd } from '~/components/JsonLd';
+import { BackLink, Breadcrumbs } from '~/components/PageIntro';
+import { container } from '~/components/marketing/ui';
+import { PostGrid, PostMeta } from '~/features/blog/PostCard';
+import { TagChips } from '~/features/blog/TermLinks';
+import { insightsT, notFound, requestLocale, siteUrl } from '~/lib/content-page.server';
 import { FolderIcon } from '~/components/icons';
-import { absoluteUrl, article, breadcrumbList } from '~/features/blog/json-ld';
+import { absoluteUrl, article, breadcrumbList } from '~/lib/structured-data';
 import { errorMeta } from '~/features/blog/meta';
 import { readTimeMinutes } from '~/features/blog/read-time';
-import { selectRelated } from '~/features/blog/related';
 import { localizePath } from '~/i18n';
 import { imageUrlBuilder } from '~/lib/image';
+import { imageConfig } from '~/lib/image-config.server';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
 
+/** How many related articles end a post. */
+const RELATED_POSTS = 3;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
-  const result = await loadQuery(request, BLOG_POST_QUERY, { lang: locale, slug: params.slug ?? '' });
-  const post = result.post;
-  if (!post) throw await notFound(locale);
-
-  const related = selectRelated({ _id: post._id, categoryId: post.category?._id ?? null, tagIds: post.tags.map((tag) => tag._id) }, result.candidates).map(
-    ({ categoryId: _c, tagIds: _t, ...candidate }) => toPostCard(candidate),
-  );
+  const result = await loadQuery(request, BLOG_POST_QUERY, { lang: locale, slug: params.slug ?? '', relatedLimit: RELATED_POSTS });
+  if (!result.post) throw await notFound(locale);
+  const { related: relatedRaw, ...post } = result.post;
+  const related = relatedRaw.map(toPostCard);
 
   // Structured data and the share image, with absolute URLs.
   const origin = siteUrl();
@@ -156,7 +160,7 @@ export default function BlogPost() {
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" data-testid="related-posts" className="border-t border-sand-200 bg-sand-50">
-          <div className={`${CONTAINER} py-12 md:py-16`}>
+          <div className={`${container} py-12 md:py-16`}>
             <h2 id="related-heading" className="mb-6 text-2xl font-bold text-navy-900">
               {t('blog.related')}
             </h2>

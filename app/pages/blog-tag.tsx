@@ -3,8 +3,13 @@ import { useLoaderData } from '@remix-run/react';
 import { Trans } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
-import { BackLink, CONTAINER, EmptyState, PageIntro, Pagination, PostGrid, TagChips } from '~/features/blog/components';
-import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
+import { BackLink, PageIntro } from '~/components/PageIntro';
+import { container } from '~/components/marketing/ui';
+import { EmptyState } from '~/features/blog/ListingParts';
+import { Pagination } from '~/features/blog/PaginationNav';
+import { PostGrid } from '~/features/blog/PostCard';
+import { TagChips } from '~/features/blog/TermLinks';
+import { insightsT, notFound, requestedPage, requestLocale } from '~/lib/content-page.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
 import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -21,15 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = await loadQuery(request, BLOG_TAG_QUERY, { lang: locale, slug: params.tagSlug ?? '', start, end: start + POSTS_PER_PAGE, tagLimit: 12 });
   // An unknown tag is a 404; a known tag without posts shows the empty state.
   if (!result.tag) throw await notFound(locale);
-  const slice = paginate(result.total, page);
+  const { total, posts, ...tag } = result.tag;
+  const slice = paginate(total, page);
   if (!slice) throw await notFound(locale);
   const t = await insightsT(locale);
-  const tag = result.tag;
   return {
     tag,
     blogTitle: result.blogTitle,
     pagination: slice,
-    posts: result.posts.map(toPostCard),
+    posts: posts.map(toPostCard),
     tags: result.popularTags,
     englishFallbacks: englishFallbacks(request),
     metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.tagMetaTitle', { tag: tag.title })].filter(Boolean).join(' – '),
@@ -80,7 +85,7 @@ export default function BlogTag() {
         </div>
       </PageIntro>
 
-      <div className={`${CONTAINER} py-10 md:py-14`}>
+      <div className={`${container} py-10 md:py-14`}>
         {posts.length > 0 ? (
           <>
             <h2 className="sr-only">{t('blog.allArticles')}</h2>

@@ -3,8 +3,13 @@ import { useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { toPostCard } from '~/features/blog/cards';
-import { CategoryLinks, CONTAINER, FeaturedPost, PageIntro, Pagination, PostGrid, SidebarSection, TagChips } from '~/features/blog/components';
-import { insightsT, notFound, requestedPage, requestLocale } from '~/features/blog/http.server';
+import { PageIntro } from '~/components/PageIntro';
+import { container } from '~/components/marketing/ui';
+import { SidebarSection } from '~/features/blog/ListingParts';
+import { Pagination } from '~/features/blog/PaginationNav';
+import { FeaturedPost, PostGrid } from '~/features/blog/PostCard';
+import { CategoryLinks, TagChips } from '~/features/blog/TermLinks';
+import { insightsT, notFound, requestedPage, requestLocale } from '~/lib/content-page.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
 import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -61,12 +66,12 @@ export default function BlogIndex() {
       <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: intro.title }]} title={intro.title} intro={intro.intro && <p {...inEnglish(intro.intro)}>{intro.intro}</p>} />
 
       {featured && (
-        <div className={`${CONTAINER} pt-10 md:pt-14`}>
+        <div className={`${container} pt-10 md:pt-14`}>
           <FeaturedPost post={featured} />
         </div>
       )}
 
-      <div className={`${CONTAINER} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
+      <div className={`${container} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
         <section aria-labelledby="recent-heading" data-testid="recent-posts">
           <h2 id="recent-heading" className="mb-6 text-2xl font-bold text-navy-900">
             {t('blog.recent')}

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { CONTAINER, JsonLd, PageIntro } from '~/features/blog/components';
-import { insightsT, requestLocale, siteUrl } from '~/features/blog/http.server';
-import { absoluteUrl, breadcrumbList } from '~/features/blog/json-ld';
+import { JsonLd } from '~/components/JsonLd';
+import { PageIntro } from '~/components/PageIntro';
+import { container } from '~/components/marketing/ui';
+import { insightsT, requestLocale, siteUrl } from '~/lib/content-page.server';
+import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
 import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
 import { localizePath } from '~/i18n';
@@ -44,7 +46,7 @@ export default function CaseStudies() {
   return (
     <div data-testid="case-studies">
       <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: page.title }]} title={page.title} intro={page.intro && <p {...inEnglish(page.intro)}>{page.intro}</p>} />
-      <div className={`${CONTAINER} py-10 md:py-14`}>
+      <div className={`${container} py-10 md:py-14`}>
         <ul className="grid gap-6 md:grid-cols-2 md:gap-8">
           {items.map((study, i) => (
             <li key={study._id} className="flex">

@@ -3,13 +3,16 @@ import { useLoaderData } from '@remix-run/react';
 import { BriefcaseIcon, BuildingIcon, PinIcon, QuoteIcon, TrendUpIcon } from '~/components/icons';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
-import { Breadcrumbs, CONTAINER, JsonLd } from '~/features/blog/components';
-import { imageConfig, insightsT, notFound, requestLocale, siteUrl } from '~/features/blog/http.server';
-import { absoluteUrl, breadcrumbList } from '~/features/blog/json-ld';
+import { JsonLd } from '~/components/JsonLd';
+import { Breadcrumbs } from '~/components/PageIntro';
+import { container } from '~/components/marketing/ui';
+import { insightsT, notFound, requestLocale, siteUrl } from '~/lib/content-page.server';
+import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
 import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
 import { localizePath } from '~/i18n';
 import { imageUrlBuilder } from '~/lib/image';
+import { imageConfig } from '~/lib/image-config.server';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -171,7 +174,7 @@ export default function CaseStudy() {
 
       {others.length > 0 && (
         <section aria-labelledby="more-cases" className="border-t border-sand-200">
-          <div className={`${CONTAINER} py-12 md:py-16`}>
+          <div className={`${container} py-12 md:py-16`}>
             <h2 id="more-cases" className="text-2xl font-bold text-navy-900">
               {t('caseStudies.more')}
             </h2>

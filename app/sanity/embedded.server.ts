@@ -58,7 +58,7 @@ export class EmbeddedContentClient implements ContentClient {
   private log: (message: string) => void;
   private base: SanityDocument[] = [];
   private writes = new Map<string, SanityDocument>();
-  private views = new Map<Perspective, SanityDocument[]>();
+  private views = new Map<Perspective, { docs: SanityDocument[]; byId: Map<string, SanityDocument> }>();
   private assets = new Map<string, ImageAssetFile>();
   private ready: Promise<void>;
   private writeChain: Promise<unknown> = Promise.resolve();
@@ -92,10 +92,12 @@ export class EmbeddedContentClient implements ContentClient {
 
   async fetch<T = unknown>(query: string, params: QueryParams, options: FetchOptions): Promise<T> {
     await this.ready;
-    const dataset = this.view(options.perspective);
+    const { docs: dataset, byId } = this.view(options.perspective);
     // Params go to parse too: without them groq-js reads `title[$lang]` as a filter.
     const tree = parse(query, { params });
-    const result = await evaluate(tree, { dataset, params });
+    // `->` looks the id up in an index: groq-js alone scans the whole dataset for every
+    // reference it follows, which grows with the content (a list of N posts would cost N scans).
+    const result = await evaluate(tree, { dataset, params, dereference: ({ _ref }) => byId.get(_ref) ?? null });
     return (await result.get()) as T;
   }
 
@@ -202,13 +204,14 @@ export class EmbeddedContentClient implements ContentClient {
     return true;
   }
 
-  private view(perspective: Perspective): SanityDocument[] {
-    let docs = this.views.get(perspective);
-    if (!docs) {
-      docs = applyPerspective([...this.base, ...this.writes.values()], perspective);
-      this.views.set(perspective, docs);
+  private view(perspective: Perspective): { docs: SanityDocument[]; byId: Map<string, SanityDocument> } {
+    let view = this.views.get(perspective);
+    if (!view) {
+      const docs = applyPerspective([...this.base, ...this.writes.values()], perspective);
+      view = { docs, byId: new Map(docs.map((doc) => [doc._id, doc])) };
+      this.views.set(perspective, view);
     }
-    return docs;
+    return view;
   }
 
   private enqueueWrite<T>(task: () => Promise<T>): Promise<T> {

@@ -30,12 +30,38 @@ export type SanityImage = z.infer<typeof imageSchema>;
  * A named query: its GROQ text and the zod schema its result must satisfy. `dependsOn`
  * names the document types it reads, when that is narrower than what the cache can tell
  * from the text (queries that follow references are otherwise cleared by any change).
+ * (Named `namedQuery`, not `defineQuery`, so it is never mistaken for Sanity's own
+ * `defineQuery` from `groq`, which takes only a literal string.)
  */
 export type QueryDefinition<S extends z.ZodType> = { name: string; query: string; schema: S; dependsOn?: Set<string> };
 
-export function defineQuery<S extends z.ZodType>(name: string, query: string, schema: S, dependsOn?: string[]): QueryDefinition<S> {
+export function namedQuery<S extends z.ZodType>(name: string, query: string, schema: S, dependsOn?: string[]): QueryDefinition<S> {
   return { name, query, schema, ...(dependsOn ? { dependsOn: new Set(dependsOn) } : {}) };
 }
+
+/*
+ * Shared fragments: each GROQ projection sits next to the zod schema of what it returns,
+ * so a query that uses one uses both.
+ */
+
+/** A document's SEO fields in the page's language, as the key `"seo"` of a projection. */
+export const seoProjection = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
+export const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
+
+/** The texts of a landing page (the intro of a listing or a site page): title, intro, SEO. */
+export const landingProjection = `{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seoProjection} }`;
+export const landingSchema = z.object({ title: z.string(), intro: z.string().nullable(), seo: seoSchema });
+export type Landing = z.infer<typeof landingSchema>;
+
+/** The landing page document with the given key (`blog`, `faq`...), projected as above. */
+export const landingPage = (key: string) => `*[_type == "landingPage" && _id == "landingPage-${key}"][0]${landingProjection}`;
+
+/** One localized field of the landing page with the given key, as a string. */
+export const landingField = (key: string, field: string) => `*[_type == "landingPage" && _id == "landingPage-${key}"][0]{ "v": ${loc(field)} }.v`;
+
+/** A list of localized strings with their keys, as the key `"<field>"` of a projection (never null). */
+export const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": ${loc('@')} }, [])`;
+export const localizedListSchema = z.array(z.object({ _key: z.string(), text: z.string() }));
 
 const portableTextBlock = `
   ...,

@@ -18,41 +18,41 @@ export type BLOG_CATEGORY_QUERYResult = {
     slug: string;
     title: string;
     description: string | null;
-  } | null;
-  blogTitle: string | null;
-  total: number;
-  posts: Array<{
-    _id: string;
-    slug: string;
-    title: string;
-    excerpt: string;
-    author: string | null;
-    publishedAt: string;
-    coverImage: {
-      alt: string;
-      asset: {
-        _id: string;
-        url: string | null;
-        width: number | null;
-        height: number | null;
-      } | null;
-      hotspot: SanityImageHotspot | null;
-      crop: SanityImageCrop | null;
-    } | null;
-    category: {
+    total: number;
+    posts: Array<{
       _id: string;
       slug: string;
       title: string;
-    };
-    readBody: Array<{
-      _type: "block";
-      _key: string;
-      children: Array<{
-        _type: "span";
-        text: string | null;
-      }> | null;
+      excerpt: string;
+      author: string | null;
+      publishedAt: string;
+      coverImage: {
+        alt: string;
+        asset: {
+          _id: string;
+          url: string | null;
+          width: number | null;
+          height: number | null;
+        } | null;
+        hotspot: SanityImageHotspot | null;
+        crop: SanityImageCrop | null;
+      } | null;
+      category: {
+        _id: string;
+        slug: string;
+        title: string;
+      };
+      readBody: Array<{
+        _type: "block";
+        _key: string;
+        children: Array<{
+          _type: "span";
+          text: string | null;
+        }> | null;
+      }>;
     }>;
-  }>;
+  } | null;
+  blogTitle: string | null;
   categories: Array<{
     _id: string;
     slug: string;
@@ -154,7 +154,6 @@ export type BLOG_INDEX_QUERYResult = {
 export type BLOG_POST_QUERYResult = {
   post: {
     _id: string;
-    _updatedAt: string;
     slug: string;
     title: string;
     excerpt: string;
@@ -176,6 +175,7 @@ export type BLOG_POST_QUERYResult = {
       slug: string;
       title: string;
     };
+    _updatedAt: string;
     tags: Array<{
       _id: string;
       slug: string;
@@ -250,6 +250,38 @@ export type BLOG_POST_QUERYResult = {
       title: string | null;
       description: string | null;
     };
+    related: Array<{
+      _id: string;
+      slug: string;
+      title: string;
+      excerpt: string;
+      author: string | null;
+      publishedAt: string;
+      coverImage: {
+        alt: string;
+        asset: {
+          _id: string;
+          url: string | null;
+          width: number | null;
+          height: number | null;
+        } | null;
+        hotspot: SanityImageHotspot | null;
+        crop: SanityImageCrop | null;
+      } | null;
+      category: {
+        _id: string;
+        slug: string;
+        title: string;
+      };
+      readBody: Array<{
+        _type: "block";
+        _key: string;
+        children: Array<{
+          _type: "span";
+          text: string | null;
+        }> | null;
+      }>;
+    }>;
   } | null;
   blogTitle: string | null;
   site: {
@@ -266,40 +298,6 @@ export type BLOG_POST_QUERYResult = {
       crop: SanityImageCrop | null;
     } | null;
   } | null;
-  candidates: Array<{
-    _id: string;
-    slug: string;
-    title: string;
-    excerpt: string;
-    author: string | null;
-    publishedAt: string;
-    coverImage: {
-      alt: string;
-      asset: {
-        _id: string;
-        url: string | null;
-        width: number | null;
-        height: number | null;
-      } | null;
-      hotspot: SanityImageHotspot | null;
-      crop: SanityImageCrop | null;
-    } | null;
-    category: {
-      _id: string;
-      slug: string;
-      title: string;
-    };
-    readBody: Array<{
-      _type: "block";
-      _key: string;
-      children: Array<{
-        _type: "span";
-        text: string | null;
-      }> | null;
-    }>;
-    categoryId: string;
-    tagIds: Array<string>;
-  }>;
 };
 
 // BLOG_TAG_QUERY ('blogTag', app/sanity/queries/insights.ts)
@@ -308,41 +306,41 @@ export type BLOG_TAG_QUERYResult = {
     _id: string;
     slug: string;
     title: string;
-  } | null;
-  blogTitle: string | null;
-  total: number;
-  posts: Array<{
-    _id: string;
-    slug: string;
-    title: string;
-    excerpt: string;
-    author: string | null;
-    publishedAt: string;
-    coverImage: {
-      alt: string;
-      asset: {
-        _id: string;
-        url: string | null;
-        width: number | null;
-        height: number | null;
-      } | null;
-      hotspot: SanityImageHotspot | null;
-      crop: SanityImageCrop | null;
-    } | null;
-    category: {
+    total: number;
+    posts: Array<{
       _id: string;
       slug: string;
       title: string;
-    };
-    readBody: Array<{
-      _type: "block";
-      _key: string;
-      children: Array<{
-        _type: "span";
-        text: string | null;
-      }> | null;
+      excerpt: string;
+      author: string | null;
+      publishedAt: string;
+      coverImage: {
+        alt: string;
+        asset: {
+          _id: string;
+          url: string | null;
+          width: number | null;
+          height: number | null;
+        } | null;
+        hotspot: SanityImageHotspot | null;
+        crop: SanityImageCrop | null;
+      } | null;
+      category: {
+        _id: string;
+        slug: string;
+        title: string;
+      };
+      readBody: Array<{
+        _type: "block";
+        _key: string;
+        children: Array<{
+          _type: "span";
+          text: string | null;
+        }> | null;
+      }>;
     }>;
-  }>;
+  } | null;
+  blogTitle: string | null;
   popularTags: Array<{
     _id: string;
     slug: string;

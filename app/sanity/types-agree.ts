@@ -36,7 +36,7 @@ import type * as Site from './queries/site';
 import type { QueryResults } from './query.types';
 
 type Modules = typeof Insights & typeof Marketing & typeof Shell & typeof Site;
-/** The export names of every defineQuery() result in app/sanity/queries/. */
+/** The export names of every namedQuery() result in app/sanity/queries/. */
 type QueryName = { [K in keyof Modules]: Modules[K] extends { query: string; schema: z.ZodType } ? K : never }[keyof Modules] & string;
 type ZodResult<K extends QueryName> = Modules[K] extends { schema: infer S extends z.ZodType } ? z.infer<S> : never;
 

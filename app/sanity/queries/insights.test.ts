@@ -46,29 +46,46 @@ describe('insights queries over the bundled dataset', () => {
   it('category and tag listings, and null for unknown slugs', async () => {
     const cat = await run(BLOG_CATEGORY_QUERY, { lang: 'ar', slug: 'finance', start: 0, end: 6 });
     expect(cat.category?.title).toBe('المالية');
-    expect(cat.total).toBe(2);
-    expect(cat.posts.every((p) => p.category?.slug === 'finance')).toBe(true);
+    expect(cat.category?.total).toBe(2);
+    expect(cat.category?.posts.every((p) => p.category?.slug === 'finance')).toBe(true);
     expect(cat.blogTitle).toBe('رؤى ومقالات');
     expect((await run(BLOG_CATEGORY_QUERY, { lang: 'en', slug: 'nope', start: 0, end: 6 })).category).toBeNull();
 
     const tag = await run(BLOG_TAG_QUERY, { lang: 'en', slug: 'uae', start: 0, end: 6, tagLimit: 8 });
     expect(tag.tag?.title).toBe('UAE');
-    expect(tag.total).toBe(6);
-    expect(tag.posts).toHaveLength(6);
+    expect(tag.tag?.total).toBe(6);
+    expect(tag.tag?.posts).toHaveLength(6);
     expect((await run(BLOG_TAG_QUERY, { lang: 'en', slug: 'nope', start: 0, end: 6, tagLimit: 8 })).tag).toBeNull();
   });
 
-  it('a post with its localized body, terms and candidates; drafts stay out', async () => {
-    const r = await run(BLOG_POST_QUERY, { lang: 'ar', slug: 'uae-corporate-tax-explained' });
+  it('listings are sliced in GROQ: the slice bounds pick the page, the count is of all posts', async () => {
+    const whole = await run(BLOG_TAG_QUERY, { lang: 'en', slug: 'uae', start: 0, end: 6, tagLimit: 8 });
+    const second = await run(BLOG_TAG_QUERY, { lang: 'en', slug: 'uae', start: 2, end: 4, tagLimit: 8 });
+    expect(second.tag?.total).toBe(6);
+    expect(second.tag?.posts.map((p) => p.slug)).toEqual(whole.tag?.posts.slice(2, 4).map((p) => p.slug));
+    // A page past the end: no posts, the count unchanged (the page turns it into a 404 with paginate()).
+    const past = await run(BLOG_TAG_QUERY, { lang: 'en', slug: 'uae', start: 6, end: 12, tagLimit: 8 });
+    expect(past.tag?.posts).toEqual([]);
+    expect(past.tag?.total).toBe(6);
+    const index = await run(BLOG_INDEX_QUERY, { lang: 'en', start: 6, end: 12, tagLimit: 8 });
+    expect(index.posts.map((p) => p.slug)).not.toContain('free-zone-vs-mainland-uae-company');
+    expect(index.featured?.slug).toBe('free-zone-vs-mainland-uae-company');
+    const cat = await run(BLOG_CATEGORY_QUERY, { lang: 'en', slug: 'finance', start: 1, end: 6 });
+    expect(cat.category?.posts.map((p) => p.slug)).toEqual(['uae-corporate-tax-explained']);
+  });
+
+  it('a post with its localized body, terms and related posts; drafts stay out', async () => {
+    const r = await run(BLOG_POST_QUERY, { lang: 'ar', slug: 'uae-corporate-tax-explained', relatedLimit: 3 });
     expect(r.post?.title).toMatch(/ضريبة الشركات/);
     expect(r.post?.category?.slug).toBe('finance');
     expect(r.post?.tags.map((t) => t.slug)).toContain('taxation');
     expect(r.post?.body.some((b) => b._type === 'image')).toBe(true);
     expect(r.site?.brandName).toBe('بوابة للاستشارات');
-    expect(r.candidates).toHaveLength(8);
-    expect(r.candidates.map((c) => c.slug)).not.toContain('first-90-days-after-your-uae-licence');
-    expect(r.candidates[0].tagIds.length).toBeGreaterThan(0);
-    expect((await run(BLOG_POST_QUERY, { lang: 'en', slug: 'first-90-days-after-your-uae-licence' })).post).toBeNull();
+    // Finance + 3 shared tags (5), then finance + 1 shared tag (3) ahead of a newer post with
+    // 2 shared tags and no shared category (2).
+    expect(r.post?.related.map((p) => p.slug)).toEqual(['uae-vat-registration-guide', 'uae-record-keeping-five-year-rule', 'hiring-and-visas-first-uae-team']);
+    expect(r.post?.related[0].title).toMatch(/ضريبة القيمة المضافة/);
+    expect((await run(BLOG_POST_QUERY, { lang: 'en', slug: 'first-90-days-after-your-uae-licence', relatedLimit: 3 })).post).toBeNull();
   });
 
   it('case studies: list and detail with four results and a testimonial', async () => {

@@ -1,15 +1,37 @@
 import { z } from 'zod';
-import { defineQuery, imageProjection, imageSchema, loc, portableText, portableTextSchema } from '../groq';
+import {
+  imageProjection,
+  imageSchema,
+  landingField,
+  landingPage,
+  landingSchema,
+  loc,
+  namedQuery,
+  portableText,
+  portableTextSchema,
+  seoProjection,
+  seoSchema,
+} from '../groq';
 
 /**
  * Queries of the blog and the case studies. Every localized field is read in GROQ with an
  * English fallback; slugs, page slices and the language are GROQ params.
+ *
+ * They are written to stay fast as the blog grows (bench/content-scale.mjs, 1,000 posts):
+ * lists are sliced in GROQ with a count beside them, never read whole; a value every post is
+ * compared with (the featured post's id, the post's own terms) is computed once in an outer
+ * scope and read with `^`, not as a sub-query inside the filter (groq-js would run it again
+ * for every post); posts are matched to terms by their reference ids (`category._ref`,
+ * `tags[]._ref`), not with `references()`, which walks every post's whole body.
  */
 
 /** Only what the reading time needs from a body: the text of its spans. */
 const readBody = `coalesce(coalesce(body[$lang], body.en)[_type == "block"]{ _type, _key, "children": children[]{ _type, text } }, [])`;
 
-const postCard = `{
+const term = `{ _id, "slug": slug.current, "title": ${loc('title')} }`;
+
+/** What a post's card and its page both show. */
+const postFields = `
   _id,
   "slug": slug.current,
   "title": ${loc('title')},
@@ -17,7 +39,9 @@ const postCard = `{
   "author": ${loc('author')},
   publishedAt,
   "coverImage": coverImage${imageProjection},
-  "category": category->{ _id, "slug": slug.current, "title": ${loc('title')} },
+  "category": category->${term}`;
+
+const postCard = `{${postFields},
   "readBody": ${readBody}
 }`;
 
@@ -31,7 +55,7 @@ const readBodySchema = z.array(
 
 const termSchema = z.object({ _id: z.string(), slug: z.string(), title: z.string() });
 
-export const postCardSchema = z.object({
+const postFieldsSchema = z.object({
   _id: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -40,44 +64,40 @@ export const postCardSchema = z.object({
   publishedAt: z.string(),
   coverImage: imageSchema.nullable(),
   category: termSchema.nullable(),
-  readBody: readBodySchema,
 });
+
+export const postCardSchema = postFieldsSchema.extend({ readBody: readBodySchema });
 export type PostCardRaw = z.infer<typeof postCardSchema>;
-
-const seoFields = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
-const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
-
-/** One localized field of one document, as a string. */
-const fieldOf = (id: string, field: string) => `*[_type == "landingPage" && _id == "${id}"][0]{ "v": ${loc(field)} }.v`;
-
-const landing = (key: string) => `*[_type == "landingPage" && _id == "landingPage-${key}"][0]{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seoFields} }`;
-const landingSchema = z.object({ title: z.string(), intro: z.string().nullable(), seo: seoSchema });
 
 /** Tags with their number of published posts, most used first. */
 const tagsWithCounts = `*[_type == "blogTag"]{
   _id, "slug": slug.current, "title": ${loc('title')},
-  "count": count(*[_type == "blogPost" && references(^._id)])
+  "count": count(*[_type == "blogPost" && ^._id in tags[]._ref])
 }[count > 0] | order(count desc, title asc)`;
 
 const categoriesWithCounts = `*[_type == "blogCategory"]{
   _id, "slug": slug.current, "title": ${loc('title')},
-  "count": count(*[_type == "blogPost" && references(^._id)])
+  "count": count(*[_type == "blogPost" && category._ref == ^._id])
 } | order(title asc)`;
+
+/** Newest first; the id breaks ties so that pages never overlap. */
+const newestFirst = `order(publishedAt desc, _id asc)`;
 
 const countedTermSchema = termSchema.extend({ count: z.number() });
 export type CountedTerm = z.infer<typeof countedTermSchema>;
 
-/** The featured post: the newest one marked featured. */
-const featuredId = `*[_type == "blogPost" && featured == true] | order(publishedAt desc)[0]._id`;
-
-/** /blog: intro, the featured post, one page of the other posts (newest first), popular tags, categories. */
-export const BLOG_INDEX_QUERY = defineQuery(
+/**
+ * /blog: intro, the featured post (the newest one marked featured), one page of the other
+ * posts (newest first) with their number, popular tags, categories. The featured post's id
+ * is computed once, in the outer object, and read as `^.featuredId`.
+ */
+export const BLOG_INDEX_QUERY = namedQuery(
   'blogIndex',
-  `{
-    "page": ${landing('blog')},
-    "featured": *[_type == "blogPost" && featured == true] | order(publishedAt desc)[0]${postCard},
-    "total": count(*[_type == "blogPost" && _id != ${featuredId}]),
-    "posts": *[_type == "blogPost" && _id != ${featuredId}] | order(publishedAt desc, _id asc)[$start...$end]${postCard},
+  `{ "featuredId": *[_type == "blogPost" && featured == true] | order(publishedAt desc)[0]._id }{
+    "page": ${landingPage('blog')},
+    "featured": *[_type == "blogPost" && _id == ^.featuredId][0]${postCard},
+    "total": count(*[_type == "blogPost" && _id != ^.featuredId]),
+    "posts": *[_type == "blogPost" && _id != ^.featuredId] | ${newestFirst}[$start...$end]${postCard},
     "popularTags": ${tagsWithCounts}[0...$tagLimit],
     "categories": ${categoriesWithCounts}
   }`,
@@ -91,90 +111,85 @@ export const BLOG_INDEX_QUERY = defineQuery(
   }),
 );
 
-/** /blog/category/{slug}: the category and one page of its posts. `category` is null for an unknown slug. */
-export const BLOG_CATEGORY_QUERY = defineQuery(
+/**
+ * /blog/category/{slug}: the category, one page of its posts and their number (null for an
+ * unknown slug), the categories. The posts are read inside the category, by its id.
+ */
+export const BLOG_CATEGORY_QUERY = namedQuery(
   'blogCategory',
   `{
-    "category": *[_type == "blogCategory" && slug.current == $slug][0]{ _id, "slug": slug.current, "title": ${loc('title')}, "description": ${loc('description')} },
-    "blogTitle": ${fieldOf('landingPage-blog', 'title')},
-    "total": count(*[_type == "blogPost" && category->slug.current == $slug]),
-    "posts": *[_type == "blogPost" && category->slug.current == $slug] | order(publishedAt desc, _id asc)[$start...$end]${postCard},
+    "category": *[_type == "blogCategory" && slug.current == $slug][0]{
+      _id, "slug": slug.current, "title": ${loc('title')}, "description": ${loc('description')},
+      "total": count(*[_type == "blogPost" && category._ref == ^._id]),
+      "posts": *[_type == "blogPost" && category._ref == ^._id] | ${newestFirst}[$start...$end]${postCard}
+    },
+    "blogTitle": ${landingField('blog', 'title')},
     "categories": ${categoriesWithCounts}
   }`,
   z.object({
-    category: termSchema.extend({ description: z.string().nullable() }).nullable(),
+    category: termSchema.extend({ description: z.string().nullable(), total: z.number(), posts: z.array(postCardSchema) }).nullable(),
     blogTitle: z.string().nullable(),
-    total: z.number(),
-    posts: z.array(postCardSchema),
     categories: z.array(countedTermSchema),
   }),
 );
 
-/** /blog/tag/{slug}: the tag and one page of its posts. `tag` is null for an unknown slug. */
-export const BLOG_TAG_QUERY = defineQuery(
+/** /blog/tag/{slug}: the tag, one page of its posts and their number (null for an unknown slug), popular tags. */
+export const BLOG_TAG_QUERY = namedQuery(
   'blogTag',
   `{
-    "tag": *[_type == "blogTag" && slug.current == $slug][0]{ _id, "slug": slug.current, "title": ${loc('title')} },
-    "blogTitle": ${fieldOf('landingPage-blog', 'title')},
-    "total": count(*[_type == "blogPost" && $slug in tags[]->slug.current]),
-    "posts": *[_type == "blogPost" && $slug in tags[]->slug.current] | order(publishedAt desc, _id asc)[$start...$end]${postCard},
+    "tag": *[_type == "blogTag" && slug.current == $slug][0]{
+      _id, "slug": slug.current, "title": ${loc('title')},
+      "total": count(*[_type == "blogPost" && ^._id in tags[]._ref]),
+      "posts": *[_type == "blogPost" && ^._id in tags[]._ref] | ${newestFirst}[$start...$end]${postCard}
+    },
+    "blogTitle": ${landingField('blog', 'title')},
     "popularTags": ${tagsWithCounts}[0...$tagLimit]
   }`,
   z.object({
-    tag: termSchema.nullable(),
+    tag: termSchema.extend({ total: z.number(), posts: z.array(postCardSchema) }).nullable(),
     blogTitle: z.string().nullable(),
-    total: z.number(),
-    posts: z.array(postCardSchema),
     popularTags: z.array(countedTermSchema),
   }),
 );
 
-/** /blog/{slug}: the article, its terms, and the other posts to choose related ones from. */
-export const BLOG_POST_QUERY = defineQuery(
+/**
+ * Related articles of a post: other posts in its category or sharing tags, best match first.
+ * A shared category counts as much as two shared tags; ties go to the newer post. Written for
+ * the post's projection, where `^` is the post; each candidate's `^.^` inside `tags[...]` is too.
+ */
+const relatedPosts = `*[_type == "blogPost" && _id != ^._id && (
+    (defined(category._ref) && category._ref == ^.category._ref) || count(tags[_ref in ^.^.tags[]._ref]) > 0
+  )]{
+    ...,
+    "score": select(defined(category._ref) && category._ref == ^.category._ref => 2, 0) + count(tags[_ref in ^.^.tags[]._ref])
+  } | order(score desc, publishedAt desc, _id asc)[0...$relatedLimit]${postCard}`;
+
+/** /blog/{slug}: the article, its terms, and its related articles ($relatedLimit of them). */
+export const BLOG_POST_QUERY = namedQuery(
   'blogPost',
   `{
-    "post": *[_type == "blogPost" && slug.current == $slug][0]{
-      _id,
+    "post": *[_type == "blogPost" && slug.current == $slug][0]{${postFields},
       _updatedAt,
-      "slug": slug.current,
-      "title": ${loc('title')},
-      "excerpt": ${loc('excerpt')},
-      "author": ${loc('author')},
-      publishedAt,
-      "coverImage": coverImage${imageProjection},
-      "category": category->{ _id, "slug": slug.current, "title": ${loc('title')} },
-      "tags": coalesce((tags[]->{ _id, "slug": slug.current, "title": ${loc('title')} })[defined(slug)], []),
+      "tags": coalesce((tags[]->${term})[defined(slug)], []),
       "body": coalesce(${portableText('body')}, []),
-      ${seoFields}
+      ${seoProjection},
+      "related": ${relatedPosts}
     },
-    "blogTitle": ${fieldOf('landingPage-blog', 'title')},
-    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${imageProjection} },
-    "candidates": *[_type == "blogPost" && slug.current != $slug]{
-      ...${postCard},
-      "categoryId": category._ref,
-      "tagIds": coalesce(tags[]._ref, [])
-    }
+    "blogTitle": ${landingField('blog', 'title')},
+    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${imageProjection} }
   }`,
   z.object({
-    post: z
-      .object({
-        _id: z.string(),
+    post: postFieldsSchema
+      .extend({
         _updatedAt: z.string().nullable().optional(),
-        slug: z.string(),
-        title: z.string(),
-        excerpt: z.string().nullable(),
-        author: z.string().nullable(),
-        publishedAt: z.string(),
-        coverImage: imageSchema.nullable(),
-        category: termSchema.nullable(),
         tags: z.array(termSchema),
         body: portableTextSchema,
         seo: seoSchema,
+        related: z.array(postCardSchema),
       })
       .nullable(),
     blogTitle: z.string().nullable(),
     site: z.object({ brandName: z.string(), logo: imageSchema.nullable() }).nullable(),
-    candidates: z.array(postCardSchema.extend({ categoryId: z.string().nullable(), tagIds: z.array(z.string()) })),
   }),
 );
 
@@ -204,17 +219,17 @@ const caseStudyCardSchema = z.object({
 export type CaseStudyCard = z.infer<typeof caseStudyCardSchema>;
 
 /** /case-studies: intro and every case study in order. */
-export const CASE_STUDIES_QUERY = defineQuery(
+export const CASE_STUDIES_QUERY = namedQuery(
   'caseStudies',
   `{
-    "page": ${landing('caseStudies')},
+    "page": ${landingPage('caseStudies')},
     "items": *[_type == "caseStudy"] | order(order asc)${caseStudyCard}
   }`,
   z.object({ page: landingSchema, items: z.array(caseStudyCardSchema) }),
 );
 
 /** /case-studies/{slug}: one case study in full, and the others to read next. */
-export const CASE_STUDY_QUERY = defineQuery(
+export const CASE_STUDY_QUERY = namedQuery(
   'caseStudy',
   `{
     "study": *[_type == "caseStudy" && slug.current == $slug][0]{
@@ -223,9 +238,9 @@ export const CASE_STUDY_QUERY = defineQuery(
       "solution": ${loc('solution')},
       "results": coalesce(results[]{ _key, "text": ${loc('@')} }, []),
       "testimonial": testimonial{ "quote": ${loc('quote')}, "author": ${loc('author')}, "position": ${loc('position')} },
-      ${seoFields}
+      ${seoProjection}
     },
-    "listTitle": ${fieldOf('landingPage-caseStudies', 'title')},
+    "listTitle": ${landingField('caseStudies', 'title')},
     "others": *[_type == "caseStudy" && slug.current != $slug] | order(order asc)${caseStudyCard}
   }`,
   z.object({

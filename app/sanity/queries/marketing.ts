@@ -1,35 +1,41 @@
 import { z } from 'zod';
-import { defineQuery, imageProjection, imageSchema, loc, portableText, portableTextSchema } from '../groq';
+import {
+  imageProjection,
+  imageSchema,
+  landingPage,
+  landingSchema,
+  loc,
+  localizedList,
+  localizedListSchema as listSchema,
+  namedQuery,
+  portableText,
+  portableTextSchema,
+  seoProjection,
+  seoSchema,
+} from '../groq';
 
 /**
  * The marketing pages (home, services, about, pricing): one named query per page, each
  * localized in GROQ with an English fallback and checked by its zod schema.
  */
 
-const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": ${loc('@')} }, [])`;
-const listSchema = z.array(z.object({ _key: z.string(), text: z.string() }));
-
-const seoProjection = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
-const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
-
-/** The six services as cards (home and services overview). */
-const serviceCardProjection = `{
-  _id, key, anchor, icon, color,
-  "title": ${loc('title')},
-  "summary": ${loc('summary')}
-}`;
-const serviceCardSchema = z.object({
+/** What a service's card and its section of the services page both show. */
+const serviceFields = `_id, key, anchor, icon, color, "title": ${loc('title')}`;
+const serviceFieldsSchema = z.object({
   _id: z.string(),
   key: z.string(),
   anchor: z.string(),
   icon: z.string(),
   color: z.string(),
   title: z.string(),
-  summary: z.string(),
 });
+
+/** The six services as cards (home and services overview). */
+const serviceCardProjection = `{ ${serviceFields}, "summary": ${loc('summary')} }`;
+const serviceCardSchema = serviceFieldsSchema.extend({ summary: z.string() });
 export type ServiceCard = z.infer<typeof serviceCardSchema>;
 
-export const HOME_QUERY = defineQuery(
+export const HOME_QUERY = namedQuery(
   'home',
   `{
     "page": *[_type == "homePage" && _id == "homePage"][0]{
@@ -123,18 +129,14 @@ export const HOME_QUERY = defineQuery(
 );
 export type HomeData = z.infer<typeof HOME_QUERY.schema>;
 
-const landingProjection = `{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seoProjection} }`;
-const landingSchema = z.object({ title: z.string(), intro: z.string().nullable(), seo: seoSchema });
-
-export const SERVICES_QUERY = defineQuery(
+export const SERVICES_QUERY = namedQuery(
   'services',
   `{
-    "page": *[_type == "landingPage" && _id == "landingPage-services"][0]${landingProjection},
+    "page": ${landingPage('services')},
     "homeIntro": *[_type == "homePage" && _id == "homePage"][0].servicesIntro{ "title": ${loc('title')}, "subtitle": ${loc('subtitle')} },
     "cards": *[_type == "service"] | order(order asc) ${serviceCardProjection},
     "services": *[_type == "service"] | order(order asc){
-      _id, key, anchor, icon, color,
-      "title": ${loc('title')},
+      ${serviceFields},
       "description": ${loc('description')},
       ${localizedList('features')}
     },
@@ -148,24 +150,13 @@ export const SERVICES_QUERY = defineQuery(
     page: landingSchema,
     homeIntro: z.object({ title: z.string(), subtitle: z.string().nullable() }).nullable(),
     cards: z.array(serviceCardSchema),
-    services: z.array(
-      z.object({
-        _id: z.string(),
-        key: z.string(),
-        anchor: z.string(),
-        icon: z.string(),
-        color: z.string(),
-        title: z.string(),
-        description: z.string().nullable(),
-        features: listSchema,
-      }),
-    ),
+    services: z.array(serviceFieldsSchema.extend({ description: z.string().nullable(), features: listSchema })),
     setupOptions: z.array(z.object({ _id: z.string(), key: z.string(), title: z.string(), description: z.string().nullable() })),
   }),
 );
 export type ServicesData = z.infer<typeof SERVICES_QUERY.schema>;
 
-export const ABOUT_QUERY = defineQuery(
+export const ABOUT_QUERY = namedQuery(
   'about',
   `*[_type == "aboutPage" && _id == "aboutPage"][0]{
     "title": ${loc('title')},
@@ -192,10 +183,10 @@ export const ABOUT_QUERY = defineQuery(
 );
 export type AboutData = z.infer<typeof ABOUT_QUERY.schema>;
 
-export const PRICING_QUERY = defineQuery(
+export const PRICING_QUERY = namedQuery(
   'pricing',
   `{
-    "page": *[_type == "landingPage" && _id == "landingPage-pricing"][0]${landingProjection},
+    "page": ${landingPage('pricing')},
     "plans": *[_type == "packagePlan"] | order(order asc){
       _id, key, consultationHours, businessReports, priceSgd, paymentLink,
       "name": ${loc('name')},
@@ -231,7 +222,7 @@ export const PRICING_QUERY = defineQuery(
 export type PricingData = z.infer<typeof PRICING_QUERY.schema>;
 
 /** The packages as billing and the client portal need them: prices, Stripe price ids, names and features in the page's language. */
-export const PORTAL_PLANS_QUERY = defineQuery(
+export const PORTAL_PLANS_QUERY = namedQuery(
   'portal-plans',
   `*[_type == "packagePlan"] | order(order asc){
     key, priceSgd, paymentLink, stripePriceId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineQuery, loc, portableText, portableTextSchema } from '../groq';
+import { landingPage, landingSchema, loc, namedQuery, portableText, portableTextSchema, seoProjection, seoSchema } from '../groq';
 
 /**
  * The site pages (FAQ, legal pages, booking confirmation) and the data behind the search
@@ -7,26 +7,12 @@ import { defineQuery, loc, portableText, portableTextSchema } from '../groq';
  * English fallback, each checked by its zod schema.
  */
 
-const seoProjection = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
-const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
-
-const landingProjection = `{
-  "title": ${loc('title')},
-  "intro": ${loc('intro')},
-  ${seoProjection}
-}`;
-const landingSchema = z.object({
-  title: z.string(),
-  intro: z.string().nullable(),
-  seo: seoSchema,
-});
-export type Landing = z.infer<typeof landingSchema>;
 
 /** /faq: the landing texts and the four categories with their questions, in order. */
-export const FAQ_PAGE_QUERY = defineQuery(
+export const FAQ_PAGE_QUERY = namedQuery(
   'faqPage',
   `{
-    "page": *[_type == "landingPage" && _id == "landingPage-faq"][0]${landingProjection},
+    "page": ${landingPage('faq')},
     "categories": *[_type == "faqCategory"] | order(order asc){
       _id, key,
       "title": ${loc('title')},
@@ -52,7 +38,7 @@ export const FAQ_PAGE_QUERY = defineQuery(
 export type FaqPage = z.infer<typeof FAQ_PAGE_QUERY.schema>;
 
 /** A legal page by slug (privacy-policy, terms-of-service, cookies-policy). */
-export const LEGAL_PAGE_QUERY = defineQuery(
+export const LEGAL_PAGE_QUERY = namedQuery(
   'legalPage',
   `*[_type == "legalPage" && slug.current == $slug][0]{
     "slug": slug.current,
@@ -74,9 +60,9 @@ export const LEGAL_PAGE_QUERY = defineQuery(
 export type LegalPage = NonNullable<z.infer<typeof LEGAL_PAGE_QUERY.schema>>;
 
 /** /booking-confirmation: its landing texts. */
-export const BOOKING_CONFIRMATION_QUERY = defineQuery(
+export const BOOKING_CONFIRMATION_QUERY = namedQuery(
   'bookingConfirmation',
-  `*[_type == "landingPage" && _id == "landingPage-bookingConfirmation"][0]${landingProjection}`,
+  landingPage('bookingConfirmation'),
   landingSchema.nullable(),
 );
 
@@ -92,10 +78,10 @@ const seoSource = (title: string, description: string) => `
 const seoSourceSchema = z.object({ title: z.string().nullable(), description: z.string().nullable(), lastmod: z.string().nullable() });
 const sluggedSchema = seoSourceSchema.extend({ slug: z.string() });
 /** Listing pages (category, tag) without articles are noindex on the blog, so they stay out of the sitemap. */
-const postCount = `"postCount": count(*[_type == "blogPost" && defined(slug.current) && references(^._id)])`;
+const postCount = `"postCount": count(*[_type == "blogPost" && defined(slug.current) && (category._ref == ^._id || ^._id in tags[]._ref)])`;
 const listingSchema = sluggedSchema.extend({ postCount: z.number() });
 
-export const SITE_PAGES_QUERY = defineQuery(
+export const SITE_PAGES_QUERY = namedQuery(
   'sitePages',
   `{
     "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{
@@ -150,7 +136,7 @@ export const CONTENT_TYPES = [
 ] as const;
 
 /** Whole content documents (raw, both languages) for the missing-Arabic audit. */
-export const CONTENT_DOCUMENTS_QUERY = defineQuery(
+export const CONTENT_DOCUMENTS_QUERY = namedQuery(
   'contentDocuments',
   `*[_type in $types]{ ..., "slug": slug.current } | order(_type asc, _id asc)`,
   z.array(z.looseObject({ _id: z.string(), _type: z.string() })),

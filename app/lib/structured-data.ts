@@ -1,6 +1,6 @@
 /**
  * Structured data (schema.org JSON-LD) for articles and breadcrumb trails. Built on the
- * server from loader data; every URL in it is absolute.
+ * server from loader data; every URL in it is absolute. Rendered by components/JsonLd.tsx.
  */
 export type Crumb = { name: string; url: string };
 
@@ -48,11 +48,6 @@ export function article(input: ArticleInput) {
     ...(input.section ? { articleSection: input.section } : {}),
     ...(input.keywords?.length ? { keywords: input.keywords.join(', ') } : {}),
   };
-}
-
-/** JSON for a <script type="application/ld+json">: nothing in it can close the script element. */
-export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** An absolute URL for a site path or an image URL that may be relative. */

@@ -2,7 +2,12 @@ import { data } from '@remix-run/node';
 import { localeFromPath, type Locale } from '~/i18n';
 import { i18nServer } from '~/i18next.server';
 import { env } from '~/lib/env.server';
-import { parsePageParam } from './pagination';
+import { parsePageParam } from '~/features/blog/pagination';
+
+/**
+ * What the loaders of the blog and case-study pages share: the request's language and page
+ * number, the site's origin, a localized 404 and the insights strings.
+ */
 
 export function requestLocale(request: Request): Locale {
   return localeFromPath(new URL(request.url).pathname);
@@ -25,12 +30,6 @@ export async function notFound(locale: Locale) {
 /** The ?page= of a listing; null for a value that is not a page number (a 404). */
 export function requestedPage(request: Request): number | null {
   return parsePageParam(new URL(request.url).searchParams.get('page'));
-}
-
-/** The image URL settings of this server's content world (for absolute image URLs in meta and JSON-LD). */
-export function imageConfig() {
-  const { content } = env();
-  return { projectId: content.projectId, dataset: content.dataset, world: content.world };
 }
 
 export function insightsT(locale: Locale) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, article, breadcrumbList, serializeJsonLd } from './json-ld';
+import { jsonLdString } from '~/components/JsonLd';
+import { absoluteUrl, article, breadcrumbList } from './structured-data';
 
 describe('JSON-LD', () => {
   it('numbers breadcrumb items from 1', () => {
@@ -43,7 +44,7 @@ describe('JSON-LD', () => {
 
   it('serializes so that the text cannot end the script element, and parses back', () => {
     const value = { headline: '</script><script>alert(1)</script> & more' };
-    const text = serializeJsonLd(value);
+    const text = jsonLdString(value);
     expect(text).not.toMatch(/<|>/);
     expect(JSON.parse(text)).toEqual(value);
   });
