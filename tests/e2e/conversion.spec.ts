@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createFormToken } from '../../app/features/forms/validation';
+import { createFormToken } from '../../app/features/forms/spam-check';
 import { EmbeddedContentClient } from '../../app/sanity/embedded.server';
 import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
 

@@ -24,7 +24,6 @@ export function FaqQuestionForm() {
   const result = useActionData<FaqActionData>();
   const navigation = useNavigation();
   const location = useLocation();
-  const loaderToken = useFormToken();
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -32,7 +31,7 @@ export function FaqQuestionForm() {
 
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST' && navigation.formAction === location.pathname;
   const failed = result && result.status !== 'submitted' ? result : null;
-  const token = failed?.token ?? loaderToken;
+  const { token, onFirstUse } = useFormToken(failed?.token);
 
   // Move focus to the outcome after a submission (JavaScript on; without it the page
   // loads afresh and the alert is read out).
@@ -72,7 +71,16 @@ export function FaqQuestionForm() {
   return (
     <section aria-labelledby={headingId} data-testid="faq-form" data-state={submitting ? 'submitting' : failed ? failed.status : 'idle'} className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm">
       <h2 id={headingId} className="text-xl font-bold text-navy-900">{t('faq.title')}</h2>
-      <Form ref={formRef} method="post" noValidate preventScrollReset className="relative mt-4 space-y-4" aria-labelledby={headingId}>
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        preventScrollReset
+        onFocus={onFirstUse}
+        onPointerDown={onFirstUse}
+        className="relative mt-4 space-y-4"
+        aria-labelledby={headingId}
+      >
         {failed && (
           <div ref={summaryRef} tabIndex={-1} role="alert" data-testid="faq-form-error" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none">
             <p>
