@@ -692,7 +692,8 @@ test.describe('stored submissions', () => {
 
   test('a store that fails answers "Submission Error" (both languages, JavaScript on and off)', async ({ browser }, testInfo) => {
     test.skip(isMobile(testInfo), 'server-side, once');
-    test.setTimeout(60_000);
+    // Four rounds of at least 3 s each (plus, without JavaScript, the 'one more step' post) on a shared machine.
+    test.setTimeout(120_000);
     // The data folder is below a plain file: every write fails.
     const blocker = path.resolve(`test-results/e2e-broken-${PORT}`);
     mkdirSync(path.dirname(blocker), { recursive: true });

@@ -45,33 +45,13 @@ export function safeFormId(value: unknown): string {
 }
 
 /**
- * A same-origin site path (pathname + search, without our status parameters and the
- * hash) from a path or absolute URL, or null when it is missing or points elsewhere.
- */
-export function safeReturnPath(raw: string | null | undefined, allowedOrigins: readonly string[]): string | null {
-  if (!raw || raw.length > 2000 || allowedOrigins.length === 0) return null;
-  const base = allowedOrigins[0]!;
-  let url: URL;
-  try {
-    url = new URL(raw, base);
-  } catch {
-    return null;
-  }
-  if (!allowedOrigins.includes(url.origin)) return null;
-  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return null;
-  url.searchParams.delete(STATUS_PARAM);
-  url.searchParams.delete(FORM_PARAM);
-  url.searchParams.delete(FORM_TOKEN_FIELD);
-  return url.pathname + url.search;
-}
-
-/**
  * Where a plain post returns: the page, our status and form id and, after a refusal, the form
  * token for the next try (pages carry none; such a URL is never served from the page cache).
  */
 export function returnUrlWithStatus(path: string, status: NewsletterStatus, formId: string, token?: string | null): string {
   const id = safeFormId(formId);
   const url = new URL(path, 'http://site.invalid');
+  // The page's own address, without an earlier answer's token (our parameters are set anew, the hash replaced).
   url.searchParams.delete(FORM_TOKEN_FIELD);
   url.searchParams.set(STATUS_PARAM, status);
   url.searchParams.set(FORM_PARAM, id);
