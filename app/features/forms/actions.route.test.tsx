@@ -24,6 +24,7 @@ const dataDir = vi.hoisted(() => {
   return dir;
 });
 
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { createRemixStub } from '@remix-run/testing';
 import { useFetcher } from '@remix-run/react';
 import { act, useEffect } from 'react';
@@ -50,7 +51,7 @@ type Answer = { status: number | undefined; data: unknown };
  * Posts `fields` (urlencoded, as a plain form) to `route` through a Remix stub and returns what
  * the action answered. The stub mounts the real action at the route's path.
  */
-async function post(path: string, routeAction: (args: { request: Request }) => Promise<unknown>, fields: Record<string, string>): Promise<Answer> {
+async function post(path: string, routeAction: (args: ActionFunctionArgs) => Promise<unknown>, fields: Record<string, string>): Promise<Answer> {
   let status: number | undefined;
   const answers: unknown[] = [];
   function Probe() {
@@ -69,7 +70,7 @@ async function post(path: string, routeAction: (args: { request: Request }) => P
       path,
       Component: Probe,
       action: async (args) => {
-        const response = (await routeAction(args as unknown as { request: Request })) as unknown;
+        const response = await routeAction(args as ActionFunctionArgs);
         status = (response as { init?: { status?: number } })?.init?.status ?? (response instanceof Response ? response.status : 200);
         return response as never;
       },
