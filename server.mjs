@@ -8,8 +8,10 @@
 //   webhooks; a larger declared body gets 413 and a body of unknown length 411, unread.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@remix-run/express';
-import { installGlobals } from '@remix-run/node';
+// The Express adapter's own request and response conversion (exported by its server module,
+// not its index): Remix's handler is wrapped by the page cache in between.
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
+import { createRequestHandler, installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import morgan from 'morgan';
@@ -84,7 +86,17 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h' }));
 if (process.env.REQUEST_LOG !== '0') app.use(morgan('tiny'));
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// Remix behind the rendered-page cache (ADR 0010; PAGE_CACHE=off renders every request), which
+// also gives every page its CSP nonce (ADR 0009).
+const remix = createRequestHandler(build, process.env.NODE_ENV);
+const handle = build.entry.module.withPageCache ? build.entry.module.withPageCache(remix) : remix;
+app.all('*', async (req, res, next) => {
+  try {
+    await sendRemixResponse(res, await handle(createRemixRequest(req, res)));
+  } catch (error) {
+    next(error);
+  }
+});
 
 const server = app.listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));
 // Headers must arrive within 10 s and a whole request within 30 s; idle keep-alive ends after 5 s.

@@ -1,4 +1,4 @@
-import { pipeline, Transform } from 'node:stream';
+import { PassThrough, pipeline, Transform } from 'node:stream';
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
@@ -13,12 +13,14 @@ import {
   contentSecurityPolicy,
   modulePreloadNonces,
   NONCE_PLACEHOLDER,
+  RENDER_FOR_REUSE,
   SANITY_IMAGE_CDN,
   schedulingFrameSources,
   withFreshNonce,
 } from './lib/csp.server';
 import { env } from './lib/env.server';
 import { NonceContext } from './lib/nonce';
+import { pageCache, withPageCache as wrapWithPageCache, type RequestHandler } from './lib/page-cache.server';
 import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
 import { contentClient } from './sanity/client.server';
 import { isPortalPath, startPortal } from './portal/start.server';
@@ -82,12 +84,17 @@ async function setCacheHeaders(request: Request, status: number, headers: Header
   else headers.set('Cache-Control', PUBLIC_CACHE);
 }
 
+/** Remix's handler wrapped by the rendered-page cache (ADR 0010); server.mjs serves through it. */
+export function withPageCache(handle: RequestHandler): RequestHandler {
+  return wrapWithPageCache(handle, pageCache());
+}
+
 export async function handleDataRequest(response: Response, { request }: { request: Request }) {
   await setCacheHeaders(request, response.status, response.headers);
   return response;
 }
 
-const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
+const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, remixContext: EntryContext, loadContext) => {
   const locale = localeFromPath(new URL(request.url).pathname);
   await setCacheHeaders(request, responseStatusCode, responseHeaders);
   const preview = await isPreview(request);
@@ -144,8 +151,10 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
           for (const [name, value] of Object.entries(securityHeaders())) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
           // The rendered page (what a page cache would keep): the HTML with the placeholder...
           const rendered = withoutNulBytes();
-          // ...and the response step: a fresh nonce in the headers and the body.
-          const fresh = withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
+          // ...and the response step: a fresh nonce in the headers and the body; under the page
+          // cache's handler (server.mjs) that step is the handler's, which may keep the page.
+          const reuse = Boolean((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE]);
+          const fresh = reuse ? { headers: responseHeaders, body: new PassThrough() } : withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
           const body = pipeline(rendered, modulePreloadNonces(publicPath, NONCE_PLACEHOLDER), fresh.body, (error) => {
             if (error && !request.signal.aborted) console.error(error);
           });

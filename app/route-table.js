@@ -48,6 +48,7 @@ export const resourceRoutes = [
   { id: 'sitemap', path: 'sitemap.xml', file: 'resources/sitemap.ts' },
   { id: 'robots', path: 'robots.txt', file: 'resources/robots.ts' },
   { id: 'api-newsletter', path: 'api/newsletter', file: 'resources/newsletter.ts' },
+  { id: 'api-form-token', path: 'api/form-token', file: 'resources/form-token.ts' },
   { id: 'api-preview', path: 'api/preview', file: 'resources/preview.ts' },
   { id: 'api-preview-exit', path: 'api/preview/exit', file: 'resources/preview-exit.ts' },
   { id: 'api-preview-perspective', path: 'api/preview/perspective', file: 'resources/preview-perspective.ts' },

@@ -10,7 +10,6 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { showTestBookingLink } from '~/features/booking/frame-url';
 import { BookingProvider } from '~/features/booking/BookingProvider';
 import { FloatingButtons } from '~/features/chat/FloatingButtons';
-import { createFormToken } from '~/features/forms/validation';
 import { Toaster } from '~/features/toast/Toaster';
 import { LOCALE_COOKIE, localeFromPath, namespaces } from '~/i18n';
 import { analytics } from '~/lib/analytics';
@@ -48,10 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error(`[content] shell query failed: ${String(error)}`);
     throw data(null, { status: 503, headers: { 'Retry-After': '60' } });
   }
-  const { siteUrl, isProduction, sessionSecret } = env();
+  const { siteUrl, isProduction } = env();
+  // Nothing per visitor here: pages are cached and shared (ADR 0010); forms get their token on first use.
   const conversion = {
-    // The signed start time of the forms' spam timer (see app/features/forms/validation.ts).
-    formToken: await createFormToken(Date.now(), sessionSecret),
     showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
   };
   return data<ShellData>({ locale, shell, siteUrl, preview: await previewPerspective(request), conversion, englishFallbacks: englishFallbacks(request) }, { headers });

@@ -18,6 +18,13 @@ import { Transform, type TransformCallback } from 'node:stream';
 /** Per process; 24 random bytes, so it cannot be guessed, and only URL-safe characters, so React never escapes it. */
 export const NONCE_PLACEHOLDER = `csp${randomBytes(24).toString('base64url')}`;
 
+/**
+ * Set in the load context by the page cache's handler (page-cache.server.ts), which swaps the
+ * placeholder itself: entry.server.tsx then leaves the placeholder in the rendered page. A
+ * symbol, so nothing a visitor sends can set it; without it the entry swaps as before.
+ */
+export const RENDER_FOR_REUSE = Symbol.for('bawaba.renderForReuse');
+
 /** A nonce for one response: 16 random bytes (128 bits), base64url (valid in the header and in HTML). */
 export function freshNonce(): string {
   return randomBytes(16).toString('base64url');

@@ -45,6 +45,7 @@ const schema = z.object({
   PREVIEW_SECRET: optional.pipe(z.string().min(16, 'at least 16 characters').optional()),
   SANITY_WEBHOOK_SECRET: optional,
   CONTENT_CACHE_SECONDS: optional.pipe(z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional()),
+  PAGE_CACHE: optional.pipe(z.enum(['on', 'off']).optional()),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: optional.pipe(z.string().max(320).regex(/^[^\r\n]+$/, 'one line').optional()),
   MAIL_TO: optional.pipe(z.string().max(1000).regex(/^[^\r\n]+$/, 'one line').optional()),
@@ -106,6 +107,8 @@ export type ServerEnv = {
   webhookSecret?: string;
   /** How long a published query result may be served from memory before it is refreshed. */
   contentCacheSeconds: number;
+  /** The in-process cache of rendered public pages (ADR 0010); PAGE_CACHE=off disables it. */
+  pageCache: boolean;
   /** The firm's notification emails: SMTP when SMTP_URL is set, else .eml files in outboxDir. */
   mail: { smtpUrl?: string; from?: string; to?: string; outboxDir: string };
 };
@@ -213,6 +216,7 @@ export function parseEnv(
     webhookSecret: e.SANITY_WEBHOOK_SECRET,
     // Embedded content changes only through the file watcher and writes, which clear the cache.
     contentCacheSeconds: e.CONTENT_CACHE_SECONDS ?? (content.world === 'hosted' ? 300 : 86_400),
+    pageCache: e.PAGE_CACHE !== 'off',
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -2,6 +2,7 @@ import { createCookie } from '@remix-run/node';
 import { timingSafeEqual } from 'node:crypto';
 import type { Perspective } from '~/sanity/types';
 import { env } from './env.server';
+import { safeReturnPath } from './return-path';
 
 /**
  * Draft preview sessions: entered only with a secret, kept in a signed (SESSION_SECRET),
@@ -99,12 +100,6 @@ export const enterPreviewCookie = (perspective: Perspective = 'drafts', now = Da
   previewCookie().serialize({ p: perspective, exp: now + PREVIEW_SECONDS * 1000 } satisfies PreviewValue);
 export const exitPreviewCookie = () => previewCookie().serialize('', { maxAge: 0 });
 
-/** A same-site path to return to; anything else becomes the home page. */
-export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  return value;
-}
-
 /** The query parameter the Presentation tool puts its secret in (@sanity/preview-url-secret). */
 export const STUDIO_SECRET_PARAM = 'sanity-preview-secret';
 /** …and the perspective chosen in the Studio when it opened the page. */
@@ -145,7 +140,7 @@ export async function decideStudioPreview(url: string, check: StudioSecretCheck 
     return { status: 503 };
   }
   if (!result.isValid) return { status: 401 };
-  return { status: 307, location: safeReturnPath(result.redirectTo ?? null) };
+  return { status: 307, location: safeReturnPath(result.redirectTo) ?? '/' };
 }
 
 /**

@@ -19,7 +19,6 @@ export type ShellData = {
   preview: Perspective | null;
   conversion: {
     /** The signed start time of the forms' spam timer. */
-    formToken: string;
     showTestBookingLink: boolean;
   };
   /** Ids of documents shown in English because their translation is missing. */

@@ -2,7 +2,7 @@ import { createCookie } from '@remix-run/node';
 import { z } from 'zod';
 import { localizePath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
-import { safeReturnPath } from '~/lib/preview.server';
+import { safeReturnPath } from '~/lib/return-path';
 import { contentClient } from '~/sanity/client.server';
 import { isConflict, type StoredDocument } from '~/sanity/types';
 import { findAccountByEmail, getAccount, normalizeEmail } from './accounts.server';
@@ -55,7 +55,7 @@ const emailSchema = z.string().trim().min(3).max(254).pipe(z.email());
 export function nextPath(value: unknown, locale: Locale): string {
   const fallback = localizePath('/account', locale);
   if (typeof value !== 'string' || !value) return fallback;
-  const path = safeReturnPath(value);
+  const path = safeReturnPath(value) ?? '/';
   // Only pages of the portal: a sign-in link never becomes a way to send people elsewhere.
   return /^(\/ar)?\/account(\/|$|\?)/.test(path) ? path : fallback;
 }

@@ -3,7 +3,8 @@ import { localeFromPath } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { formText, readFormBody } from '~/features/forms/request.server';
 import { BAD_REQUEST, handleNewsletter, submissionDeps, type NewsletterResult } from '~/features/forms/submissions.server';
-import { newsletterStatusOf, NEWSLETTER_FORM_FIELD, NEWSLETTER_JS_FIELD, NEWSLETTER_RETURN_FIELD, returnUrlWithStatus, safeReturnPath } from '~/features/forms/newsletter-status';
+import { newsletterStatusOf, NEWSLETTER_FORM_FIELD, NEWSLETTER_JS_FIELD, NEWSLETTER_RETURN_FIELD, returnUrlWithStatus } from '~/features/forms/newsletter-status';
+import { safeReturnPath } from '~/lib/return-path';
 import { clientIp } from '~/portal/crypto.server';
 
 /**
@@ -46,5 +47,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ status, formError: { titleKey: formError.titleKey, messageKey: formError.messageKey }, token }, { status: httpStatus });
   }
   const formId = form.get(NEWSLETTER_FORM_FIELD);
-  return redirect(returnUrlWithStatus(returnPath, newsletterStatusOf(result), typeof formId === 'string' ? formId : 'footer'), 303);
+  const token = result.status === 'subscribed' ? null : result.token;
+  return redirect(returnUrlWithStatus(returnPath, newsletterStatusOf(result), typeof formId === 'string' ? formId : 'footer', token), 303);
 }

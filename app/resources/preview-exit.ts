@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { exitPreviewCookie, safeReturnPath } from '~/lib/preview.server';
+import { exitPreviewCookie } from '~/lib/preview.server';
+import { safeReturnPath } from '~/lib/return-path';
 
 /** Ends the preview session and returns to the same page, now published content. */
 async function exit(request: Request) {
@@ -9,7 +10,7 @@ async function exit(request: Request) {
     const form = await request.formData().catch(() => null);
     back = (form?.get('redirect') as string | null) ?? back;
   }
-  return redirect(safeReturnPath(back), { headers: { 'Set-Cookie': await exitPreviewCookie(), 'Cache-Control': 'no-store' } });
+  return redirect(safeReturnPath(back) ?? '/', { headers: { 'Set-Cookie': await exitPreviewCookie(), 'Cache-Control': 'no-store' } });
 }
 
 export const action = ({ request }: ActionFunctionArgs) => exit(request);

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { enterPreviewCookie, safeReturnPath, secretMatches } from '~/lib/preview.server';
+import { enterPreviewCookie, secretMatches } from '~/lib/preview.server';
+import { safeReturnPath } from '~/lib/return-path';
 
 /**
  * GET /api/preview?secret=…&redirect=/path — enters a draft preview session (embedded and
@@ -11,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!secretMatches(url.searchParams.get('secret'))) {
     return new Response('Invalid preview secret', { status: 401, headers: { 'Cache-Control': 'no-store' } });
   }
-  return redirect(safeReturnPath(url.searchParams.get('redirect')), {
+  return redirect(safeReturnPath(url.searchParams.get('redirect')) ?? '/', {
     headers: { 'Set-Cookie': await enterPreviewCookie(), 'Cache-Control': 'no-store' },
   });
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { BodyTooLargeError, readBodyText } from '~/lib/body.server';
 import { env } from '~/lib/env.server';
+import { pageCache } from '~/lib/page-cache.server';
 import { contentClient } from '~/sanity/client.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 import { HostedContentClient } from '~/sanity/hosted.server';
@@ -77,6 +78,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (client instanceof EmbeddedContentClient) await client.reload();
   const dropped = queryCache().invalidate(changed);
   if (client instanceof HostedContentClient) client.notify(changed);
+  // Rendered pages do not record what they read: any change empties the page cache.
+  pageCache()?.clear();
   console.log(`[content] webhook: ${type ?? 'unknown type'} changed, ${dropped} cached results cleared`);
   return json({ revalidated: type ?? 'all', cleared: dropped });
 }

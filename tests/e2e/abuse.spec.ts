@@ -4,7 +4,8 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSyn
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createFormToken, faqQuestionSchema, newsletterSchema } from '../../app/features/forms/validation';
+import { createFormToken } from '../../app/features/forms/spam-check';
+import { faqQuestionSchema, newsletterSchema } from '../../app/features/forms/validation';
 
 /**
  * Abuse of the public forms (FAQ question, newsletter), against production servers this file

@@ -15,6 +15,7 @@
  *   as a wrong answer.
  */
 import type { ToastMessage } from './rate-limiter';
+import { toAsciiDigits } from '~/lib/digits';
 
 export type Operator = '+' | '-' | '×';
 export const OPERATORS: readonly Operator[] = ['+', '-', '×'];
@@ -69,12 +70,7 @@ export function questionValues(puzzle: Puzzle): { a: number; op: Operator; b: nu
   return { a: puzzle.a, op: puzzle.op, b: puzzle.b };
 }
 
-/** Replaces Arabic-Indic (٠-٩) and Persian (۰-۹) digits with ASCII digits. */
-export function toAsciiDigits(input: string): string {
-  return input.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) =>
-    String((d.codePointAt(0) ?? 0) & 0xf),
-  );
-}
+export { toAsciiDigits };
 
 const DIRECTION_MARKS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
 

@@ -13,6 +13,9 @@ const FIELDS: { name: FaqField; type: 'text' | 'email' | 'tel' | 'textarea'; aut
   { name: 'question', type: 'textarea', autoComplete: 'off' },
 ];
 
+/** The form's section: a post without JavaScript returns to it. */
+export const FAQ_FORM_ANCHOR = 'ask-a-question';
+
 /**
  * The FAQ question form (docs/requirements.md#forms): a Remix <Form> posting to the FAQ
  * page's action, so it works without JavaScript. States: idle, submitting, submitted
@@ -24,15 +27,14 @@ export function FaqQuestionForm() {
   const result = useActionData<FaqActionData>();
   const navigation = useNavigation();
   const location = useLocation();
-  const loaderToken = useFormToken();
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
-  const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST' && navigation.formAction === location.pathname;
+  const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST' && navigation.formAction?.split('#')[0] === location.pathname;
   const failed = result && result.status !== 'submitted' ? result : null;
-  const token = failed?.token ?? loaderToken;
+  const { token, onFirstUse } = useFormToken(failed?.token);
 
   // Move focus to the outcome after a submission (JavaScript on; without it the page
   // loads afresh and the alert is read out).
@@ -49,7 +51,7 @@ export function FaqQuestionForm() {
   const headingId = `${uid}-title`;
   if (result?.status === 'submitted') {
     return (
-      <section aria-labelledby={headingId} data-testid="faq-form" data-state="submitted" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6">
+      <section id={FAQ_FORM_ANCHOR} aria-labelledby={headingId} data-testid="faq-form" data-state="submitted" className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-emerald-200 bg-emerald-50 p-6">
         <div ref={doneRef} tabIndex={-1} role="status" className="outline-none">
           <h2 id={headingId} className="text-xl font-bold text-navy-900">{t('faq.submittedTitle')}</h2>
           <p className="mt-2 text-navy-700">{t('faq.submittedText')}</p>
@@ -70,9 +72,25 @@ export function FaqQuestionForm() {
   const input =
     'block min-h-11 w-full rounded-lg border border-navy-200 bg-white px-3 py-2 text-navy-900 placeholder:text-navy-500 focus:border-navy-500 aria-[invalid=true]:border-red-700';
   return (
-    <section aria-labelledby={headingId} data-testid="faq-form" data-state={submitting ? 'submitting' : failed ? failed.status : 'idle'} className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm">
+    <section
+      id={FAQ_FORM_ANCHOR}
+      aria-labelledby={headingId}
+      data-testid="faq-form"
+      data-state={submitting ? 'submitting' : failed ? failed.status : 'idle'}
+      className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-navy-100 bg-white p-6 shadow-sm">
       <h2 id={headingId} className="text-xl font-bold text-navy-900">{t('faq.title')}</h2>
-      <Form ref={formRef} method="post" noValidate preventScrollReset className="relative mt-4 space-y-4" aria-labelledby={headingId}>
+      <Form
+        ref={formRef}
+        method="post"
+        // The answer of a plain post (JavaScript off) opens at the form, where its message is.
+        action={`${location.pathname}#${FAQ_FORM_ANCHOR}`}
+        noValidate
+        preventScrollReset
+        onFocus={onFirstUse}
+        onPointerDown={onFirstUse}
+        className="relative mt-4 space-y-4"
+        aria-labelledby={headingId}
+      >
         {failed && (
           <div ref={summaryRef} tabIndex={-1} role="alert" data-testid="faq-form-error" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none">
             <p>

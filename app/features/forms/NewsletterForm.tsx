@@ -30,7 +30,6 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
   const fetcher = useFetcher<FetcherData>();
   const location = useLocation();
   const [params] = useSearchParams();
-  const loaderToken = useFormToken();
   const [hydrated, setHydrated] = useState(false);
   const uid = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -40,7 +39,8 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
   const urlStatus = params.get(FORM_PARAM) === formId && isNewsletterStatus(params.get(STATUS_PARAM)) ? (params.get(STATUS_PARAM) as NewsletterStatus) : null;
   const status: NewsletterStatus | null = fetcher.data ? newsletterStatusOf(fetcher.data) : urlStatus;
   const submitting = fetcher.state === 'submitting';
-  const token = (fetcher.data?.token ?? null) || loaderToken;
+  // After a plain post the page's address carries the token for the next try.
+  const { token, onFirstUse } = useFormToken(fetcher.data?.token || (urlStatus ? params.get(FORM_TOKEN_FIELD) : null));
 
   useEffect(() => {
     if (!fetcher.data || fetcher.state !== 'idle') return;
@@ -54,6 +54,7 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
     const url = new URL(window.location.href);
     url.searchParams.delete(STATUS_PARAM);
     url.searchParams.delete(FORM_PARAM);
+    url.searchParams.delete(FORM_TOKEN_FIELD);
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }, [urlStatus]);
 
@@ -76,7 +77,7 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
       ) : (
         <>
           <p className={`mt-1 ${dark ? 'text-navy-100' : 'text-navy-700'}`}>{t('newsletter.text')}</p>
-          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate className="@container relative mt-3">
+          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate onFocus={onFirstUse} onPointerDown={onFirstUse} className="@container relative mt-3">
             <Honeypot />
             <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
             <input type="hidden" name={NEWSLETTER_RETURN_FIELD} value={returnTo} />

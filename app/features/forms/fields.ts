@@ -7,6 +7,8 @@ export const FAQ_FIELDS = ['name', 'email', 'phone', 'question'] as const;
 export type FaqField = (typeof FAQ_FIELDS)[number];
 export const HONEYPOT_FIELD = 'hp_leave_empty';
 export const FORM_TOKEN_FIELD = 'form_started';
+/** Issues a form token when a form is first used (JavaScript on); pages carry none. */
+export const FORM_TOKEN_ACTION = '/api/form-token';
 
 /** i18next keys of the messages (namespace `forms`). */
 export const FORM_KEYS = {
@@ -27,5 +29,7 @@ export const FORM_KEYS = {
   spamExpired: 'forms:spamExpired',
   spamHoneypot: 'forms:spamHoneypot',
   spamRateLimited: 'forms:spamRateLimited',
+  confirmTitle: 'forms:confirmTitle',
+  confirmSend: 'forms:confirmSend',
   badRequest: 'forms:badRequest',
 } as const;

@@ -1,10 +1,11 @@
 /**
  * The newsletter form's statuses and the no-JavaScript round trip (pure, shared by the
  * resource route and the form): a plain form post is redirected back to its page with
- * `?newsletter={status}&newsletter_form={formId}#newsletter-{formId}`; the form whose id
+ * `?newsletter={status}&newsletter_form={formId}#newsletter-{formId}` (and, after a refusal, the
+ * form token for the next try); the form whose id
  * matches shows the status. The return path must be a same-origin site path.
  */
-import { FORM_KEYS } from './fields';
+import { FORM_KEYS, FORM_TOKEN_FIELD } from './fields';
 
 export const NEWSLETTER_ACTION = '/api/newsletter';
 export const NEWSLETTER_RETURN_FIELD = 'return_to';
@@ -14,12 +15,13 @@ export const NEWSLETTER_JS_FIELD = '_js';
 export const STATUS_PARAM = 'newsletter';
 export const FORM_PARAM = 'newsletter_form';
 
-export const NEWSLETTER_STATUSES = ['subscribed', 'invalid', 'tooFast', 'expired', 'honeypot', 'error'] as const;
+export const NEWSLETTER_STATUSES = ['subscribed', 'invalid', 'confirm', 'tooFast', 'expired', 'honeypot', 'error'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export const NEWSLETTER_MESSAGES: Record<NewsletterStatus, { titleKey: string; messageKey: string }> = {
   subscribed: { titleKey: 'forms:newsletter.subscribed', messageKey: 'forms:newsletter.thankYou' },
   invalid: { titleKey: FORM_KEYS.invalidEmailTitle, messageKey: FORM_KEYS.invalidEmail },
+  confirm: { titleKey: FORM_KEYS.confirmTitle, messageKey: FORM_KEYS.confirmSend },
   tooFast: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamTooFast },
   expired: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamExpired },
   honeypot: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamHoneypot },
@@ -43,29 +45,16 @@ export function safeFormId(value: unknown): string {
 }
 
 /**
- * A same-origin site path (pathname + search, without our status parameters and the
- * hash) from a path or absolute URL, or null when it is missing or points elsewhere.
+ * Where a plain post returns: the page, our status and form id and, after a refusal, the form
+ * token for the next try (pages carry none; such a URL is never served from the page cache).
  */
-export function safeReturnPath(raw: string | null | undefined, allowedOrigins: readonly string[]): string | null {
-  if (!raw || raw.length > 2000 || allowedOrigins.length === 0) return null;
-  const base = allowedOrigins[0]!;
-  let url: URL;
-  try {
-    url = new URL(raw, base);
-  } catch {
-    return null;
-  }
-  if (!allowedOrigins.includes(url.origin)) return null;
-  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return null;
-  url.searchParams.delete(STATUS_PARAM);
-  url.searchParams.delete(FORM_PARAM);
-  return url.pathname + url.search;
-}
-
-export function returnUrlWithStatus(path: string, status: NewsletterStatus, formId: string): string {
+export function returnUrlWithStatus(path: string, status: NewsletterStatus, formId: string, token?: string | null): string {
   const id = safeFormId(formId);
   const url = new URL(path, 'http://site.invalid');
+  // The page's own address, without an earlier answer's token (our parameters are set anew, the hash replaced).
+  url.searchParams.delete(FORM_TOKEN_FIELD);
   url.searchParams.set(STATUS_PARAM, status);
   url.searchParams.set(FORM_PARAM, id);
+  if (token && status !== 'subscribed') url.searchParams.set(FORM_TOKEN_FIELD, token);
   return `${url.pathname}${url.search}#newsletter-${id}`;
 }

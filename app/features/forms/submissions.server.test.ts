@@ -6,7 +6,9 @@ import { createOutboxMailer, type Mailer } from '~/lib/mailer.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 import type { PrivateStore } from '~/sanity/types';
 import { handleFaqQuestion, handleNewsletter, newsletterId, NOTIFY_LIMIT, tokenRecordId, type SubmissionDeps } from './submissions.server';
-import { createFormToken, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MIN_FILL_MS, RATE_LIMIT, TOKEN_MAX_AGE_MS } from './validation';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './fields';
+import { RATE_LIMIT } from './rate-limit';
+import { createFormToken, MIN_FILL_MS, TOKEN_MAX_AGE_MS } from './spam-check';
 
 // The limits' document ids are keyed with the signing secret.
 process.env.SESSION_SECRET ??= 'forms-test-session-secret-0123456789abcdef';
@@ -30,6 +32,9 @@ async function deps(overrides: Partial<SubmissionDeps> = {}): Promise<Submission
     ...overrides,
   };
 }
+
+/** A new token issued by the refusal itself, dated now (its start time for the next try). */
+const issuedNow = () => expect.stringMatching(new RegExp(`^${now}\\.`));
 
 let seq = 0;
 /** A form with its own token (each page load issues one): started just before T0 unless told. */
@@ -98,8 +103,22 @@ describe('FAQ question', () => {
     expect(r.status !== 'submitted' && r.token).toBe(fast.get(FORM_TOKEN_FIELD));
     const forged = await form(QUESTION);
     forged.set(FORM_TOKEN_FIELD, `${T0}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
-    expect(await handleFaqQuestion(forged, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: null });
+    expect(await handleFaqQuestion(forged, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: issuedNow() });
     expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(0);
+  });
+
+  it('a post without a token (JavaScript off: pages carry none) is asked to confirm, with a token that then carries it', async () => {
+    const d = await deps();
+    const first = await form(QUESTION);
+    first.delete(FORM_TOKEN_FIELD);
+    const r = await handleFaqQuestion(first, { page: '/faq' }, d);
+    expect(r).toMatchObject({ status: 'rejected', formError: { titleKey: 'forms:confirmTitle', messageKey: 'forms:confirmSend' }, values: QUESTION, token: issuedNow() });
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(0);
+    const again = await form(QUESTION);
+    again.set(FORM_TOKEN_FIELD, r.status !== 'submitted' ? r.token! : '');
+    now += MIN_FILL_MS;
+    expect(await handleFaqQuestion(again, { page: '/faq' }, d)).toEqual({ status: 'submitted' });
+    expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(1);
   });
 
   it('50 questions at once from one address store exactly 5 (counting and storing do not race)', async () => {
@@ -123,7 +142,7 @@ describe('FAQ question', () => {
       return handleFaqQuestion(again, { page: '/faq' }, d);
     }));
     expect(retries).toEqual([{ status: 'submitted' }, { status: 'submitted' }]);
-    // Something else with the used token: expired, and the used token is not handed back.
+    // Something else with the used token: expired, and a new token comes back instead of the used one.
     const other = await form({ ...QUESTION, question: 'A different question' });
     other.set(FORM_TOKEN_FIELD, token);
     const refused = await handleFaqQuestion(other, { page: '/faq' }, d);
@@ -132,7 +151,7 @@ describe('FAQ question', () => {
       formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' },
       fieldErrors: {},
       values: { ...QUESTION, question: 'A different question' },
-      token: null,
+      token: issuedNow(),
       httpStatus: 400,
     });
     expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(1);
@@ -156,9 +175,9 @@ describe('FAQ question', () => {
   it('a token expires after two hours; one dated 1970 is refused', async () => {
     const d = await deps();
     const old = await form(QUESTION, now - TOKEN_MAX_AGE_MS - 1);
-    expect(await handleFaqQuestion(old, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: null });
+    expect(await handleFaqQuestion(old, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: issuedNow() });
     const ancient = await form(QUESTION, 0);
-    expect(await handleFaqQuestion(ancient, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: null });
+    expect(await handleFaqQuestion(ancient, { page: '/faq' }, d)).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: issuedNow() });
     expect(await client.fetch('count(*[_type == "faqQuestion"])', {}, { perspective: 'published' })).toBe(0);
   });
 
@@ -255,7 +274,7 @@ describe('newsletter', () => {
     expect(await handleNewsletter(first, { page: '/' }, d)).toMatchObject({ status: 'subscribed' });
     const other = await form({ email: 'twice@example.com' });
     other.set(FORM_TOKEN_FIELD, String(first.get(FORM_TOKEN_FIELD)));
-    expect(await handleNewsletter(other, { page: '/' }, d)).toEqual({ status: 'rejected', formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' }, token: null, httpStatus: 400 });
+    expect(await handleNewsletter(other, { page: '/' }, d)).toEqual({ status: 'rejected', formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' }, token: issuedNow(), httpStatus: 400 });
     expect(await client.fetch('count(*[_type == "newsletterSignup"])', {}, { perspective: 'published' })).toBe(1);
     expect(await outbox()).toHaveLength(1);
   });

@@ -5,20 +5,10 @@ import { headerSafe, mailer as appMailer, type Mailer } from '~/lib/mailer.serve
 import { consume, type Limit } from '~/portal/limits.server';
 import { contentClient } from '~/sanity/client.server';
 import { isConflict, type Mutation, type PrivateDocument, type PrivateStore } from '~/sanity/types';
-import {
-  checkSpam,
-  FORM_KEYS,
-  FORM_TOKEN_FIELD,
-  RATE_LIMIT,
-  RATE_LIMITED_MESSAGE,
-  readFormToken,
-  TOKEN_MAX_AGE_MS,
-  validateFaqQuestion,
-  validateNewsletter,
-  type FaqField,
-  type FormMessageKey,
-  type SpamVerdict,
-} from './validation';
+import { FORM_KEYS, FORM_TOKEN_FIELD, type FaqField } from './fields';
+import { RATE_LIMIT, RATE_LIMITED_MESSAGE } from './rate-limit';
+import { checkSpam, createFormToken, readFormToken, TOKEN_MAX_AGE_MS, type SpamVerdict } from './spam-check';
+import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './validation';
 
 /**
  * The server side of the FAQ question and newsletter forms, independent of Remix so it
@@ -52,7 +42,11 @@ export type FaqResult =
       formError: FormError;
       fieldErrors: Partial<Record<FaqField, FormMessageKey>>;
       values: FaqValues;
-      /** The submitted start token when it is genuine and unused: the next try keeps its start time. */
+      /**
+       * The token for the next try: the submitted one when it is genuine and unused (it keeps
+       * its start time), else a new one (pages carry none: a form posted without JavaScript
+       * gets its first token here); null only when the body could not be read.
+       */
       token: string | null;
       httpStatus: number;
     };
@@ -128,6 +122,11 @@ async function earlierUse(store: PrivateStore, token: string, contentHash: strin
   return record.contentHash === contentHash ? 'same' : 'other';
 }
 
+/** A new token signed with the current secret. */
+function newToken(secret: string | readonly string[], now: number): Promise<string> {
+  return createFormToken(now, typeof secret === 'string' ? secret : secret[0]!);
+}
+
 async function genuineToken(form: FormData, secret: string | readonly string[], now: number): Promise<string | null> {
   const token = text(form, FORM_TOKEN_FIELD, 200);
   const startedAt = await readFormToken(token, secret);
@@ -172,15 +171,16 @@ export async function handleFaqQuestion(form: FormData, context: SubmissionConte
   const values = Object.fromEntries(FAQ_FIELDS.map((f) => [f, text(form, f)])) as FaqValues;
   const now = deps.now();
   let token = await genuineToken(form, deps.secret, now);
+  const next = await newToken(deps.secret, now);
   const reject = (formError: FormError, httpStatus = 400, fieldErrors: Partial<Record<FaqField, FormMessageKey>> = {}): FaqResult => ({
     status: 'rejected',
     formError,
     fieldErrors,
     values,
-    token,
+    token: token ?? next,
     httpStatus,
   });
-  const failed = (): FaqResult => ({ status: 'error', formError: SUBMISSION_ERROR, fieldErrors: {}, values, token, httpStatus: 503 });
+  const failed = (): FaqResult => ({ status: 'error', formError: SUBMISSION_ERROR, fieldErrors: {}, values, token: token ?? next, httpStatus: 503 });
 
   const spam = await checkSpam(form, { secret: deps.secret, now });
   if (!spam.ok && spam.reason === 'honeypot') return reject(messageOf(spam));
@@ -237,8 +237,9 @@ export async function handleNewsletter(form: FormData, context: SubmissionContex
   const log = deps.log ?? ((m: string) => console.error(m));
   const now = deps.now();
   let token = await genuineToken(form, deps.secret, now);
-  const reject = (formError: FormError, httpStatus = 400): NewsletterResult => ({ status: 'rejected', formError, token, httpStatus });
-  const failed = (): NewsletterResult => ({ status: 'error', formError: NEWSLETTER_ERROR, token, httpStatus: 503 });
+  const next = await newToken(deps.secret, now);
+  const reject = (formError: FormError, httpStatus = 400): NewsletterResult => ({ status: 'rejected', formError, token: token ?? next, httpStatus });
+  const failed = (): NewsletterResult => ({ status: 'error', formError: NEWSLETTER_ERROR, token: token ?? next, httpStatus: 503 });
   const spam = await checkSpam(form, { secret: deps.secret, now });
   if (!spam.ok && spam.reason === 'honeypot') return reject(messageOf(spam));
   const valid = validateNewsletter(form);

@@ -20,24 +20,13 @@
  *   newsletter shows it under the title 'Invalid email').
  * - Lengths are capped (name 200, email 254, phone 32, question 5000 characters).
  *
- * Spam (no captcha service; every verdict has a message, nothing is dropped silently):
- * - a honeypot field (HONEYPOT_FIELD) that people never see must stay empty;
- * - the form carries a signed start time (createFormToken, HMAC-SHA-256 over Web
- *   Crypto, so it runs in Node and browsers); a submission less than MIN_FILL_MS
- *   (3 s) after it is 'too fast'; a missing, forged or future token, or one older than
- *   TOKEN_MAX_AGE_MS (2 h), is 'expired' (the page re-renders with a fresh token: a real
- *   person just submits again); a token carries one stored submission only (see
- *   submissions.server.ts);
- * - isRateLimited(): the per-address limit over the times of earlier submissions.
+ * The spam checks are in spam-check.ts, the per-address limit in rate-limit.ts.
  */
 import { z } from 'zod';
-import { FAQ_FIELDS, FORM_KEYS, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MAX_LENGTH, type FaqField } from './fields';
-
-export { FAQ_FIELDS, FORM_KEYS, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MAX_LENGTH, type FaqField };
-import { toAsciiDigits } from '../chat/puzzle';
+import { toAsciiDigits } from '~/lib/digits';
+import { FAQ_FIELDS, FORM_KEYS, MAX_LENGTH, type FaqField } from './fields';
 
 export type FormMessageKey = (typeof FORM_KEYS)[keyof typeof FORM_KEYS];
-
 
 /**
  * Characters no visitor means to type and that can disguise text: C0/C1 controls (NUL, escape,
@@ -111,7 +100,7 @@ export type ValidationResult<T, F extends string> =
     };
 
 /** Plain object of the given fields; non-string values (files) become ''. */
-function fieldsOf<F extends string>(input: FormInput, fields: readonly F[]): Record<F, string> {
+export function fieldsOf<F extends string>(input: FormInput, fields: readonly F[]): Record<F, string> {
   const out = {} as Record<F, string>;
   for (const f of fields) {
     const v = typeof FormData !== 'undefined' && input instanceof FormData
@@ -133,7 +122,6 @@ function firstErrors<F extends string>(error: z.ZodError, fields: readonly F[]) 
   }
   return fieldErrors;
 }
-
 
 export function validateFaqQuestion(input: FormInput): ValidationResult<FaqQuestion, FaqField> {
   const values = fieldsOf(input, FAQ_FIELDS);
@@ -165,116 +153,3 @@ export function validateNewsletter(input: FormInput): ValidationResult<Newslette
     fieldErrors: { email: FORM_KEYS.invalidEmail },
   };
 }
-
-// ---------------------------------------------------------------- spam checks
-
-/** Name of the hidden field people never fill (autofill ignores this name). */
-/** Name of the hidden field carrying the signed start time. */
-export const MIN_FILL_MS = 3000;
-/** A form token is accepted for two hours after the page issued it. */
-export const TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
-export const RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
-
-const encoder = new TextEncoder();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
-}
-
-function toBase64Url(bytes: ArrayBuffer): string {
-  let binary = '';
-  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(s: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(s)) return null;
-  try {
-    const binary = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
-}
-
-/** The hidden field's value: `{issuedAt ms}.{HMAC-SHA-256 signature, base64url}`. */
-export async function createFormToken(issuedAt: number, secret: string): Promise<string> {
-  const stamp = String(Math.floor(issuedAt));
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(stamp));
-  return `${stamp}.${toBase64Url(signature)}`;
-}
-
-/**
- * The signed start time, or null when the token is missing, malformed or forged. `secret` may
- * list several secrets (the current one, then previous ones during a rotation): any may verify.
- */
-export async function readFormToken(token: unknown, secret: string | readonly string[]): Promise<number | null> {
-  if (typeof token !== 'string') return null;
-  const match = /^(\d{1,16})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
-  if (!match) return null;
-  const [, stamp = '', sig = ''] = match;
-  const signature = fromBase64Url(sig);
-  if (!signature) return null;
-  for (const candidate of typeof secret === 'string' ? [secret] : secret) {
-    if (await crypto.subtle.verify('HMAC', await hmacKey(candidate), signature, encoder.encode(stamp))) return Number(stamp);
-  }
-  return null;
-}
-
-export type SpamVerdict =
-  | { ok: true }
-  | {
-      ok: false;
-      reason: 'honeypot' | 'tooFast' | 'expired';
-      titleKey: FormMessageKey;
-      messageKey: FormMessageKey;
-    };
-
-const spam = (
-  reason: 'honeypot' | 'tooFast' | 'expired',
-  messageKey: FormMessageKey,
-): SpamVerdict => ({ ok: false, reason, titleKey: FORM_KEYS.spamTitle, messageKey });
-
-/** Honeypot and minimum fill time, from the submitted form. */
-export async function checkSpam(
-  input: FormInput,
-  options: { secret: string | readonly string[]; now: number; minFillMs?: number },
-): Promise<SpamVerdict> {
-  const { [HONEYPOT_FIELD]: honeypot, [FORM_TOKEN_FIELD]: token } = fieldsOf(input, [
-    HONEYPOT_FIELD,
-    FORM_TOKEN_FIELD,
-  ]);
-  if (honeypot.trim() !== '') return spam('honeypot', FORM_KEYS.spamHoneypot);
-  const startedAt = await readFormToken(token, options.secret);
-  if (startedAt === null || startedAt > options.now || options.now - startedAt > TOKEN_MAX_AGE_MS) return spam('expired', FORM_KEYS.spamExpired);
-  if (options.now - startedAt < (options.minFillMs ?? MIN_FILL_MS)) {
-    return spam('tooFast', FORM_KEYS.spamTooFast);
-  }
-  return { ok: true };
-}
-
-/**
- * Per-address limit: true when `previous` (times of earlier accepted submissions from
- * the same address) already holds `max` within the window ending at `now`.
- */
-export function isRateLimited(
-  previous: readonly number[],
-  now: number,
-  limit: { max: number; windowMs: number } = RATE_LIMIT,
-): boolean {
-  const recent = previous.filter((t) => t <= now && now - t < limit.windowMs).length;
-  return recent >= limit.max;
-}
-
-export const RATE_LIMITED_MESSAGE = {
-  titleKey: FORM_KEYS.spamTitle,
-  messageKey: FORM_KEYS.spamRateLimited,
-} as const;
