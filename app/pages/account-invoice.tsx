@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button } from '~/components/marketing/ui';
@@ -10,6 +10,7 @@ import { portalT } from '~/features/portal/t.server';
 import { portalContainer } from '~/features/portal/ui';
 import { localeFromPath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
+import { notFound } from '~/lib/not-found.server';
 import { invoicePage, requireClient } from '~/portal/service.server';
 
 /** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const [page, t] = await Promise.all([invoicePage(session, params.invoiceId ?? '', locale), portalT(locale)]);
   // Another client's invoice, or none: as if it did not exist.
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw await notFound(locale);
   return { ...page, title: t('meta.invoice', { number: page.invoice.number }) };
 }
 

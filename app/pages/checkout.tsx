@@ -11,6 +11,7 @@ import { portalT } from '~/features/portal/t.server';
 import { card, hint, input, label, pageHeader, pageTitle, portalContainer } from '~/features/portal/ui';
 import { localeFromPath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
+import { notFound } from '~/lib/not-found.server';
 import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } from '~/portal/service.server';
 
 /**
@@ -20,7 +21,7 @@ import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } fr
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const page = await checkoutPage(params.checkoutId ?? '', locale);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw await notFound(locale);
   const t = await portalT(locale);
   return { ...page, title: t('meta.checkout', { plan: page.plan.name }) };
 }

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { JsonLd } from '~/components/JsonLd';
@@ -9,6 +9,7 @@ import { localeFromPath } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/lib/not-found.server';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 
@@ -25,7 +26,7 @@ export { action } from '~/features/forms/faq-question.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const faq = await loadQuery(request, FAQ_PAGE_QUERY, { lang: locale });
-  if (!faq.page) throw data(null, { status: 404 });
+  if (!faq.page) throw await notFound(locale);
   return { faq, englishFallbacks: englishFallbacks(request) };
 }
 

@@ -11,6 +11,7 @@ import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
 import { useLocale, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/lib/not-found.server';
 import { loadQuery } from '~/sanity/load.server';
 import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sanity/queries/site';
 
@@ -22,8 +23,8 @@ import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sani
 export async function loader({ request }: LoaderFunctionArgs) {
   // For the team only: inside a preview session, or on a deployment that opens it with
   // SEO_DIAGNOSTICS_PUBLIC=1 (a staging site). Everyone else sees the not-found page.
-  if (!(await isPreview(request)) && process.env.SEO_DIAGNOSTICS_PUBLIC !== '1') throw new Response(null, { status: 404 });
   const lang = localeFromPath(new URL(request.url).pathname);
+  if (!(await isPreview(request)) && process.env.SEO_DIAGNOSTICS_PUBLIC !== '1') throw await notFound(lang);
   // In a hosted preview session text carries stega edit links; lengths are measured without them.
   const [en, ar, documents] = stegaClean(
     await Promise.all([
