@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
 import { CloseIcon } from '~/components/icons';
-import { whatsappUrl } from '~/features/chat/rate-limiter';
+import { whatsappUrl } from '~/features/chat/whatsapp-url';
 import { analytics } from '~/lib/analytics';
 import { useLocale, useT } from '~/lib/locale';
 import { bookingFrameUrl, testBookingPath } from './frame-url';
