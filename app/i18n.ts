@@ -16,10 +16,6 @@ export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 export const localeNames: Record<Locale, string> = { en: 'English', ar: 'العربية' };
 export const intlLocale: Record<Locale, string> = { en: 'en-GB', ar: 'ar-AE' };
 
-export function isLocale(value: unknown): value is Locale {
-  return value === 'en' || value === 'ar';
-}
-
 export function dir(locale: Locale): 'ltr' | 'rtl' {
   return locale === 'ar' ? 'rtl' : 'ltr';
 }

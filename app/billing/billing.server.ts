@@ -52,6 +52,7 @@ export interface LocalizedPlan {
   description: string | null;
   timeCommitment: string | null;
   features: string[];
+  /** Monthly price in whole SGD, and formatted for the page (Intl, SGD, page locale). */
   priceSgd: number;
   price: string;
 }

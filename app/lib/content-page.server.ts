@@ -1,4 +1,3 @@
-import { data } from '@remix-run/node';
 import { localeFromPath, type Locale } from '~/i18n';
 import { i18nServer } from '~/i18next.server';
 import { env } from '~/lib/env.server';
@@ -16,15 +15,6 @@ export function requestLocale(request: Request): Locale {
 /** The site's public origin, for absolute URLs in structured data. */
 export function siteUrl(): string {
   return env().siteUrl;
-}
-
-/**
- * A real 404 to throw, carrying the localized title its meta shows (see errorMeta):
- * `throw await notFound(locale)`.
- */
-export async function notFound(locale: Locale) {
-  const t = await i18nServer.getFixedT(locale, 'common');
-  return data({ title: t('notFound.title') }, { status: 404 });
 }
 
 /** The ?page= of a listing; null for a value that is not a page number (a 404). */

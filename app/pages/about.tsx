@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CheckIcon, CompassIcon, SparkIcon } from '~/components/icons';
+import { CheckList } from '~/components/marketing/CheckList';
 import { container, lead, sectionTitle } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';
 import { CtaBand } from '~/components/marketing/CtaBand';
@@ -36,14 +37,13 @@ export default function About() {
             <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]" {...inEnglish(about.title)}>{about.title}</h1>
             {about.intro && <p className={`mt-5 ${lead}`} {...inEnglish(about.intro)}>{about.intro}</p>}
             {about.claims.length > 0 && (
-              <ul aria-label={t('about.claimsLabel')} className="mt-8 grid gap-3 sm:grid-cols-3">
-                {about.claims.map((claim) => (
-                  <li key={claim._key} className="flex items-start gap-2 rounded-xl border border-sand-200 bg-white p-4 font-semibold leading-snug text-navy-900 shadow-sm">
-                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-gold-700" />
-                    <span {...inEnglish(claim.text)}>{claim.text}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList
+                items={about.claims}
+                label={t('about.claimsLabel')}
+                className="mt-8 grid gap-3 sm:grid-cols-3"
+                itemClassName="flex items-start gap-2 rounded-xl border border-sand-200 bg-white p-4 font-semibold leading-snug text-navy-900 shadow-sm"
+                iconClassName="mt-0.5 size-5 shrink-0 text-gold-700"
+              />
             )}
           </div>
           {about.image && (

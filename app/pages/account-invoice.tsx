@@ -1,6 +1,7 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Bidi } from '~/components/marketing/Bidi';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { button } from '~/components/marketing/ui';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { portalMeta } from '~/features/portal/meta';
@@ -10,6 +11,7 @@ import { portalT } from '~/features/portal/t.server';
 import { portalContainer } from '~/features/portal/ui';
 import { localeFromPath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
+import { notFound } from '~/lib/not-found.server';
 import { invoicePage, requireClient } from '~/portal/service.server';
 
 /** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
@@ -18,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const [page, t] = await Promise.all([invoicePage(session, params.invoiceId ?? '', locale), portalT(locale)]);
   // Another client's invoice, or none: as if it did not exist.
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw await notFound(locale);
   return { ...page, title: t('meta.invoice', { number: page.invoice.number }) };
 }
 
@@ -82,10 +84,7 @@ export default function AccountInvoice() {
           </dl>
 
           <div className="grid gap-6 border-t border-navy-100 py-6 sm:grid-cols-2">
-            <section aria-labelledby="billed-to">
-              <h2 id="billed-to" className={term}>
-                {t('invoice.billedTo')}
-              </h2>
+            <TitledSection id="billed-to" title={t('invoice.billedTo')} titleClassName={term}>
               <address className="mt-2 not-italic leading-7 text-navy-900">
                 <span className="block font-semibold">{customer.name}</span>
                 {customer.company && <span className="block">{customer.company}</span>}
@@ -93,11 +92,8 @@ export default function AccountInvoice() {
                   {customer.email}
                 </span>
               </address>
-            </section>
-            <section aria-labelledby="invoice-from">
-              <h2 id="invoice-from" className={term}>
-                {t('invoice.from')}
-              </h2>
+            </TitledSection>
+            <TitledSection id="invoice-from" title={t('invoice.from')} titleClassName={term}>
               <address className="mt-2 not-italic leading-7 text-navy-900">
                 <span className="block font-semibold">{firm.name}</span>
                 {firm.offices.map((office) => (
@@ -107,7 +103,7 @@ export default function AccountInvoice() {
                   </span>
                 ))}
               </address>
-            </section>
+            </TitledSection>
           </div>
 
           <table className="w-full border-collapse text-navy-900">

@@ -8,7 +8,8 @@ import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
 import { portalT } from '~/features/portal/t.server';
-import { card, hint, input, label, narrowContainer, pageHeader, pageTitle, textLink } from '~/features/portal/ui';
+import { PageHeader } from '~/features/portal/PageHeader';
+import { card, hint, input, label, narrowContainer, textLink } from '~/features/portal/ui';
 import { localeFromPath, localizePath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { assertSafePost, getClient, pendingSignInEmail, verifySignIn } from '~/portal/service.server';
@@ -97,12 +98,9 @@ export default function AccountVerify() {
   if (mode === 'link') {
     return (
       <div data-testid="verify-confirm-page">
-        <header className={pageHeader}>
-          <div className={narrowContainer}>
-            <h1 className={pageTitle}>{t('verify.confirmTitle')}</h1>
-            <p className="mt-4 text-lg leading-8 text-navy-700">{t('verify.confirmText')}</p>
-          </div>
-        </header>
+        <PageHeader title={t('verify.confirmTitle')} width="narrow">
+          <p className="mt-4 text-lg leading-8 text-navy-700">{t('verify.confirmText')}</p>
+        </PageHeader>
         <div className={`${narrowContainer} pb-16 md:pb-24`}>
           <div className={`${card} space-y-5`}>
             {alert}
@@ -120,16 +118,13 @@ export default function AccountVerify() {
 
   return (
     <div data-testid="verify-page">
-      <header className={pageHeader}>
-        <div className={narrowContainer}>
-          <h1 className={pageTitle}>{t('verify.title')}</h1>
-          {email && (
-            <p className="mt-4 text-lg leading-8 text-navy-700" data-testid="verify-sent-to">
-              {t('verify.sentTo', { email: '\u2068' + email + '\u2069' })}
-            </p>
-          )}
-        </div>
-      </header>
+      <PageHeader title={t('verify.title')} width="narrow">
+        {email && (
+          <p className="mt-4 text-lg leading-8 text-navy-700" data-testid="verify-sent-to">
+            {t('verify.sentTo', { email: '\u2068' + email + '\u2069' })}
+          </p>
+        )}
+      </PageHeader>
       <div className={`${narrowContainer} pb-16 md:pb-24`}>
         {email ? (
           <div className={`${card} space-y-5`}>

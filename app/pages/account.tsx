@@ -8,7 +8,8 @@ import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
-import { card, cardTitle, hint, input, label, narrowContainer, pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
+import { PageHeader } from '~/features/portal/PageHeader';
+import { card, cardTitle, hint, input, label, narrowContainer, portalContainer, textLink } from '~/features/portal/ui';
 import { localeFromPath, localizePath, locales } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import {
@@ -116,12 +117,9 @@ function SignIn({ next }: { next: string }) {
 
   return (
     <div data-testid="signin-page">
-      <header className={pageHeader}>
-        <div className={narrowContainer}>
-          <h1 className={pageTitle}>{t('signIn.title')}</h1>
-          <p className="mt-4 text-lg leading-8 text-navy-700">{t('signIn.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('signIn.title')} width="narrow">
+        <p className="mt-4 text-lg leading-8 text-navy-700">{t('signIn.intro')}</p>
+      </PageHeader>
       <div className={`${narrowContainer} pb-16 md:pb-24`}>
         <div className={card}>
           <Form method="post" noValidate className="space-y-5" aria-label={t('signIn.title')}>
@@ -179,12 +177,9 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
   const dl = 'flex flex-wrap justify-between gap-x-4 gap-y-1 border-b border-navy-100 py-3 last:border-b-0';
   return (
     <div data-testid="account-page">
-      <header className={pageHeader}>
-        <div className={portalContainer}>
-          <h1 className={pageTitle}>{t('account.title')}</h1>
-          <p className="mt-3 text-lg text-navy-700">{t('account.welcome', { name: account.name })}</p>
-        </div>
-      </header>
+      <PageHeader title={t('account.title')}>
+        <p className="mt-3 text-lg text-navy-700">{t('account.welcome', { name: account.name })}</p>
+      </PageHeader>
       <div className={`${portalContainer} space-y-6 pb-16 md:pb-24`}>
         <MessageBanner message={message} />
         <div className="grid gap-6 md:grid-cols-2">

@@ -2,9 +2,11 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from
 import { Link, useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
+import { PageHeading } from '~/components/marketing/PageHeading';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
 import { intlLocale, localeFromPath, type Locale } from '~/i18n';
-import { latinTextLang, useFallbackLang } from '~/lib/content-lang';
+import { latinTextLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
@@ -60,12 +62,22 @@ function SummaryRow({ label, children, testId }: { label: string; children: Reac
   );
 }
 
+/** A person's name from the booking (Latin or Arabic script), when the scheduler sent one. */
+function NameRow({ label, testId, name }: { label: string; testId: string; name?: string | null }) {
+  const locale = useLocale();
+  if (!name) return null;
+  return (
+    <SummaryRow label={label} testId={testId}>
+      <bdi {...latinTextLang(locale, name)}>{name}</bdi>
+    </SummaryRow>
+  );
+}
+
 export default function BookingConfirmation() {
   const { page, details, summary } = useLoaderData<typeof loader>();
   const { t } = useT('site');
   const locale = useLocale();
   const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
   const when = formatWhen(details, locale);
   const steps = [t('booking.step1'), t('booking.step2'), t('booking.step3'), t('booking.step4')];
   return (
@@ -81,16 +93,12 @@ export default function BookingConfirmation() {
           </span>
         </p>
         {page && (
-          <>
-            <h1 className="mt-6 text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>
-              {page.title}
-            </h1>
-            {page.intro && (
-              <p className="mt-5 text-lg leading-8 text-navy-700" {...inEnglish(page.intro)}>
-                {page.intro}
-              </p>
-            )}
-          </>
+          <PageHeading
+            title={page.title}
+            intro={page.intro}
+            className="mt-6 text-3xl font-bold text-navy-900 md:text-5xl"
+            introClassName="mt-5 text-lg leading-8 text-navy-700"
+          />
         )}
 
         {details.debug && (
@@ -105,10 +113,12 @@ export default function BookingConfirmation() {
           </div>
         )}
 
-        <section aria-labelledby="booking-summary" className="mt-10 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm md:p-8">
-          <h2 id="booking-summary" className="text-xl font-bold text-navy-900">
-            {t('booking.summaryTitle')}
-          </h2>
+        <TitledSection
+          id="booking-summary"
+          title={t('booking.summaryTitle')}
+          className="mt-10 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm md:p-8"
+          titleClassName="text-xl font-bold text-navy-900"
+        >
           <dl className="mt-4" data-testid="booking-summary">
             <SummaryRow label={t('booking.statusLabel')} testId="booking-summary-status">
               <span className="font-semibold text-emerald-800">{t('booking.confirmed')}</span>
@@ -121,21 +131,13 @@ export default function BookingConfirmation() {
                 <time dateTime={details.startTime}>{when}</time> <span className="text-sm text-navy-700">({t('booking.timeZoneNote')})</span>
               </SummaryRow>
             )}
-            {details.inviteeName && (
-              <SummaryRow label={t('booking.name')} testId="booking-summary-name">
-                <bdi {...latinTextLang(locale, details.inviteeName)}>{details.inviteeName}</bdi>
-              </SummaryRow>
-            )}
+            <NameRow label={t('booking.name')} testId="booking-summary-name" name={details.inviteeName} />
             {details.inviteeEmail && (
               <SummaryRow label={t('booking.email')} testId="booking-summary-email">
                 <bdi dir="ltr">{details.inviteeEmail}</bdi>
               </SummaryRow>
             )}
-            {details.assignedTo && (
-              <SummaryRow label={t('booking.advisor')} testId="booking-summary-advisor">
-                <bdi {...latinTextLang(locale, details.assignedTo)}>{details.assignedTo}</bdi>
-              </SummaryRow>
-            )}
+            <NameRow label={t('booking.advisor')} testId="booking-summary-advisor" name={details.assignedTo} />
             {details.bookingId && (
               <SummaryRow label={t('booking.reference')} testId="booking-summary-reference">
                 <bdi dir="ltr" className="font-mono text-sm">
@@ -145,12 +147,9 @@ export default function BookingConfirmation() {
             )}
           </dl>
           {!summary && <p className="mt-4 text-navy-700">{t('booking.noDetails')}</p>}
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="booking-next" className="mt-10">
-          <h2 id="booking-next" className="text-xl font-bold text-navy-900">
-            {t('booking.nextStepsTitle')}
-          </h2>
+        <TitledSection id="booking-next" title={t('booking.nextStepsTitle')} className="mt-10" titleClassName="text-xl font-bold text-navy-900">
           <ol className="mt-4 space-y-3">
             {steps.map((step, i) => (
               <li key={i} className="flex gap-4 rounded-2xl bg-sand-50 p-4">
@@ -161,7 +160,7 @@ export default function BookingConfirmation() {
               </li>
             ))}
           </ol>
-        </section>
+        </TitledSection>
 
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <Link to={localize('/')} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800">

@@ -2,15 +2,18 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { CheckIcon } from '~/components/icons';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { button } from '~/components/marketing/ui';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
 import { portalT } from '~/features/portal/t.server';
-import { card, hint, input, label, pageHeader, pageTitle, portalContainer } from '~/features/portal/ui';
+import { PageHeader } from '~/features/portal/PageHeader';
+import { card, hint, input, label, portalContainer } from '~/features/portal/ui';
 import { localeFromPath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
+import { notFound } from '~/lib/not-found.server';
 import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } from '~/portal/service.server';
 
 /**
@@ -20,7 +23,7 @@ import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } fr
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const page = await checkoutPage(params.checkoutId ?? '', locale);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw await notFound(locale);
   const t = await portalT(locale);
   return { ...page, title: t('meta.checkout', { plan: page.plan.name }) };
 }
@@ -53,14 +56,9 @@ const FIELD_ORDER: CheckoutField[] = ['email', 'name', 'company', 'cardNumber', 
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   const { t } = useT('portal');
-  const localize = useLocalizePath();
   return (
     <div data-testid="checkout-page">
-      <header className={pageHeader}>
-        <div className={portalContainer}>
-          <h1 className={pageTitle}>{t('checkout.title', { plan: page.plan.name })}</h1>
-        </div>
-      </header>
+      <PageHeader title={t('checkout.title', { plan: page.plan.name })} />
       <div className={`${portalContainer} pb-16 md:pb-24`}>
         {page.status === 'open' ? (
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -68,28 +66,39 @@ export default function Checkout() {
             <CheckoutForm email={page.email} amount={page.amount} cancelUrl={page.cancelUrl} />
           </div>
         ) : page.status === 'complete' ? (
-          <section className={`${card} max-w-2xl`} aria-labelledby="checkout-done" data-testid="checkout-complete">
-            <h2 id="checkout-done" className="text-2xl font-bold text-navy-900">
-              {t('checkout.completeTitle')}
-            </h2>
-            <p className="mt-2 text-navy-700">{t('checkout.completeText')}</p>
-            <Link to={localize('/account/subscription')} className={`${button.primary} mt-5`}>
-              {t('checkout.completeLink')}
-            </Link>
-          </section>
+          <Outcome
+            id="checkout-done"
+            testId="checkout-complete"
+            title={t('checkout.completeTitle')}
+            text={t('checkout.completeText')}
+            link={{ to: '/account/subscription', label: t('checkout.completeLink') }}
+          />
         ) : (
-          <section className={`${card} max-w-2xl`} aria-labelledby="checkout-expired" data-testid="checkout-expired">
-            <h2 id="checkout-expired" className="text-2xl font-bold text-navy-900">
-              {t('checkout.expiredTitle')}
-            </h2>
-            <p className="mt-2 text-navy-700">{t('checkout.expiredText')}</p>
-            <Link to={localize('/pricing')} className={`${button.primary} mt-5`}>
-              {t('checkout.expiredLink')}
-            </Link>
-          </section>
+          <Outcome
+            id="checkout-expired"
+            testId="checkout-expired"
+            title={t('checkout.expiredTitle')}
+            text={t('checkout.expiredText')}
+            link={{ to: '/pricing', label: t('checkout.expiredLink') }}
+          />
         )}
       </div>
     </div>
+  );
+}
+
+/** A checkout that is over (paid, or expired): what happened and the one way on. */
+type OutcomeProps = { id: string; testId: string; title: string; text: string; link: { to: string; label: string } };
+
+function Outcome({ id, testId, title, text, link }: OutcomeProps) {
+  const localize = useLocalizePath();
+  return (
+    <TitledSection id={id} testId={testId} title={title} className={`${card} max-w-2xl`} titleClassName="text-2xl font-bold text-navy-900">
+      <p className="mt-2 text-navy-700">{text}</p>
+      <Link to={localize(link.to)} className={`${button.primary} mt-5`}>
+        {link.label}
+      </Link>
+    </TitledSection>
   );
 }
 

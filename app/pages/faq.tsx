@@ -1,14 +1,17 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { JsonLd } from '~/components/JsonLd';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
 import { ChevronDownIcon } from '~/components/icons';
+import { PageHeading } from '~/components/marketing/PageHeading';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { localeFromPath } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/lib/not-found.server';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 
@@ -25,7 +28,7 @@ export { action } from '~/features/forms/faq-question.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const faq = await loadQuery(request, FAQ_PAGE_QUERY, { lang: locale });
-  if (!faq.page) throw data(null, { status: 404 });
+  if (!faq.page) throw await notFound(locale);
   return { faq, englishFallbacks: englishFallbacks(request) };
 }
 
@@ -80,18 +83,13 @@ export default function Faq() {
     <div className="bg-gradient-to-b from-sand-50 to-white">
       <JsonLd data={faqJsonLd(categories)} />
       <header className="mx-auto max-w-4xl px-4 pt-12 pb-8 md:px-8 md:pt-16">
-        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>
-          {page.title}
-        </h1>
-        {page.intro && (
-          <p className="mt-5 max-w-3xl text-lg leading-8 text-navy-700" {...inEnglish(page.intro)}>
-            {page.intro}
-          </p>
-        )}
-        <nav aria-labelledby="faq-topics" className="mt-8">
-          <h2 id="faq-topics" className="text-sm font-semibold uppercase tracking-wide text-gold-700">
-            {t('faq.topics')}
-          </h2>
+        <PageHeading
+          title={page.title}
+          intro={page.intro}
+          className="text-3xl font-bold text-navy-900 md:text-5xl"
+          introClassName="mt-5 max-w-3xl text-lg leading-8 text-navy-700"
+        />
+        <TitledSection as="nav" id="faq-topics" title={t('faq.topics')} className="mt-8" titleClassName="text-sm font-semibold uppercase tracking-wide text-gold-700">
           <ul className="mt-3 flex flex-wrap gap-2">
             {categories.map((c) => (
               <li key={c._id}>
@@ -105,7 +103,7 @@ export default function Faq() {
               </li>
             ))}
           </ul>
-        </nav>
+        </TitledSection>
       </header>
 
       <div className="mx-auto max-w-4xl space-y-12 px-4 pb-16 md:px-8">

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ArrowForwardIcon, CalendarIcon, CheckIcon, QuoteIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
+import { CheckList } from '~/components/marketing/CheckList';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { button, container, eyebrow, lead, sectionTitle } from '~/components/marketing/ui';
@@ -84,14 +85,13 @@ function Hero({ page }: { page: HomeData['page'] }) {
           </Link>
         </div>
         {claims.length > 0 && (
-          <ul aria-label={t('home.claimsLabel')} className="mt-10 flex flex-wrap gap-x-8 gap-y-3 border-t border-sand-200 pt-6 max-md:pe-14">
-            {claims.map((claim) => (
-              <li key={claim._key} className="flex items-center gap-2 font-semibold text-navy-800">
-                <CheckIcon className="size-5 shrink-0 text-gold-700" />
-                <span {...inEnglish(claim.text)}>{claim.text}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={claims}
+            label={t('home.claimsLabel')}
+            className="mt-10 flex flex-wrap gap-x-8 gap-y-3 border-t border-sand-200 pt-6 max-md:pe-14"
+            itemClassName="flex items-center gap-2 font-semibold text-navy-800"
+            iconClassName="size-5 shrink-0 text-gold-700"
+          />
         )}
       </div>
 
@@ -141,9 +141,21 @@ function Hero({ page }: { page: HomeData['page'] }) {
   );
 }
 
+/** A section's closing link to the page with more, centred under it. */
+function MoreLink({ to, className, testId, children }: { to: string; className: string; testId: string; children: ReactNode }) {
+  const localize = useLocalizePath();
+  return (
+    <div className="mt-10 flex justify-center">
+      <Link to={localize(to)} className={className} data-testid={testId}>
+        {children}
+        <ArrowForwardIcon className="size-5" />
+      </Link>
+    </div>
+  );
+}
+
 function ServicesOverview({ data }: { data: HomeData }) {
   const { t } = useT('marketing');
-  const localize = useLocalizePath();
   const { servicesIntro, strategyCta } = data.page;
   const ctaId = useId();
   const inEnglish = useFallbackLang();
@@ -157,12 +169,9 @@ function ServicesOverview({ data }: { data: HomeData }) {
         <div className="mt-12">
           <ServiceCards services={data.services} />
         </div>
-        <div className="mt-10 flex justify-center">
-          <Link to={localize('/services')} className={button.primary} data-testid="explore-services">
-            {t('home.exploreServices')}
-            <ArrowForwardIcon className="size-5" />
-          </Link>
-        </div>
+        <MoreLink to="/services" className={button.primary} testId="explore-services">
+          {t('home.exploreServices')}
+        </MoreLink>
 
         <div
           aria-labelledby={ctaId}
@@ -181,14 +190,12 @@ function ServicesOverview({ data }: { data: HomeData }) {
               <p className="text-sm text-navy-100">{t('home.ctaNote')}</p>
             </div>
           </div>
-          <ul className="grid gap-3 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 md:p-8">
-            {strategyCta.options.map((option) => (
-              <li key={option._key} className="flex gap-3 leading-7 text-white">
-                <CheckIcon className="mt-1 size-5 shrink-0 text-gold-400" />
-                <span {...inEnglish(option.text)}>{option.text}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={strategyCta.options}
+            className="grid gap-3 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 md:p-8"
+            itemClassName="flex gap-3 leading-7 text-white"
+            iconClassName="mt-1 size-5 shrink-0 text-gold-400"
+          />
         </div>
       </div>
     </section>
@@ -198,7 +205,6 @@ function ServicesOverview({ data }: { data: HomeData }) {
 function Testimonials({ title, testimonials }: { title: string; testimonials: HomeData['testimonials'] }) {
   const { t } = useT('marketing');
   const inEnglish = useFallbackLang();
-  const localize = useLocalizePath();
   return (
     <section aria-labelledby="testimonials-title" className="bg-sand-50 py-16 md:py-24" data-testid="testimonials">
       <div className={container}>
@@ -235,12 +241,9 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
             </li>
           ))}
         </ul>
-        <div className="mt-10 flex justify-center">
-          <Link to={localize('/case-studies')} className={button.outline} data-testid="case-studies-link">
-            {t('home.readCaseStudies')}
-            <ArrowForwardIcon className="size-5" />
-          </Link>
-        </div>
+        <MoreLink to="/case-studies" className={button.outline} testId="case-studies-link">
+          {t('home.readCaseStudies')}
+        </MoreLink>
       </div>
     </section>
   );

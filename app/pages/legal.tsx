@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
 import { RouteErrorBoundary } from '~/components/RouteError';
@@ -6,6 +6,7 @@ import { intlLocale, localeFromPath, stripLocale, type Locale } from '~/i18n';
 import { portableTextLang, useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/lib/not-found.server';
 import type { PortableTextValue } from '~/sanity/groq';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { LEGAL_PAGE_QUERY } from '~/sanity/queries/site';
@@ -19,9 +20,10 @@ const LEGAL_SLUGS = new Set(['privacy-policy', 'terms-of-service', 'cookies-poli
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const slug = stripLocale(pathname).replace(/^\/|\/$/g, '');
-  if (!LEGAL_SLUGS.has(slug)) throw data(null, { status: 404 });
-  const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: localeFromPath(pathname), slug });
-  if (!page) throw data(null, { status: 404 });
+  const locale = localeFromPath(pathname);
+  if (!LEGAL_SLUGS.has(slug)) throw await notFound(locale);
+  const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: locale, slug });
+  if (!page) throw await notFound(locale);
   return { page, englishFallbacks: englishFallbacks(request) };
 }
 

@@ -1,6 +1,7 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { stegaClean } from '@sanity/client/stega';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { buildDiagnostics, type DiagnosticsEntry } from '~/features/seo/diagnostics.server';
 import { DESCRIPTION_MAX, TITLE_MAX } from '~/features/seo/limits';
@@ -11,6 +12,7 @@ import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
 import { useLocale, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/lib/not-found.server';
 import { loadQuery } from '~/sanity/load.server';
 import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sanity/queries/site';
 
@@ -22,8 +24,8 @@ import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sani
 export async function loader({ request }: LoaderFunctionArgs) {
   // For the team only: inside a preview session, or on a deployment that opens it with
   // SEO_DIAGNOSTICS_PUBLIC=1 (a staging site). Everyone else sees the not-found page.
-  if (!(await isPreview(request)) && process.env.SEO_DIAGNOSTICS_PUBLIC !== '1') throw new Response(null, { status: 404 });
   const lang = localeFromPath(new URL(request.url).pathname);
+  if (!(await isPreview(request)) && process.env.SEO_DIAGNOSTICS_PUBLIC !== '1') throw await notFound(lang);
   // In a hosted preview session text carries stega edit links; lengths are measured without them.
   const [en, ar, documents] = stegaClean(
     await Promise.all([
@@ -55,6 +57,8 @@ function Length({ value, max }: { value: string; max: number }) {
     </span>
   );
 }
+
+const sectionTitle = 'text-2xl font-bold text-navy-900';
 
 function EntryCells({ entry }: { entry: DiagnosticsEntry }) {
   const { t } = useT('site');
@@ -116,10 +120,7 @@ export default function SeoDiagnostics() {
       <p className="mt-3 max-w-3xl text-sm text-navy-700">{t('seo.internal')}</p>
       <p className="mt-1 max-w-3xl text-sm text-navy-700">{t('seo.sourceNote')}</p>
 
-      <section aria-labelledby="seo-summary" className="mt-8">
-        <h2 id="seo-summary" className="sr-only">
-          {t('seo.summaryTitle')}
-        </h2>
+      <TitledSection id="seo-summary" title={t('seo.summaryTitle')} className="mt-8" titleClassName="sr-only">
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
           {stats.map((s) => (
             <div key={s.testId} className="rounded-2xl border border-sand-200 bg-sand-50 p-4">
@@ -130,12 +131,9 @@ export default function SeoDiagnostics() {
             </div>
           ))}
         </dl>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="seo-table" className="mt-10">
-        <h2 id="seo-table" className="text-2xl font-bold text-navy-900">
-          {t('seo.tableTitle')}
-        </h2>
+      <TitledSection id="seo-table" title={t('seo.tableTitle')} className="mt-10" titleClassName={sectionTitle}>
         <div role="region" aria-label={t('seo.tableScroll')} tabIndex={0} className="mt-4 overflow-x-auto rounded-2xl border border-sand-200">
           <table className="w-full min-w-[1100px] border-collapse text-start text-sm" data-testid="seo-table">
             <caption className="sr-only">{t('seo.tableCaption')}</caption>
@@ -182,12 +180,9 @@ export default function SeoDiagnostics() {
             ))}
           </table>
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="seo-other" className="mt-10">
-        <h2 id="seo-other" className="text-2xl font-bold text-navy-900">
-          {t('seo.otherTitle')}
-        </h2>
+      <TitledSection id="seo-other" title={t('seo.otherTitle')} className="mt-10" titleClassName={sectionTitle}>
         <p className="mt-2 text-navy-700">{t('seo.otherIntro')}</p>
         {other.length ? (
           <table className="mt-4 border-collapse text-sm" data-testid="seo-other">
@@ -211,7 +206,7 @@ export default function SeoDiagnostics() {
             {t('seo.allTranslated')}
           </p>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

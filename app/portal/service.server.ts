@@ -40,16 +40,7 @@ export interface ClientSession {
 export const CSRF_FIELD = 'csrf';
 
 /** A package as the portal shows it: localized name and features from the CMS, price formatted for the page. */
-export interface PlanOption {
-  key: PlanKey;
-  name: string;
-  description: string | null;
-  timeCommitment: string | null;
-  features: string[];
-  /** Monthly price in whole SGD, and formatted for the page (Intl, SGD, page locale). */
-  priceSgd: number;
-  price: string;
-}
+export type PlanOption = LocalizedPlan;
 
 export type PortalMessage =
   /** i18n keys in public/locales/{en,ar}/portal.json, namespace "portal". */
@@ -205,17 +196,13 @@ export async function updatePreferences(session: ClientSession, form: FormData):
 
 // ------------------------------------------------------------------------------ views
 
-function planOption(plan: LocalizedPlan): PlanOption {
-  return { key: plan.key, name: plan.name, description: plan.description, timeCommitment: plan.timeCommitment, features: plan.features, priceSgd: plan.priceSgd, price: plan.price };
-}
-
 export async function accountOverview(session: ClientSession, locale: Locale) {
   const [subscription, plans] = await Promise.all([billing().getSubscription(session.account.customerId), localizedPlans(locale)]);
   const plan = subscription ? plans.find((p) => p.key === subscription.plan) ?? null : null;
   return {
     account: session.account,
     subscription,
-    plan: plan ? planOption(plan) : null,
+    plan,
     amount: subscription ? formatCents(subscription.amount, locale) : null,
   };
 }
@@ -233,10 +220,7 @@ function parsePage(cursor: string | null): number {
 export async function subscriptionPage(session: ClientSession, locale: Locale, cursor: string | null): Promise<SubscriptionPageData> {
   const customerId = session.account.customerId;
   const [subscription, plans] = await Promise.all([billing().getSubscription(customerId), localizedPlans(locale)]);
-  const find = (key: PlanKey | undefined) => {
-    const p = key ? plans.find((x) => x.key === key) : undefined;
-    return p ? planOption(p) : null;
-  };
+  const find = (key: PlanKey | undefined) => (key ? plans.find((x) => x.key === key) : undefined) ?? null;
   let invoices: SubscriptionPageData['invoices'];
   try {
     const page = parsePage(cursor);
@@ -261,7 +245,7 @@ export async function subscriptionPage(session: ClientSession, locale: Locale, c
     subscription,
     currentPlan: find(subscription?.plan),
     scheduledPlan: find(subscription?.scheduledChange?.plan),
-    plans: plans.map(planOption),
+    plans,
     amount: subscription ? formatCents(subscription.amount, locale) : null,
     invoices,
   };
@@ -413,7 +397,7 @@ export async function checkoutPage(id: string, locale: Locale): Promise<Checkout
   if (!plan) return null;
   return {
     id: checkout.id,
-    plan: planOption(plan),
+    plan,
     amount: formatCents(checkout.amount, locale),
     status: checkout.status,
     email: checkout.email ?? null,

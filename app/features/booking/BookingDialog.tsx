@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
-import { CloseIcon } from '~/components/icons';
-import { whatsappUrl } from '~/features/chat/rate-limiter';
+import { DialogCloseButton } from '~/components/DialogCloseButton';
+import { whatsappUrl } from '~/features/chat/whatsapp-url';
 import { analytics } from '~/lib/analytics';
 import { useLocale, useT } from '~/lib/locale';
 import { bookingFrameUrl, testBookingPath } from './frame-url';
@@ -53,9 +53,7 @@ export function BookingDialog({ config, open, onClose, returnFocusRef }: { confi
               <Dialog.Title className="text-xl font-bold text-navy-900">{t('booking.title')}</Dialog.Title>
               <Dialog.Description className="mt-1 text-navy-700">{t('booking.duration')}</Dialog.Description>
             </div>
-            <Dialog.Close aria-label={t('booking.close')} className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-navy-700 hover:bg-navy-50">
-              <CloseIcon className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton label={t('booking.close')} />
           </div>
           {/* On short screens the frame scrolls inside the dialog: reachable by keyboard too. */}
           <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={t('booking.frameTitle')}>

@@ -6,7 +6,9 @@ import { toast } from '~/features/toast/toast-store';
 import { useHiddenWhileScrollingDown } from '~/lib/hide-on-scroll';
 import { useDir, useT } from '~/lib/locale';
 import { toastForVerification, type VerificationEffect } from './puzzle';
-import { createChatLimiter, renderToast, toastFor, whatsappUrl, type ChatLimiter, type ToastMessage } from './rate-limiter';
+import { createChatLimiter, type ChatLimiter } from './chat-limit';
+import { renderToast, toastFor, type ToastMessage } from './chat-toast';
+import { whatsappUrl } from './whatsapp-url';
 import { VerificationDialog } from './VerificationDialog';
 
 export const TOOLTIP_DELAY_MS = 700;

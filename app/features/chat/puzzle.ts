@@ -14,7 +14,7 @@
  *   ('', 'abc', '1e', '1e3', '0x10', '--1', '1.', …) is 'invalid' and does not count
  *   as a wrong answer.
  */
-import type { ToastMessage } from './rate-limiter';
+import type { ToastMessage } from './chat-toast';
 import { toAsciiDigits } from '~/lib/digits';
 
 export type Operator = '+' | '-' | '×';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { CloseIcon } from '~/components/icons';
+import { DialogCloseButton } from '~/components/DialogCloseButton';
 import { useT } from '~/lib/locale';
 
 export const STEP_PARAM = 'step';
@@ -118,9 +118,7 @@ export function StepDialog({
           >
             <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
               <Dialog.Title className="text-xl font-bold text-navy-900">{title}</Dialog.Title>
-              <Dialog.Close aria-label={t('common.close')} className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-navy-700 hover:bg-navy-50">
-                <CloseIcon className="size-5" />
-              </Dialog.Close>
+              <DialogCloseButton label={t('common.close')} />
             </div>
             <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
               {children({

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { CheckIcon, CloseIcon } from '~/components/icons';
+import { CheckIcon } from '~/components/icons';
+import { DialogCloseButton } from '~/components/DialogCloseButton';
 import { button } from '~/components/marketing/ui';
 import { useT } from '~/lib/locale';
 import { useFormatDate } from './shared';
@@ -83,9 +84,7 @@ export function WelcomeMessage({ planName, nextBilling, focusAfterClose }: { pla
               </span>
               <Dialog.Title className="text-xl font-bold text-navy-900">{t('welcome.title')}</Dialog.Title>
             </div>
-            <Dialog.Close aria-label={t('common.close')} className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-navy-700 hover:bg-navy-50">
-              <CloseIcon className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton label={t('common.close')} />
           </div>
           <Dialog.Description className="mt-3 text-navy-700">{t('welcome.text')}</Dialog.Description>
           {body}

@@ -1,13 +1,9 @@
 /**
- * WhatsApp chat limiter (docs/requirements.md#chat-and-booking). Pure logic: the clock, the
- * storage and the random source are injected, so it runs the same in the browser,
- * during SSR (in-memory storage) and in tests.
+ * WhatsApp chat limiter: the rules deciding whether a click on the chat button opens
+ * the chat. Pure logic: the clock, the storage and the random source are injected, so
+ * it runs the same in the browser, during SSR (in-memory storage) and in tests.
  *
- * Stored values (localStorage, one key each, see STORAGE_KEYS):
- *   session id (random, `wa_` prefix) · daily count · date of that count (local
- *   calendar date, YYYY-MM-DD) · last access (ms of the last chat actually opened) ·
- *   attempts (last 10 of {timestamp ms, success, waitTime minutes}) · the
- *   verification-required flag.
+ * State is read and written through chat-limit-storage.ts.
  *
  * Rules, in the order check() applies them:
  *  1. Daily limit. At most DAILY_LIMIT (3) chats are opened per local calendar day.
@@ -38,50 +34,27 @@
  * neither flood the history nor push out the opens that rule 2 counts (there are at
  * most 4 opens in any hour, and the newest 10 entries are kept).
  *
- * Robustness: storage that throws (private mode, disabled) or holds missing, corrupt
- * or out-of-range values is treated as fresh for that value; nothing here throws.
  * Timestamps in the future (the device clock was moved back) are ignored.
  */
 
-/** The subset of the Web Storage API the limiter uses. */
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+import { minutesUntilNextDay, localDateKey } from './calendar-date';
+import {
+  browserStorage,
+  HISTORY_SIZE,
+  readState,
+  safeSet,
+  STORAGE_KEYS,
+  type Attempt,
+  type ChatLimiterState,
+  type StorageLike,
+} from './chat-limit-storage';
 
 export const DAILY_LIMIT = 3;
 export const VERIFY_FROM_COUNT = 2;
 /** Minutes to wait by the number of opens in the last hour: index 0, 1, 2, 3, 4+. */
 export const WAIT_SCHEDULE_MINUTES = [0, 5, 15, 30, 60] as const;
-export const HISTORY_SIZE = 10;
 export const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
-
-export const STORAGE_KEYS = {
-  sessionId: 'wa_chat_session_id',
-  dailyCount: 'wa_chat_daily_count',
-  countDate: 'wa_chat_count_date',
-  lastAccess: 'wa_chat_last_access',
-  attempts: 'wa_chat_attempts',
-  verificationRequired: 'wa_chat_verification_required',
-} as const;
-
-export interface Attempt {
-  timestamp: number;
-  success: boolean;
-  /** Minutes the visitor was told to wait (0 for an open). */
-  waitTime: number;
-}
-
-export interface ChatLimiterState {
-  sessionId: string | null;
-  dailyCount: number;
-  countDate: string | null;
-  lastAccess: number | null;
-  attempts: Attempt[];
-  verificationRequired: boolean;
-}
 
 export interface BlockedResult {
   status: 'blocked';
@@ -142,148 +115,6 @@ export interface ChatLimiterOptions {
   /** IANA zone for the calendar date; defaults to the runtime's local zone. */
   timeZone?: string;
 }
-
-export function createMemoryStorage(initial: Record<string, string> = {}): StorageLike {
-  const map = new Map<string, string>(Object.entries(initial));
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => {
-      map.set(key, String(value));
-    },
-    removeItem: (key) => {
-      map.delete(key);
-    },
-  };
-}
-
-/** window.localStorage if it exists and accepts a write, otherwise in-memory. */
-export function browserStorage(): StorageLike {
-  try {
-    const ls = (globalThis as { localStorage?: StorageLike }).localStorage;
-    if (ls) {
-      const probe = '__wa_chat_probe__';
-      ls.setItem(probe, '1');
-      ls.removeItem(probe);
-      return ls;
-    }
-  } catch {
-    // Access denied or quota exceeded: fall through.
-  }
-  return createMemoryStorage();
-}
-
-/** Local calendar date as YYYY-MM-DD, in `timeZone` or the runtime's local zone. */
-export function localDateKey(ms: number, timeZone?: string): string {
-  if (timeZone) {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(new Date(ms));
-    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-    return `${get('year')}-${get('month')}-${get('day')}`;
-  }
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** Whole minutes (rounded up, at least 1) until the calendar date changes. */
-export function minutesUntilNextDay(ms: number, timeZone?: string): number {
-  const today = localDateKey(ms, timeZone);
-  // The date is `today` for the first k minutes and another date after: search k.
-  let lo = 1;
-  let hi = 26 * 60; // longer than any day, DST included
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (localDateKey(ms + mid * MINUTE_MS, timeZone) === today) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** https://wa.me/{digits}?text={encoded message}; the number keeps its digits only. */
-export function whatsappUrl(number: string, message: string): string {
-  const digits = number.replace(/\D/g, '');
-  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
-}
-
-// ---------------------------------------------------------------- storage reads
-
-function safeGet(storage: StorageLike, key: string): string | null {
-  try {
-    const v = storage.getItem(key);
-    return typeof v === 'string' ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeSet(storage: StorageLike, key: string, value: string): void {
-  try {
-    storage.setItem(key, value);
-  } catch {
-    // Storage full or denied: the limiter degrades to "fresh", never throws.
-  }
-}
-
-const SESSION_ID_RE = /^wa_[a-z0-9]{8,64}$/;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-function parseCount(raw: string | null): number {
-  if (raw === null || !/^\d{1,6}$/.test(raw)) return 0;
-  return Number(raw);
-}
-
-function parseTimestamp(raw: string | null): number | null {
-  if (raw === null || !/^\d{1,16}$/.test(raw)) return null;
-  return Number(raw);
-}
-
-function isAttempt(v: unknown): v is Attempt {
-  if (typeof v !== 'object' || v === null) return false;
-  const a = v as Record<string, unknown>;
-  return (
-    typeof a.timestamp === 'number' &&
-    Number.isFinite(a.timestamp) &&
-    a.timestamp >= 0 &&
-    typeof a.success === 'boolean' &&
-    typeof a.waitTime === 'number' &&
-    Number.isFinite(a.waitTime) &&
-    a.waitTime >= 0
-  );
-}
-
-function parseAttempts(raw: string | null): Attempt[] {
-  if (raw === null) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter(isAttempt)
-    .map(({ timestamp, success, waitTime }) => ({ timestamp, success, waitTime }))
-    .slice(-HISTORY_SIZE);
-}
-
-function readState(storage: StorageLike): ChatLimiterState {
-  const sessionId = safeGet(storage, STORAGE_KEYS.sessionId);
-  const countDate = safeGet(storage, STORAGE_KEYS.countDate);
-  return {
-    sessionId: sessionId !== null && SESSION_ID_RE.test(sessionId) ? sessionId : null,
-    dailyCount: parseCount(safeGet(storage, STORAGE_KEYS.dailyCount)),
-    countDate: countDate !== null && DATE_RE.test(countDate) ? countDate : null,
-    lastAccess: parseTimestamp(safeGet(storage, STORAGE_KEYS.lastAccess)),
-    attempts: parseAttempts(safeGet(storage, STORAGE_KEYS.attempts)),
-    verificationRequired: safeGet(storage, STORAGE_KEYS.verificationRequired) === 'true',
-  };
-}
-
-// ---------------------------------------------------------------- the limiter
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -416,71 +247,4 @@ export function createChatLimiter(options: ChatLimiterOptions = {}): ChatLimiter
     getSessionId: () => ensureSessionId(readState(storage)),
     snapshot: () => readState(storage),
   };
-}
-
-// ---------------------------------------------------------------- toasts (i18n data)
-
-/** i18next keys (namespace `chat`, file public/locales/{lng}/chat.json). */
-export const CHAT_TOAST_KEYS = {
-  rateLimitTitle: 'chat:rateLimitTitle',
-  dailyLimit: 'chat:dailyLimit',
-  /** Plural key: pass `count` (the lng files hold wait_one, wait_few, …). */
-  wait: 'chat:wait',
-  attemptsUsed: 'chat:attemptsUsed',
-  openingTitle: 'chat:openingTitle',
-  remaining: 'chat:remaining',
-} as const;
-
-export type ToastVariant = 'default' | 'destructive';
-
-export interface ToastMessage {
-  titleKey: string;
-  descriptionKey: string;
-  /** Interpolation values for both the description and the appended text. */
-  values: Record<string, number>;
-  /** A key whose text is appended to the description (no separator added). */
-  appendKey?: string;
-  variant: ToastVariant;
-}
-
-/** The toast for a limiter result, or null when none is shown ('verify': the dialog opens). */
-export function toastFor(result: CheckResult | AttemptResult): ToastMessage | null {
-  switch (result.status) {
-    case 'blocked':
-      return result.reason === 'daily'
-        ? {
-            titleKey: CHAT_TOAST_KEYS.rateLimitTitle,
-            descriptionKey: CHAT_TOAST_KEYS.dailyLimit,
-            values: { max: result.max },
-            variant: 'destructive',
-          }
-        : {
-            titleKey: CHAT_TOAST_KEYS.rateLimitTitle,
-            descriptionKey: CHAT_TOAST_KEYS.wait,
-            values: { count: result.waitMinutes, used: result.used, max: result.max },
-            appendKey: CHAT_TOAST_KEYS.attemptsUsed,
-            variant: 'destructive',
-          };
-    case 'allowed':
-    case 'opened':
-      return {
-        titleKey: CHAT_TOAST_KEYS.openingTitle,
-        descriptionKey: CHAT_TOAST_KEYS.remaining,
-        values: { remaining: result.remaining, max: result.max },
-        variant: 'default',
-      };
-    case 'verify':
-      return null;
-  }
-}
-
-/** Renders a ToastMessage with an i18next-style `t` (e.g. from useTranslation). */
-export function renderToast(
-  message: ToastMessage,
-  t: (key: string, values?: Record<string, unknown>) => string,
-): { title: string; description: string; variant: ToastVariant } {
-  const description =
-    t(message.descriptionKey, message.values) +
-    (message.appendKey ? t(message.appendKey, message.values) : '');
-  return { title: t(message.titleKey), description, variant: message.variant };
 }

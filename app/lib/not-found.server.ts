@@ -1,0 +1,13 @@
+import { data } from '@remix-run/node';
+import type { Locale } from '~/i18n';
+import { i18nServer } from '~/i18next.server';
+
+/**
+ * The one 404 every page loader throws: `throw await notFound(locale)`. It renders the route's
+ * localized not-found boundary with status 404, and carries the localized title for the meta
+ * of pages that show it (see errorMeta in features/blog/meta.ts).
+ */
+export async function notFound(locale: Locale) {
+  const t = await i18nServer.getFixedT(locale, 'common');
+  return data({ title: t('notFound.title') }, { status: 404 });
+}
