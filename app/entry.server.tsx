@@ -2,12 +2,11 @@ import { pipeline, Transform } from 'node:stream';
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { createInstance } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { defaultLocale, defaultNS, localeFromPath, locales, namespaces } from './i18n';
-import { serverResources } from './i18next.server';
+import { I18nextProvider } from 'react-i18next';
+import { requestLocale } from './i18n';
+import { i18nFor } from './i18next.server';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -88,7 +87,7 @@ export async function handleDataRequest(response: Response, { request }: { reque
 }
 
 const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, remixContext: EntryContext) => {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   await setCacheHeaders(request, responseStatusCode, responseHeaders);
   const preview = await isPreview(request);
   const { content, gtmId, behindHttps, billing } = env();
@@ -113,16 +112,8 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
   // Remix's own build files: the page's module preloads get the nonce too (see modulePreloadNonces).
   const entryModule = remixContext.manifest.entry.module;
   const publicPath = entryModule.slice(0, entryModule.lastIndexOf('/') + 1);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: serverResources(),
-    lng: locale,
-    ns: [...namespaces],
-    defaultNS,
-    fallbackLng: defaultLocale,
-    supportedLngs: [...locales],
-    interpolation: { escapeValue: false },
-  });
+  // The language's shared instance, created at start (app/i18next.server.ts).
+  const i18n = i18nFor(locale);
 
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';

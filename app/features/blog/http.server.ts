@@ -1,12 +1,10 @@
 import { data } from '@remix-run/node';
-import { localeFromPath, type Locale } from '~/i18n';
-import { i18nServer } from '~/i18next.server';
+import { type Locale } from '~/i18n';
+import { fixedT } from '~/i18next.server';
 import { env } from '~/lib/env.server';
 import { parsePageParam } from './pagination';
 
-export function requestLocale(request: Request): Locale {
-  return localeFromPath(new URL(request.url).pathname);
-}
+export { requestLocale } from '~/i18n';
 
 /** The site's public origin, for absolute URLs in structured data. */
 export function siteUrl(): string {
@@ -18,7 +16,7 @@ export function siteUrl(): string {
  * `throw await notFound(locale)`.
  */
 export async function notFound(locale: Locale) {
-  const t = await i18nServer.getFixedT(locale, 'common');
+  const t = fixedT(locale, 'common');
   return data({ title: t('notFound.title') }, { status: 404 });
 }
 
@@ -34,5 +32,5 @@ export function imageConfig() {
 }
 
 export function insightsT(locale: Locale) {
-  return i18nServer.getFixedT(locale, 'insights');
+  return fixedT(locale, 'insights');
 }
