@@ -12,7 +12,7 @@ import { BookingProvider } from '~/features/booking/BookingProvider';
 import { FloatingButtons } from '~/features/chat/FloatingButtons';
 import { createFormToken } from '~/features/forms/validation';
 import { Toaster } from '~/features/toast/Toaster';
-import { LOCALE_COOKIE, localeFromPath, namespaces } from '~/i18n';
+import { LOCALE_COOKIE, requestLocale, namespaces } from '~/i18n';
 import { analytics } from '~/lib/analytics';
 import { env } from '~/lib/env.server';
 import { previewPerspective } from '~/lib/preview.server';
@@ -29,7 +29,7 @@ import { SHELL_QUERY } from '~/sanity/queries/shell';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   const headers = new Headers();
   if (url.pathname === '/') {
     // A visitor who chose Arabic before and comes back to the home page gets the Arabic one.
@@ -68,7 +68,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 
 /** Before a page in another language renders, make sure its interface strings are loaded. */
 export async function clientLoader({ serverLoader, request }: ClientLoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const [serverData] = await Promise.all([
     serverLoader<typeof loader>(),
     i18next.isInitialized ? i18next.loadLanguages(locale).then(() => i18next.loadNamespaces([...namespaces])) : undefined,

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
-import { intlLocale, localeFromPath, type Locale } from '~/i18n';
+import { intlLocale, requestLocale, type Locale } from '~/i18n';
 import { latinTextLang, useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -18,7 +18,7 @@ import { BOOKING_CONFIRMATION_QUERY } from '~/sanity/queries/site';
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   const details = parseBookingParams(url.searchParams, params.bookingId);
   const page = await loadQuery(request, BOOKING_CONFIRMATION_QUERY, { lang: locale });
   return { page, details, summary: hasSummary(details), englishFallbacks: englishFallbacks(request) };

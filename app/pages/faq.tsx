@@ -5,7 +5,7 @@ import { JsonLd } from '~/components/JsonLd';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
 import { ChevronDownIcon } from '~/components/icons';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -23,7 +23,7 @@ import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 export { action } from '~/features/forms/faq-question.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const faq = await loadQuery(request, FAQ_PAGE_QUERY, { lang: locale });
   if (!faq.page) throw data(null, { status: 404 });
   return { faq, englishFallbacks: englishFallbacks(request) };

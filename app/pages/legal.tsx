@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { intlLocale, localeFromPath, stripLocale, type Locale } from '~/i18n';
+import { intlLocale, requestLocale, stripLocale, type Locale } from '~/i18n';
 import { portableTextLang, useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const slug = stripLocale(pathname).replace(/^\/|\/$/g, '');
   if (!LEGAL_SLUGS.has(slug)) throw data(null, { status: 404 });
-  const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: localeFromPath(pathname), slug });
+  const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: requestLocale(request), slug });
   if (!page) throw data(null, { status: 404 });
   return { page, englishFallbacks: englishFallbacks(request) };
 }

@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { buildDiagnostics, type DiagnosticsEntry } from '~/features/seo/diagnostics.server';
 import { DESCRIPTION_MAX, TITLE_MAX } from '~/features/seo/limits';
 import { publicPages } from '~/features/seo/site-urls.server';
-import { dir, intlLocale, localeFromPath, localeNames, localizePath } from '~/i18n';
+import { dir, intlLocale, requestLocale, localeNames, localizePath } from '~/i18n';
 import { serverResources } from '~/i18next.server';
 import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // For the team only: inside a preview session, or on a deployment that opens it with
   // SEO_DIAGNOSTICS_PUBLIC=1 (a staging site). Everyone else sees the not-found page.
   if (!(await isPreview(request)) && process.env.SEO_DIAGNOSTICS_PUBLIC !== '1') throw new Response(null, { status: 404 });
-  const lang = localeFromPath(new URL(request.url).pathname);
+  const lang = requestLocale(request);
   // In a hosted preview session text carries stega edit links; lengths are measured without them.
   const [en, ar, documents] = stegaClean(
     await Promise.all([

@@ -6,7 +6,7 @@ import { colorOf, container, lead, sectionTitle } from '~/components/marketing/u
 import { BuildingIcon, ServiceIcon } from '~/components/marketing-icons';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -15,7 +15,7 @@ import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SERVICES_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const content = await loadQuery(request, SERVICES_QUERY, { lang: locale });
   return { ...content, englishFallbacks: englishFallbacks(request) };
 }
