@@ -29,6 +29,14 @@ export function i18nextOptions(locale: Locale) {
 export const LOCALE_COOKIE = 'lng';
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
+/**
+ * The language cookie's value as Remix's createCookie encodes it (JSON, base64, URI-encoded),
+ * so the browser can write what the server's localeCookie (app/lib/locale-cookie.server.ts) reads.
+ */
+export function localeCookieValue(locale: Locale): string {
+  return encodeURIComponent(btoa(JSON.stringify(locale)));
+}
+
 export const localeNames: Record<Locale, string> = { en: 'English', ar: 'العربية' };
 export const intlLocale: Record<Locale, string> = { en: 'en-GB', ar: 'ar-AE' };
 

@@ -12,9 +12,10 @@ import { BookingProvider } from '~/features/booking/BookingProvider';
 import { FloatingButtons } from '~/features/chat/FloatingButtons';
 import { createFormToken } from '~/features/forms/validation';
 import { Toaster } from '~/features/toast/Toaster';
-import { LOCALE_COOKIE, requestLocale, namespaces } from '~/i18n';
+import { requestLocale, namespaces } from '~/i18n';
 import { analytics } from '~/lib/analytics';
 import { env } from '~/lib/env.server';
+import { chosenLocale } from '~/lib/locale-cookie.server';
 import { previewPerspective } from '~/lib/preview.server';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
@@ -34,9 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (url.pathname === '/') {
     // A visitor who chose Arabic before and comes back to the home page gets the Arabic one.
     headers.set('Vary', 'Cookie');
-    const cookie = request.headers.get('Cookie') ?? '';
-    const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(en|ar)(?:;|$)`).exec(cookie)?.[1];
-    if (chosen === 'ar' && !isbot(request.headers.get('User-Agent') ?? '')) {
+    if ((await chosenLocale(request)) === 'ar' && !isbot(request.headers.get('User-Agent') ?? '')) {
       throw redirect(`/ar${url.search}`, { headers });
     }
   }
