@@ -6,7 +6,7 @@ import { buildDiagnostics, type DiagnosticsEntry } from '~/features/seo/diagnost
 import { DESCRIPTION_MAX, TITLE_MAX } from '~/features/seo/limits';
 import { publicPages } from '~/features/seo/site-urls.server';
 import { dir, intlLocale, requestLocale, localeNames, localizePath } from '~/i18n';
-import { serverResources } from '~/i18next.server';
+import { fixedT } from '~/i18next.server';
 import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
 import { useLocale, useT } from '~/lib/locale';
@@ -33,8 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
   const pages = publicPages(en);
-  const strings = serverResources()[lang].site as { seo?: { title?: string } };
-  return { title: strings.seo?.title ?? '', diagnostics: buildDiagnostics({ pages, content: { en, ar }, documents, siteUrl: env().siteUrl }) };
+  return { title: fixedT(lang, 'site')('seo.title'), diagnostics: buildDiagnostics({ pages, content: { en, ar }, documents, siteUrl: env().siteUrl }) };
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
