@@ -5,14 +5,14 @@
 // Three servers run side by side: the bare app (remix-serve), the site as deployed ("warm": its
 // page cache on) and the site with PAGE_CACHE=off ("cold": every page rendered). For each round
 // and page, the bare page, the warm page and the cold page are loaded one after the other with
-// autocannon at 10 connections, bounded by BENCH_DURATION seconds and BENCH_AMOUNT requests
-// each; a page's ratio is its requests/s over the bare page's in the same round, so the machine's
+// autocannon at 10 connections, bounded by BENCH_DURATION seconds (or exactly BENCH_AMOUNT requests,
+// if set); a page's ratio is its requests/s over the bare page's in the same round, so the machine's
 // noise hits both sides alike. The X-Page-Cache header values seen are printed, so a "warm" run
 // that was not served from the cache says so.
 //
 //   npx remix build && node bench/compare.mjs [paths…]
 //   BENCH_PORT (first of three ports, default 9600), BENCH_ROUNDS (2), BENCH_DURATION (3 s),
-//   BENCH_AMOUNT (3000), BENCH_CONNECTIONS (10), BENCH_BUILD (the site's build dir, default build).
+//   BENCH_AMOUNT (unset), BENCH_CONNECTIONS (10), BENCH_BUILD (the site's build dir, default build).
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -24,7 +24,8 @@ const bareDir = path.join(root, 'bench/bare');
 const PORT = Number(process.env.BENCH_PORT ?? 9600);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const AMOUNT = Number(process.env.BENCH_AMOUNT ?? 3000);
+// autocannon's amount overrides its duration, so a run is bounded by time only unless BENCH_AMOUNT is set.
+const AMOUNT = process.env.BENCH_AMOUNT ? Number(process.env.BENCH_AMOUNT) : undefined;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const siteBuild = path.join(root, process.env.BENCH_BUILD ?? 'build', 'index.js');
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ar', '/blog', '/ar/faq'];
@@ -83,11 +84,13 @@ async function ready({ name, base, child }) {
   }
   throw new Error(`${name} server did not answer within 30 s`);
 }
+const started = Date.now();
 await Promise.all([bare, warm, cold].map(ready));
+console.log(`servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // One bounded load run.
 const load = (url) =>
-  autocannon({ url, connections: CONNECTIONS, duration: DURATION, amount: AMOUNT, headers: { 'user-agent': 'bench', accept: 'text/html' } });
+  autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...(AMOUNT ? { amount: AMOUNT } : {}), headers: { 'user-agent': 'bench', accept: 'text/html' } });
 
 // autocannon does not expose response headers cheaply: the cache header is sampled with a few
 // plain requests right before and after each run instead.
@@ -107,15 +110,18 @@ const entry = (page) => {
 };
 const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total });
 
-console.log(`bench/compare: ${ROUNDS} round(s) × ${pages.length} page(s), ${CONNECTIONS} connections, ≤${DURATION} s / ≤${AMOUNT} requests a run`);
+console.log(`bench/compare: ${ROUNDS} round(s) × ${pages.length} page(s), ${CONNECTIONS} connections, ${AMOUNT ? `${AMOUNT} requests` : `${DURATION} s`} a run`);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const page of pages) {
     const row = entry(page);
     for (const server of [bare, warm, cold]) {
       const url = server === bare ? `${server.base}/` : server.base + page;
+      const t0 = Date.now();
       await fetch(url).then((r) => r.arrayBuffer()); // fill whatever caches the server has
       if (server !== bare) await sampleCacheHeader(url, row.headers[server.name]);
+      const t1 = Date.now();
       const result = summary(await load(url));
+      if (process.env.BENCH_VERBOSE) console.log(`    (warm-up ${t1 - t0} ms, load ${Date.now() - t1} ms)`);
       row[server.name].push(result);
       process.stdout.write(`  round ${round} ${page.padEnd(8)} ${server.name.padEnd(5)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms\n`);
     }
