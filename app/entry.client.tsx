@@ -4,7 +4,7 @@ import HttpBackend from 'i18next-http-backend';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { defaultLocale, defaultNS, localeFromPath, locales, namespaces } from './i18n';
+import { i18nextOptions, localeFromPath } from './i18n';
 async function start() {
   if (!document.documentElement || !document.body) throw new Error('Root element not found');
   const locale = localeFromPath(window.location.pathname);
@@ -15,17 +15,12 @@ async function start() {
     .use(initReactI18next)
     .use(HttpBackend)
     .init({
-      supportedLngs: [...locales],
-      fallbackLng: defaultLocale,
-      lng: locale,
-      ns: [...namespaces],
-      defaultNS,
+      ...i18nextOptions(locale),
       // The page's language is loaded before hydration; the other one when the visitor switches.
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', queryStringParams: { v: version } },
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      interpolation: { escapeValue: false },
     });
   i18next.on('failedLoading', (lng, ns, message) => console.warn(`Could not load translations ${lng}/${ns}: ${message}`));
 

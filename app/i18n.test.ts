@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dir, localeFromPath, localizePath, stripLocale, twinPath } from './i18n';
+import { dir, localeFromPath, localizePath, requestLocale, stripLocale, twinPath } from './i18n';
 
 describe('locale URL rules', () => {
   it('reads the language from the path prefix only', () => {
@@ -9,6 +9,11 @@ describe('locale URL rules', () => {
     expect(localeFromPath('/ar/blog/x')).toBe('ar');
     expect(localeFromPath('/arabic')).toBe('en');
     expect(localeFromPath('/area/ar')).toBe('en');
+  });
+
+  it("takes a request's language from its URL path, not its query or headers", () => {
+    expect(requestLocale(new Request('http://x.test/ar/faq?lng=en'))).toBe('ar');
+    expect(requestLocale(new Request('http://x.test/faq?x=/ar', { headers: { 'accept-language': 'ar' } }))).toBe('en');
   });
 
   it('strips the Arabic prefix', () => {

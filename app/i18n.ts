@@ -10,8 +10,32 @@ export const defaultLocale: Locale = 'en';
 export const namespaces = ['common', 'chat', 'forms', 'marketing', 'insights', 'site', 'portal'] as const;
 export const defaultNS = 'common';
 
+/**
+ * The i18next settings shared by the server's instances (app/i18next.server.ts) and the
+ * browser's (entry.client.tsx, which adds how it loads the files).
+ */
+export function i18nextOptions(locale: Locale) {
+  return {
+    lng: locale,
+    supportedLngs: [...locales],
+    fallbackLng: defaultLocale,
+    ns: [...namespaces],
+    defaultNS,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+  };
+}
+
 export const LOCALE_COOKIE = 'lng';
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+/**
+ * The language cookie's value as Remix's createCookie encodes it (JSON, base64, URI-encoded),
+ * so the browser can write what the server's localeCookie (app/lib/locale-cookie.server.ts) reads.
+ */
+export function localeCookieValue(locale: Locale): string {
+  return encodeURIComponent(btoa(JSON.stringify(locale)));
+}
 
 export const localeNames: Record<Locale, string> = { en: 'English', ar: 'العربية' };
 export const intlLocale: Record<Locale, string> = { en: 'en-GB', ar: 'ar-AE' };
@@ -23,6 +47,11 @@ export function dir(locale: Locale): 'ltr' | 'rtl' {
 /** The page language a pathname belongs to: /ar and /ar/... are Arabic, all else English. */
 export function localeFromPath(pathname: string): Locale {
   return pathname === '/ar' || pathname.startsWith('/ar/') ? 'ar' : 'en';
+}
+
+/** The language of the page a request asks for (its URL's). */
+export function requestLocale(request: Request): Locale {
+  return localeFromPath(new URL(request.url).pathname);
 }
 
 /** The pathname without its language prefix: /ar/about -> /about, /ar -> /. */

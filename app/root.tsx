@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
-import { dir, localeFromPath, type Locale } from './i18n';
+import { dir, requestLocale, type Locale } from './i18n';
 import { i18nVersion } from './i18next.server';
 import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
@@ -17,7 +17,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const { gtmId } = env();
   return {
     i18n: { locale, version: i18nVersion },

@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { dir, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeNames, locales, twinPath, type Locale } from '~/i18n';
+import { dir, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeCookieValue, localeNames, locales, twinPath, type Locale } from '~/i18n';
 import { useLocale, useT } from '~/lib/locale';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from './icons';
 
 export function rememberLocale(locale: Locale) {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+  document.cookie = `${LOCALE_COOKIE}=${localeCookieValue(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
 /**

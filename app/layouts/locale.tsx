@@ -11,9 +11,10 @@ import { showTestBookingLink } from '~/features/booking/frame-url';
 import { BookingProvider } from '~/features/booking/BookingProvider';
 import { FloatingButtons } from '~/features/chat/FloatingButtons';
 import { Toaster } from '~/features/toast/Toaster';
-import { LOCALE_COOKIE, localeFromPath, namespaces } from '~/i18n';
+import { requestLocale, namespaces } from '~/i18n';
 import { analytics } from '~/lib/analytics';
 import { env } from '~/lib/env.server';
+import { chosenLocale } from '~/lib/locale-cookie.server';
 import { previewPerspective } from '~/lib/preview.server';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
@@ -29,14 +30,12 @@ import { SHELL_QUERY } from '~/sanity/queries/shell';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   const headers = new Headers();
   if (url.pathname === '/') {
     // A visitor who chose Arabic before and comes back to the home page gets the Arabic one.
     headers.set('Vary', 'Cookie');
-    const cookie = request.headers.get('Cookie') ?? '';
-    const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=(en|ar)(?:;|$)`).exec(cookie)?.[1];
-    if (chosen === 'ar' && !isbot(request.headers.get('User-Agent') ?? '')) {
+    if ((await chosenLocale(request)) === 'ar' && !isbot(request.headers.get('User-Agent') ?? '')) {
       throw redirect(`/ar${url.search}`, { headers });
     }
   }
@@ -67,7 +66,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 
 /** Before a page in another language renders, make sure its interface strings are loaded. */
 export async function clientLoader({ serverLoader, request }: ClientLoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const [serverData] = await Promise.all([
     serverLoader<typeof loader>(),
     i18next.isInitialized ? i18next.loadLanguages(locale).then(() => i18next.loadNamespaces([...namespaces])) : undefined,

@@ -1,16 +1,10 @@
-import { localeFromPath, type Locale } from '~/i18n';
-import { i18nServer } from '~/i18next.server';
+import { type Locale } from '~/i18n';
+import { fixedT } from '~/i18next.server';
 import { env } from '~/lib/env.server';
 import { parsePageParam } from '~/features/blog/pagination';
 
-/**
- * What the loaders of the blog and case-study pages share: the request's language and page
- * number, the site's origin, a localized 404 and the insights strings.
- */
-
-export function requestLocale(request: Request): Locale {
-  return localeFromPath(new URL(request.url).pathname);
-}
+// What the loaders of the blog and case-study pages share: the listing's page number,
+// the site's origin and the insights strings.
 
 /** The site's public origin, for absolute URLs in structured data. */
 export function siteUrl(): string {
@@ -23,5 +17,5 @@ export function requestedPage(request: Request): number | null {
 }
 
 export function insightsT(locale: Locale) {
-  return i18nServer.getFixedT(locale, 'insights');
+  return fixedT(locale, 'insights');
 }

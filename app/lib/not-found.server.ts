@@ -1,6 +1,6 @@
 import { data } from '@remix-run/node';
 import type { Locale } from '~/i18n';
-import { i18nServer } from '~/i18next.server';
+import { fixedT } from '~/i18next.server';
 
 /**
  * The one 404 every page loader throws: `throw await notFound(locale)`. It renders the route's
@@ -8,6 +8,6 @@ import { i18nServer } from '~/i18next.server';
  * of pages that show it (see errorMeta in features/blog/meta.ts).
  */
 export async function notFound(locale: Locale) {
-  const t = await i18nServer.getFixedT(locale, 'common');
+  const t = fixedT(locale, 'common');
   return data({ title: t('notFound.title') }, { status: 404 });
 }

@@ -7,7 +7,7 @@ import { PortableText } from '~/components/PortableText';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -15,7 +15,7 @@ import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const content = await loadQuery(request, ABOUT_QUERY, { lang: locale });
   return { ...content, englishFallbacks: englishFallbacks(request) };
 }

@@ -9,7 +9,7 @@ import { useFormatDate } from '~/features/portal/shared';
 import { InvoiceStatusBadge } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
 import { portalContainer } from '~/features/portal/ui';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { notFound } from '~/lib/not-found.server';
 import { invoicePage, requireClient } from '~/portal/service.server';
@@ -17,7 +17,7 @@ import { invoicePage, requireClient } from '~/portal/service.server';
 /** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireClient(request);
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const [page, t] = await Promise.all([invoicePage(session, params.invoiceId ?? '', locale), portalT(locale)]);
   // Another client's invoice, or none: as if it did not exist.
   if (!page) throw await notFound(locale);

@@ -13,7 +13,7 @@ import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
 import { pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
 import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import {
   assertSafePost,
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await confirmCheckoutReturn(request);
   const session = await requireClient(request);
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   const [page, t] = await Promise.all([subscriptionPage(session, locale, url.searchParams.get(INVOICE_CURSOR_PARAM)), portalT(locale)]);
   const csrf: Csrf = { name: CSRF_FIELD, value: session.csrfToken };
   return { ...page, csrf, welcome: url.searchParams.get('welcome') === '1', title: t('meta.subscription') };
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireClient(request);
   const form = await request.formData();
   await assertSafePost(request, form, session);
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const parsed = parseAction(form);
   if (parsed === 'no-plan') {
     return data<SubscriptionActionData>({ ok: false, intent: 'change', message: { kind: 'error', key: 'messages.choosePlan' } }, { status: 400 });

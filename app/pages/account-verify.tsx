@@ -10,7 +10,7 @@ import { describedBy, FieldError } from '~/features/portal/shared';
 import { portalT } from '~/features/portal/t.server';
 import { PageHeader } from '~/features/portal/PageHeader';
 import { card, hint, input, label, narrowContainer, textLink } from '~/features/portal/ui';
-import { localeFromPath, localizePath } from '~/i18n';
+import { requestLocale, localizePath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { assertSafePost, getClient, pendingSignInEmail, verifySignIn } from '~/portal/service.server';
 
@@ -21,7 +21,7 @@ import { assertSafePost, getClient, pendingSignInEmail, verifySignIn } from '~/p
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   const t = await portalT(locale);
   const next = url.searchParams.get('next') ?? '';
   const c = url.searchParams.get('c') ?? '';
@@ -44,7 +44,7 @@ export type VerifyActionData =
   | { error: 'rateLimited' };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const form = await request.formData();
   await assertSafePost(request, form, null);
   const code = form.get('code');

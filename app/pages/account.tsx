@@ -10,7 +10,7 @@ import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
 import { PageHeader } from '~/features/portal/PageHeader';
 import { card, cardTitle, hint, input, label, narrowContainer, portalContainer, textLink } from '~/features/portal/ui';
-import { localeFromPath, localizePath, locales } from '~/i18n';
+import { requestLocale, localizePath, locales } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import {
   accountOverview,
@@ -29,7 +29,7 @@ import {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   const [session, t] = await Promise.all([getClient(request), portalT(locale)]);
   if (!session) {
     return { signedIn: false as const, title: t('meta.signIn'), next: url.searchParams.get('next') ?? '' };
@@ -57,7 +57,7 @@ export type AccountActionData =
   | { intent: 'preferences'; message: UiMessage };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const form = await request.formData();
   const intent = form.get('intent');
 

@@ -5,7 +5,7 @@ import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { TitledSection } from '~/components/marketing/TitledSection';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
-import { intlLocale, localeFromPath, type Locale } from '~/i18n';
+import { intlLocale, requestLocale, type Locale } from '~/i18n';
 import { latinTextLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -20,7 +20,7 @@ import { BOOKING_CONFIRMATION_QUERY } from '~/sanity/queries/site';
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   const details = parseBookingParams(url.searchParams, params.bookingId);
   const page = await loadQuery(request, BOOKING_CONFIRMATION_QUERY, { lang: locale });
   return { page, details, summary: hasSummary(details), englishFallbacks: englishFallbacks(request) };

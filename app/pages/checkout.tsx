@@ -11,7 +11,7 @@ import { describedBy, FieldError } from '~/features/portal/shared';
 import { portalT } from '~/features/portal/t.server';
 import { PageHeader } from '~/features/portal/PageHeader';
 import { card, hint, input, label, portalContainer } from '~/features/portal/ui';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { notFound } from '~/lib/not-found.server';
 import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } from '~/portal/service.server';
@@ -21,7 +21,7 @@ import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } fr
  * card number and security code are never sent back into the form after a failed attempt.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const page = await checkoutPage(params.checkoutId ?? '', locale);
   if (!page) throw await notFound(locale);
   const t = await portalT(locale);
@@ -37,7 +37,7 @@ type KeptValues = { email: string; name: string; company: string; expiry: string
 export type CheckoutActionData = { fieldErrors: Partial<Record<CheckoutField, string>>; formError: string | null; values: KeptValues };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const form = await request.formData();
   await assertSafePost(request, form, null);
   const result = await completeCheckout(request, params.checkoutId ?? '', form, locale);

@@ -7,7 +7,7 @@ import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
 import { ChevronDownIcon } from '~/components/icons';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { TitledSection } from '~/components/marketing/TitledSection';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -26,7 +26,7 @@ import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 export { action } from '~/features/forms/faq-question.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const faq = await loadQuery(request, FAQ_PAGE_QUERY, { lang: locale });
   if (!faq.page) throw await notFound(locale);
   return { faq, englishFallbacks: englishFallbacks(request) };

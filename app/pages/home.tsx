@@ -10,7 +10,7 @@ import { button, container, eyebrow, lead, sectionTitle } from '~/components/mar
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useShell } from '~/lib/shell';
 import { splitHighlight } from '~/lib/highlight';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -20,7 +20,7 @@ import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { HOME_QUERY, type HomeData } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const content = await loadQuery(request, HOME_QUERY, { lang: locale });
   return { ...content, englishFallbacks: englishFallbacks(request) };
 }

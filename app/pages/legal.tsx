@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { intlLocale, localeFromPath, stripLocale, type Locale } from '~/i18n';
+import { intlLocale, requestLocale, stripLocale, type Locale } from '~/i18n';
 import { portableTextLang, useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -20,7 +20,7 @@ const LEGAL_SLUGS = new Set(['privacy-policy', 'terms-of-service', 'cookies-poli
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const slug = stripLocale(pathname).replace(/^\/|\/$/g, '');
-  const locale = localeFromPath(pathname);
+  const locale = requestLocale(request);
   if (!LEGAL_SLUGS.has(slug)) throw await notFound(locale);
   const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: locale, slug });
   if (!page) throw await notFound(locale);

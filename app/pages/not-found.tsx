@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { NotFound, RouteErrorBoundary } from '~/components/RouteError';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { layoutFromMatches } from '~/lib/meta';
 import { notFound } from '~/lib/not-found.server';
 
 /** Any path no page claims: a real 404 inside the localized shell. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  throw await notFound(localeFromPath(new URL(request.url).pathname));
+  throw await notFound(requestLocale(request));
 }
 
 export const meta: MetaFunction = ({ matches }) => {

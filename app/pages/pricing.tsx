@@ -7,7 +7,7 @@ import { Bidi } from '~/components/marketing/Bidi';
 import { button, container, lead } from '~/components/marketing/ui';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -18,7 +18,7 @@ import { portalT } from '~/features/portal/t.server';
 import { assertSafePost, startCheckout } from '~/portal/service.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const data = await loadQuery(request, PRICING_QUERY, { lang: locale });
   // Formatted once, on the server, for the page's locale: the browser shows exactly this text.
   return { ...data, plans: data.plans.map((plan) => ({ ...plan, price: formatSgd(plan.priceSgd, locale) })), englishFallbacks: englishFallbacks(request) };
@@ -36,7 +36,7 @@ export type PricingActionData = { error: string };
  * package and sends the visitor there (the local checkout page, or Stripe Checkout).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const form = await request.formData();
   await assertSafePost(request, form, null);
   const t = await portalT(locale);

@@ -6,8 +6,8 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { buildDiagnostics, type DiagnosticsEntry } from '~/features/seo/diagnostics.server';
 import { DESCRIPTION_MAX, TITLE_MAX } from '~/features/seo/limits';
 import { publicPages } from '~/features/seo/site-urls.server';
-import { dir, intlLocale, localeFromPath, localeNames, localizePath } from '~/i18n';
-import { serverResources } from '~/i18next.server';
+import { dir, intlLocale, requestLocale, localeNames, localizePath } from '~/i18n';
+import { fixedT } from '~/i18next.server';
 import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
 import { useLocale, useT } from '~/lib/locale';
@@ -24,7 +24,7 @@ import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sani
 export async function loader({ request }: LoaderFunctionArgs) {
   // For the team only: inside a preview session, or on a deployment that opens it with
   // SEO_DIAGNOSTICS_PUBLIC=1 (a staging site). Everyone else sees the not-found page.
-  const lang = localeFromPath(new URL(request.url).pathname);
+  const lang = requestLocale(request);
   if (!(await isPreview(request)) && process.env.SEO_DIAGNOSTICS_PUBLIC !== '1') throw await notFound(lang);
   // In a hosted preview session text carries stega edit links; lengths are measured without them.
   const [en, ar, documents] = stegaClean(
@@ -35,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
   const pages = publicPages(en);
-  const strings = serverResources()[lang].site as { seo?: { title?: string } };
-  return { title: strings.seo?.title ?? '', diagnostics: buildDiagnostics({ pages, content: { en, ar }, documents, siteUrl: env().siteUrl }) };
+  return { title: fixedT(lang, 'site')('seo.title'), diagnostics: buildDiagnostics({ pages, content: { en, ar }, documents, siteUrl: env().siteUrl }) };
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });

@@ -5,7 +5,7 @@ import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -14,7 +14,7 @@ import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SERVICES_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const content = await loadQuery(request, SERVICES_QUERY, { lang: locale });
   return { ...content, englishFallbacks: englishFallbacks(request) };
 }

@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node';
-import { localizePath, localeFromPath } from '~/i18n';
+import { localizePath, requestLocale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { getAccount, type AccountDoc } from './accounts.server';
 import { keyed, randomId, verifyKeyed } from './crypto.server';
@@ -78,6 +78,6 @@ export function csrfMatches(client: SignedInClient, token: unknown): boolean {
 /** Where a signed-out visitor is sent: the sign-in page, to come back to `path` afterwards. */
 export function signInPath(request: Request): string {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
+  const locale = requestLocale(request);
   return `${localizePath('/account', locale)}?next=${encodeURIComponent(url.pathname + url.search)}`;
 }

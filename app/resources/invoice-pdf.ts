@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { invoicePdf, requireClient } from '~/portal/service.server';
 
 /**
@@ -8,7 +8,7 @@ import { invoicePdf, requireClient } from '~/portal/service.server';
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireClient(request);
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const pdf = await invoicePdf(session, params.invoiceId ?? '', locale);
   if (!pdf) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
   return new Response(Uint8Array.from(pdf.body), {

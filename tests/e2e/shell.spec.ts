@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { localeCookieValue } from '../../app/i18n';
 import { at, expectLanguage, expectNoRawKeys, hydrated, isMobile, LOCALES } from './helpers';
 
 const NAV = {
@@ -124,7 +125,7 @@ test('switching language moves to the twin page without a reload, remembers it, 
   await expectNoRawKeys(page);
   // Focus stays on the language control for keyboard users.
   await expect(page.getByRole('button', { name: /اللغة/ })).toBeFocused();
-  expect((await context.cookies()).find((c) => c.name === 'lng')?.value).toBe('ar');
+  expect((await context.cookies()).find((c) => c.name === 'lng')?.value).toBe(localeCookieValue('ar'));
 
   // The remembered choice: the home page sends this visitor to /ar.
   await page.goto('/');
@@ -135,7 +136,7 @@ test('switching language moves to the twin page without a reload, remembers it, 
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectLanguage(page, 'en');
-  expect((await context.cookies()).find((c) => c.name === 'lng')?.value).toBe('en');
+  expect((await context.cookies()).find((c) => c.name === 'lng')?.value).toBe(localeCookieValue('en'));
   await page.goto('/');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
@@ -157,9 +158,9 @@ test('the language dropdown works from the keyboard', async ({ page }) => {
 });
 
 test('crawlers are never redirected by the language cookie', async ({ request }) => {
-  const res = await request.get('/', { headers: { Cookie: 'lng=ar', 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }, maxRedirects: 0 });
+  const res = await request.get('/', { headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }, maxRedirects: 0 });
   expect(res.status()).toBe(200);
-  const person = await request.get('/', { headers: { Cookie: 'lng=ar', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' }, maxRedirects: 0 });
+  const person = await request.get('/', { headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' }, maxRedirects: 0 });
   expect(person.status()).toBe(302);
   expect(person.headers()['location']).toBe('/ar');
   expect(person.headers()['vary']).toMatch(/Cookie/);

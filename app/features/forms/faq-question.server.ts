@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node';
-import { localeFromPath } from '~/i18n';
+import { requestLocale } from '~/i18n';
 import { clientIp } from '~/portal/crypto.server';
 import { readFormBody } from './request.server';
 import { BAD_REQUEST, handleFaqQuestion, submissionDeps, type FaqResult } from './submissions.server';
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readFormBody(request);
   let result: FaqResult;
   if (body.ok) {
-    result = await handleFaqQuestion(body.form, { page: url.pathname, locale: localeFromPath(url.pathname), ip: clientIp(request) }, submissionDeps());
+    result = await handleFaqQuestion(body.form, { page: url.pathname, locale: requestLocale(request), ip: clientIp(request) }, submissionDeps());
   } else {
     result = { status: 'rejected', formError: BAD_REQUEST, fieldErrors: {}, values: { name: '', email: '', phone: '', question: '' }, token: null, httpStatus: body.status };
   }

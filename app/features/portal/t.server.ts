@@ -1,7 +1,7 @@
 import type { Locale } from '~/i18n';
-import { i18nServer } from '~/i18next.server';
+import { fixedT } from '~/i18next.server';
 
 /** The portal's interface strings on the server (page titles for the meta function). */
 export function portalT(locale: Locale) {
-  return i18nServer.getFixedT(locale, 'portal');
+  return fixedT(locale, 'portal');
 }

@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// The site's server rendering against a bare Remix v2 app (bench/bare: same versions, classic
+// compiler, one page of 40 short records), interleaved in one run on loopback.
+//
+// Three servers run side by side: the bare app (remix-serve), the site as deployed ("warm": its
+// page cache on) and the site with PAGE_CACHE=off ("cold": every page rendered). For each round
+// and page, the bare page, the warm page and the cold page are loaded one after the other with
+// autocannon at 10 connections, bounded by BENCH_DURATION seconds (or exactly BENCH_AMOUNT requests,
+// if set); a page's ratio is its requests/s over the bare page's in the same round, so the machine's
+// noise hits both sides alike. The X-Page-Cache header values seen are printed, so a "warm" run
+// that was not served from the cache says so.
+//
+//   npx remix build && node bench/compare.mjs [paths…]
+//   BENCH_PORT (first of three ports, default 9600), BENCH_ROUNDS (2), BENCH_DURATION (3 s),
+//   BENCH_AMOUNT (unset), BENCH_CONNECTIONS (10), BENCH_BUILD (the site's build dir, default build).
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bareDir = path.join(root, 'bench/bare');
+const PORT = Number(process.env.BENCH_PORT ?? 9600);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+// autocannon's amount overrides its duration, so a run is bounded by time only unless BENCH_AMOUNT is set.
+const AMOUNT = process.env.BENCH_AMOUNT ? Number(process.env.BENCH_AMOUNT) : undefined;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const siteBuild = path.join(root, process.env.BENCH_BUILD ?? 'build', 'index.js');
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ar', '/blog', '/ar/faq'];
+const GOALS = { warm: 0.8, cold: 0.25, warmP99: 100 };
+
+if (!existsSync(siteBuild)) {
+  console.error(`No site build at ${path.relative(root, siteBuild)}: run npx remix build first.`);
+  process.exit(1);
+}
+// The bare app is built here when its build is missing (it takes about a second).
+if (!existsSync(path.join(bareDir, 'build/index.js'))) {
+  const remixCli = path.join(root, 'node_modules/@remix-run/dev/dist/cli.js');
+  const built = spawnSync(process.execPath, [remixCli, 'build'], { cwd: bareDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const children = [];
+function start(name, port, args, options) {
+  const child = spawn(process.execPath, args, {
+    ...options,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return { name, base: `http://127.0.0.1:${port}`, child };
+}
+const stopAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+};
+process.on('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+const dataDir = (name) => {
+  const dir = path.join(root, 'test-results', `bench-data-${name}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+const bare = start('bare', PORT, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], { cwd: bareDir, env: {} });
+const site = (name, env) =>
+  start(name, PORT + (name === 'warm' ? 1 : 2), [path.join(root, 'server.mjs'), siteBuild], {
+    cwd: root,
+    env: { CONTENT_DATA_DIR: dataDir(name), REQUEST_LOG: '0', ...env },
+  });
+const warm = site('warm', {});
+const cold = site('cold', { PAGE_CACHE: 'off' });
+
+async function ready({ name, base, child }) {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} server did not answer within 30 s`);
+}
+const started = Date.now();
+await Promise.all([bare, warm, cold].map(ready));
+console.log(`servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+// One bounded load run.
+const load = (url) =>
+  autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...(AMOUNT ? { amount: AMOUNT } : {}), headers: { 'user-agent': 'bench', accept: 'text/html' } });
+
+// autocannon does not expose response headers cheaply: the cache header is sampled with a few
+// plain requests right before and after each run instead.
+async function sampleCacheHeader(url, into) {
+  for (let i = 0; i < 3; i++) {
+    const response = await fetch(url, { headers: { 'user-agent': 'bench' } });
+    await response.arrayBuffer();
+    const value = response.headers.get('x-page-cache') ?? '(none)';
+    into[value] = (into[value] ?? 0) + 1;
+  }
+}
+
+const rows = new Map(); // page -> { bare: [], warm: [], cold: [], headers: { warm: {}, cold: {} } }
+const entry = (page) => {
+  if (!rows.has(page)) rows.set(page, { bare: [], warm: [], cold: [], headers: { warm: {}, cold: {} } });
+  return rows.get(page);
+};
+const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total });
+
+console.log(`bench/compare: ${ROUNDS} round(s) × ${pages.length} page(s), ${CONNECTIONS} connections, ${AMOUNT ? `${AMOUNT} requests` : `${DURATION} s`} a run`);
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const page of pages) {
+    const row = entry(page);
+    for (const server of [bare, warm, cold]) {
+      const url = server === bare ? `${server.base}/` : server.base + page;
+      const t0 = Date.now();
+      await fetch(url).then((r) => r.arrayBuffer()); // fill whatever caches the server has
+      if (server !== bare) await sampleCacheHeader(url, row.headers[server.name]);
+      const t1 = Date.now();
+      const result = summary(await load(url));
+      if (process.env.BENCH_VERBOSE) console.log(`    (warm-up ${t1 - t0} ms, load ${Date.now() - t1} ms)`);
+      row[server.name].push(result);
+      process.stdout.write(`  round ${round} ${page.padEnd(8)} ${server.name.padEnd(5)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms\n`);
+    }
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const pad = (value, width) => String(value).padStart(width);
+console.log('');
+console.log(
+  `${'page'.padEnd(9)}${'mode'.padEnd(6)}${pad('req/s', 8)}${pad('bare', 8)}${pad('ratio', 7)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}  X-Page-Cache   goal`,
+);
+let failed = 0;
+for (const [page, row] of rows) {
+  for (const mode of ['warm', 'cold']) {
+    // Ratio per round (against that round's bare run), then the median over rounds.
+    const ratios = row[mode].map((r, i) => r.rps / row.bare[i].rps);
+    const ratio = median(ratios);
+    const p99 = Math.max(...row[mode].map((r) => r.p99));
+    const errors = row[mode].reduce((sum, r) => sum + r.errors, 0);
+    const headers = Object.entries(row.headers[mode]).map(([value, count]) => `${value}×${count}`).join(' ');
+    const goals = mode === 'warm' ? ratio >= GOALS.warm && p99 < GOALS.warmP99 && errors === 0 : ratio >= GOALS.cold && errors === 0;
+    if (!goals) failed++;
+    const goalText = mode === 'warm' ? `≥${GOALS.warm}, p99<${GOALS.warmP99}` : `≥${GOALS.cold}`;
+    console.log(
+      `${page.padEnd(9)}${mode.padEnd(6)}${pad(median(row[mode].map((r) => r.rps)).toFixed(0), 8)}${pad(median(row.bare.map((r) => r.rps)).toFixed(0), 8)}` +
+        `${pad(ratio.toFixed(2), 7)}${pad(median(row[mode].map((r) => r.p50)), 8)}${pad(p99, 8)}${pad(errors, 8)}  ${headers.padEnd(14)} ${goals ? 'met' : 'MISSED'} (${goalText})`,
+    );
+  }
+}
+const bareErrors = [...rows.values()].reduce((sum, row) => sum + row.bare.reduce((s, r) => s + r.errors, 0), 0);
+console.log(`bare page: ${bareErrors} errors; ${failed === 0 ? 'all goals met' : `${failed} goal(s) missed`}`);
+stopAll();
+process.exit(0);
