@@ -1,8 +1,8 @@
 // ESLint (flat config): one set of rules for the app, the Studio, the schemas, the scripts,
 // the tests and the benchmarks. Formatting is Prettier's job (.prettierrc.json), not ESLint's;
-// import cycles are checked by madge (`npm run lint:cycles`), which is faster than import-x/no-cycle.
+// import cycles are checked by madge (`npm run lint:cycles`). No import plugin: eslint-plugin-import-x pulls in
+// native resolver bindings whose lock entries npm 11 drops, which breaks `npm ci`.
 import js from '@eslint/js';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,10 +28,9 @@ export default tseslint.config(
   js.configs.recommended,
   tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-duplicates': 'error',
-      'import-x/first': 'error',
+      // One import statement a module (a separate `import type` line is allowed).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {

@@ -43,7 +43,10 @@ function summarise(profile, requests) {
   const pauses = [];
   for (let i = 0, runStart = -1, runTime = 0; i < profile.samples.length; i++) {
     if (nodes.get(profile.samples[i]).callFrame.functionName === '(idle)') {
-      if (runStart < 0) (runStart = i), (runTime = 0);
+      if (runStart < 0) {
+        runStart = i;
+        runTime = 0;
+      }
       runTime += profile.timeDeltas[i] ?? 0;
       if (runTime >= 1_000_000 && pauses.at(-1)?.[0] !== runStart) pauses.push([runStart, 0]);
       if (pauses.at(-1)?.[0] === runStart) pauses.at(-1)[1] = i + 1;

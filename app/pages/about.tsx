@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CheckIcon, CompassIcon, SparkIcon } from '~/components/icons';
+import { CompassIcon, SparkIcon } from '~/components/icons';
 import { CheckList } from '~/components/marketing/CheckList';
 import { container, lead, sectionTitle } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';

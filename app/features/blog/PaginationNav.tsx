@@ -1,7 +1,6 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon } from '~/components/icons';
+import { ArrowBackIcon, ArrowForwardIcon } from '~/components/icons';
 import { useT } from '~/lib/locale';
-import { ArrowBackIcon } from '~/components/icons';
 import { pageHref, pageWindow } from './pagination';
 
 /** Numbered pages with previous/next links; page 1 is the bare path. */

@@ -1,11 +1,10 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon, ClockIcon } from '~/components/icons';
+import { ArrowForwardIcon, CalendarIcon, ClockIcon, UserIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { PostCard as PostCardData } from './cards';
 import { formatDate } from './format';
-import { CalendarIcon, UserIcon } from '~/components/icons';
 
 /** Article cards: the post's date/reading-time line, the card, the grid of cards and the wide featured card. */
 
