@@ -21,7 +21,11 @@ export const stripeDataDir = `.cache/e2e/stripe-${PORT}`;
 export const STRIPE_TEST_KEY = 'sk_test_e2e_fake_stripe_0123';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_e2e_fake_stripe_0123';
 /** Price ids per plan, at the packages' monthly prices in cents (SGD 950, 1,900, 3,800). */
-export const STRIPE_TEST_PRICES = { starter: ['price_e2e_starter', 95000], business: ['price_e2e_business', 190000], enterprise: ['price_e2e_enterprise', 380000] } as const;
+export const STRIPE_TEST_PRICES = {
+  starter: ['price_e2e_starter', 95000],
+  business: ['price_e2e_business', 190000],
+  enterprise: ['price_e2e_enterprise', 380000],
+} as const;
 
 /** The client portal on the embedded billing engine, with the test hooks (clock, failures): PORT + 500. */
 export const portalURL = `http://127.0.0.1:${PORT + 500}`;
@@ -45,117 +49,133 @@ export default defineConfig({
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     },
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
   ],
-  webServer: [{
-    command: `node tests/e2e/prepare.mjs .cache/e2e/data-${PORT} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL: 'https://www.bawaba-advisory.com',
-      // Outside test-results/, which Playwright empties when a run starts.
-      CONTENT_DATA_DIR: `.cache/e2e/data-${PORT}`,
-      PREVIEW_SECRET: PREVIEW_SECRET,
-      SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  webServer: [
+    {
+      command: `node tests/e2e/prepare.mjs .cache/e2e/data-${PORT} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.bawaba-advisory.com',
+        // Outside test-results/, which Playwright empties when a run starts.
+        CONTENT_DATA_DIR: `.cache/e2e/data-${PORT}`,
+        PREVIEW_SECRET: PREVIEW_SECRET,
+        SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
     },
-  }, {
-    // A second server on its own copy of the dataset, for tests that change content.
-    command: `node tests/e2e/prepare.mjs .cache/e2e/editorial-${PORT} --with-dataset && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
-    url: `${editorialURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT + 100),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATASET_FILE: `.cache/e2e/editorial-${PORT}/production.ndjson`,
-      CONTENT_DATA_DIR: `.cache/e2e/editorial-${PORT}/data`,
-      PREVIEW_SECRET: PREVIEW_SECRET,
-      SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    {
+      // A second server on its own copy of the dataset, for tests that change content.
+      command: `node tests/e2e/prepare.mjs .cache/e2e/editorial-${PORT} --with-dataset && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+      url: `${editorialURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT + 100),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.bawaba-advisory.com',
+        CONTENT_DATASET_FILE: `.cache/e2e/editorial-${PORT}/production.ndjson`,
+        CONTENT_DATA_DIR: `.cache/e2e/editorial-${PORT}/data`,
+        PREVIEW_SECRET: PREVIEW_SECRET,
+        SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
     },
-  }, {
-    // A third server in the hosted world, reading a fake Content Lake (the bundled dataset plus
-    // the preview secrets the Studio would store), for the Studio's preview entry. No PREVIEW_SECRET.
-    command:
-      `node tests/e2e/prepare.mjs .cache/e2e/hosted-${PORT} && ` +
-      `(node tests/fake-lake.mjs --port ${PORT + 301} --token ${FAKE_LAKE_TOKEN} --dataset studio/dataset/production.ndjson ` +
-      `--secret ${STUDIO_PREVIEW_SECRET} --expired-secret ${EXPIRED_STUDIO_PREVIEW_SECRET} &) && ` +
-      `node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
-    url: `${hostedURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT + 300),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATA_DIR: `.cache/e2e/hosted-${PORT}`,
-      SANITY_PROJECT_ID: 'fake',
-      SANITY_DATASET: 'production',
-      SANITY_API_HOST: `http://127.0.0.1:${PORT + 301}`,
-      SANITY_READ_TOKEN: FAKE_LAKE_TOKEN,
-      SANITY_STUDIO_URL: studioURL,
-      SESSION_SECRET: 'e2e-hosted-session-secret-0123456789abcdef',
+    {
+      // A third server in the hosted world, reading a fake Content Lake (the bundled dataset plus
+      // the preview secrets the Studio would store), for the Studio's preview entry. No PREVIEW_SECRET.
+      command:
+        `node tests/e2e/prepare.mjs .cache/e2e/hosted-${PORT} && ` +
+        `(node tests/fake-lake.mjs --port ${PORT + 301} --token ${FAKE_LAKE_TOKEN} --dataset studio/dataset/production.ndjson ` +
+        `--secret ${STUDIO_PREVIEW_SECRET} --expired-secret ${EXPIRED_STUDIO_PREVIEW_SECRET} &) && ` +
+        `node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+      url: `${hostedURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT + 300),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.bawaba-advisory.com',
+        CONTENT_DATA_DIR: `.cache/e2e/hosted-${PORT}`,
+        SANITY_PROJECT_ID: 'fake',
+        SANITY_DATASET: 'production',
+        SANITY_API_HOST: `http://127.0.0.1:${PORT + 301}`,
+        SANITY_READ_TOKEN: FAKE_LAKE_TOKEN,
+        SANITY_STUDIO_URL: studioURL,
+        SESSION_SECRET: 'e2e-hosted-session-secret-0123456789abcdef',
+      },
     },
-  }, {
-    // The client portal on the embedded billing engine. NODE_ENV=test: the test hooks (move the
-    // billing clock, make invoices fail) are refused in production. TRUST_PROXY=1: each test acts
-    // from an address of its own (X-Forwarded-For), so the per-IP limits do not add up across tests.
-    command: `node tests/e2e/prepare.mjs ${portalDataDir} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
-    url: `${portalURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT + 500),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      SITE_URL: portalURL,
-      CONTENT_DATA_DIR: portalDataDir,
-      PORTAL_TEST_HOOKS: '1',
-      PORTAL_JOBS_INTERVAL_SECONDS: '0',
-      TRUST_PROXY: '1',
-      REQUEST_LOG: '0',
+    {
+      // The client portal on the embedded billing engine. NODE_ENV=test: the test hooks (move the
+      // billing clock, make invoices fail) are refused in production. TRUST_PROXY=1: each test acts
+      // from an address of its own (X-Forwarded-For), so the per-IP limits do not add up across tests.
+      command: `node tests/e2e/prepare.mjs ${portalDataDir} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+      url: `${portalURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT + 500),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'test',
+        SITE_URL: portalURL,
+        CONTENT_DATA_DIR: portalDataDir,
+        PORTAL_TEST_HOOKS: '1',
+        PORTAL_JOBS_INTERVAL_SECONDS: '0',
+        TRUST_PROXY: '1',
+        REQUEST_LOG: '0',
+      },
     },
-  }, {
-    // Stripe's stand-in: Checkout's payment page, subscriptions, schedules, invoices, signed events to the site below.
-    command:
-      `node tests/fake-stripe.mjs --port ${PORT + 401} --secret-key ${STRIPE_TEST_KEY} --webhook-url ${stripeURL}/api/stripe/webhook ` +
-      `--webhook-secret ${STRIPE_TEST_WEBHOOK_SECRET} ` +
-      Object.values(STRIPE_TEST_PRICES).map(([id, cents]) => `--price ${id}=${cents}`).join(' '),
-    url: `${fakeStripeURL}/_fake/idle`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  }, {
-    // The client portal on Stripe (production mode: no test hooks), the portal state in the embedded store.
-    command: `node tests/e2e/prepare.mjs ${stripeDataDir} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
-    url: `${stripeURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT + 400),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL: stripeURL,
-      CONTENT_DATA_DIR: stripeDataDir,
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-      STRIPE_PRICE_STARTER: STRIPE_TEST_PRICES.starter[0],
-      STRIPE_PRICE_BUSINESS: STRIPE_TEST_PRICES.business[0],
-      STRIPE_PRICE_ENTERPRISE: STRIPE_TEST_PRICES.enterprise[0],
-      STRIPE_API_BASE: fakeStripeURL,
-      PORTAL_JOBS_INTERVAL_SECONDS: '0',
-      TRUST_PROXY: '1',
-      REQUEST_LOG: '0',
+    {
+      // Stripe's stand-in: Checkout's payment page, subscriptions, schedules, invoices, signed events to the site below.
+      command:
+        `node tests/fake-stripe.mjs --port ${PORT + 401} --secret-key ${STRIPE_TEST_KEY} --webhook-url ${stripeURL}/api/stripe/webhook ` +
+        `--webhook-secret ${STRIPE_TEST_WEBHOOK_SECRET} ` +
+        Object.values(STRIPE_TEST_PRICES)
+          .map(([id, cents]) => `--price ${id}=${cents}`)
+          .join(' '),
+      url: `${fakeStripeURL}/_fake/idle`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  }],
+    {
+      // The client portal on Stripe (production mode: no test hooks), the portal state in the embedded store.
+      command: `node tests/e2e/prepare.mjs ${stripeDataDir} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+      url: `${stripeURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT + 400),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SITE_URL: stripeURL,
+        CONTENT_DATA_DIR: stripeDataDir,
+        STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+        STRIPE_PRICE_STARTER: STRIPE_TEST_PRICES.starter[0],
+        STRIPE_PRICE_BUSINESS: STRIPE_TEST_PRICES.business[0],
+        STRIPE_PRICE_ENTERPRISE: STRIPE_TEST_PRICES.enterprise[0],
+        STRIPE_API_BASE: fakeStripeURL,
+        PORTAL_JOBS_INTERVAL_SECONDS: '0',
+        TRUST_PROXY: '1',
+        REQUEST_LOG: '0',
+      },
+    },
+  ],
 });

@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
-import { layoutRouteIds, pageRouteId, routeTable as allPages, resourceRoutes as allResources } from './app/route-table.js';
+import {
+  layoutRouteIds,
+  pageRouteId,
+  routeTable as allPages,
+  resourceRoutes as allResources,
+} from './app/route-table.js';
 
 // A route whose module is not written yet is left out (and said), so work in progress builds.
-const exists = (r) => existsSync(new URL(`./app/${r.file}`, import.meta.url)) || (console.warn(`[routes] not mounted yet: ${r.id} (app/${r.file})`), false);
+const exists = (r) =>
+  existsSync(new URL(`./app/${r.file}`, import.meta.url)) ||
+  (console.warn(`[routes] not mounted yet: ${r.id} (app/${r.file})`), false);
 const routeTable = allPages.filter(exists);
 const resourceRoutes = allResources.filter(exists);
 
@@ -11,7 +18,13 @@ const name = process.env.BUILD_NAME;
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ...(name ? { serverBuildPath: `build-${name}/index.js`, assetsBuildDirectory: `public/build-${name}`, publicPath: `/build-${name}/` } : {}),
+  ...(name
+    ? {
+        serverBuildPath: `build-${name}/index.js`,
+        assetsBuildDirectory: `public/build-${name}`,
+        publicPath: `/build-${name}/`,
+      }
+    : {}),
   // Every route is declared in app/route-table.js: one page module serves both languages.
   ignoredRouteFiles: ['**/*'],
   serverModuleFormat: 'esm',

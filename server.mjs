@@ -55,7 +55,10 @@ const BODY_LIMIT = 64 * 1024;
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const WEBHOOKS = new Set(['/api/revalidate', '/api/stripe/webhook']);
 const refuse = (res, status, en, ar) => {
-  res.status(status).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' }).send(`${en}\n${ar}\n`);
+  res
+    .status(status)
+    .set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' })
+    .send(`${en}\n${ar}\n`);
 };
 app.use((req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
@@ -65,7 +68,8 @@ app.use((req, res, next) => {
     if (req.headers['transfer-encoding']) return refuse(res, 411, 'Length required.', 'يلزم تحديد طول الطلب.');
     return next();
   }
-  if (!/^\d+$/.test(declared) || Number(declared) > limit) return refuse(res, 413, 'The request is too large.', 'الطلب أكبر من الحد المسموح به.');
+  if (!/^\d+$/.test(declared) || Number(declared) > limit)
+    return refuse(res, 413, 'The request is too large.', 'الطلب أكبر من الحد المسموح به.');
   next();
 });
 // A browser's form post from another site is refused here, in the visitor's terms, before
@@ -80,7 +84,12 @@ app.use((req, res, next) => {
     // "null" or malformed: not this site
   }
   if (host && (host === req.headers.host || host === siteHost)) return next();
-  refuse(res, 403, 'This form was sent from another site and was not accepted.', 'أُرسل هذا النموذج من موقع آخر فلم يُقبل.');
+  refuse(
+    res,
+    403,
+    'This form was sent from another site and was not accepted.',
+    'أُرسل هذا النموذج من موقع آخر فلم يُقبل.',
+  );
 });
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));

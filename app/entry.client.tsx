@@ -22,7 +22,9 @@ async function start() {
       retryTimeout: 350,
       maxParallelReads: 10,
     });
-  i18next.on('failedLoading', (lng, ns, message) => console.warn(`Could not load translations ${lng}/${ns}: ${message}`));
+  i18next.on('failedLoading', (lng, ns, message) =>
+    console.warn(`Could not load translations ${lng}/${ns}: ${message}`),
+  );
 
   startTransition(() => {
     hydrateRoot(

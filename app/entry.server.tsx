@@ -108,7 +108,13 @@ export async function handleDataRequest(response: Response, { request }: { reque
   return response;
 }
 
-const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, remixContext: EntryContext, loadContext) => {
+const handleRequest: HandleDocumentRequestFunction = async (
+  request,
+  responseStatusCode,
+  responseHeaders,
+  remixContext: EntryContext,
+  loadContext,
+) => {
   const locale = requestLocale(request);
   await setCacheHeaders(request, responseStatusCode, responseHeaders);
   const preview = await isPreview(request);
@@ -138,7 +144,8 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
   const i18n = i18nFor(locale);
 
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+  const readyEvent =
+    isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -154,17 +161,25 @@ const handleRequest: HandleDocumentRequestFunction = async (request, responseSta
         [readyEvent]() {
           shellRendered = true;
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          for (const [name, value] of Object.entries(securityHeaders())) if (!responseHeaders.has(name)) responseHeaders.set(name, value);
+          for (const [name, value] of Object.entries(securityHeaders()))
+            if (!responseHeaders.has(name)) responseHeaders.set(name, value);
           // The rendered page (what a page cache would keep): the HTML with the placeholder...
           const rendered = withoutNulBytes();
           // ...and the response step: a fresh nonce in the headers and the body; under the page
           // cache's handler (server.mjs) that step is the handler's, which may keep the page.
           const reuse = Boolean((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE]);
-          const fresh = reuse ? { headers: responseHeaders, body: new PassThrough() } : withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
+          const fresh = reuse
+            ? { headers: responseHeaders, body: new PassThrough() }
+            : withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
           const body = pipeline(rendered, modulePreloadNonces(publicPath, NONCE_PLACEHOLDER), fresh.body, (error) => {
             if (error && !request.signal.aborted) console.error(error);
           });
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: fresh.headers, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: fresh.headers,
+              status: responseStatusCode,
+            }),
+          );
           pipe(rendered);
         },
         onShellError(error: unknown) {

@@ -19,7 +19,9 @@ function loadResources(): { resources: Resources; version: string } {
   const resources = {} as Resources;
   for (const locale of locales) {
     resources[locale] = {};
-    for (const file of readdirSync(path.join(root, locale)).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(path.join(root, locale))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const text = readFileSync(path.join(root, locale, file), 'utf8');
       hash.update(`${locale}/${file}\n${text}`);
       resources[locale][file.replace(/\.json$/, '')] = JSON.parse(text);

@@ -1,5 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { dir, requestLocale, type Locale } from './i18n';
 import { i18nVersion } from './i18next.server';
 import { tagManagerSnippet } from './lib/analytics';
@@ -51,7 +60,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* The text font of the page's language starts downloading with the stylesheet rather than
             after it (the same files tailwind.css declares, so the browser reuses the response). */}
-        <link rel="preload" as="font" type="font/woff2" href={locale === 'ar' ? arabicFont : latinFont} crossOrigin="anonymous" />
+        <link
+          rel="preload"
+          as="font"
+          type="font/woff2"
+          href={locale === 'ar' ? arabicFont : latinFont}
+          crossOrigin="anonymous"
+        />
         <Links />
         {gtm && (
           <>
@@ -63,7 +78,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {gtm && (
           <noscript>
-            <iframe src={gtm.noscriptUrl} height="0" width="0" style={{ display: 'none', visibility: 'hidden' }} title="Google Tag Manager" />
+            <iframe
+              src={gtm.noscriptUrl}
+              height="0"
+              width="0"
+              style={{ display: 'none', visibility: 'hidden' }}
+              title="Google Tag Manager"
+            />
           </noscript>
         )}
         {children}

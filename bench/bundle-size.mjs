@@ -8,7 +8,11 @@ import { gzipSync } from 'node:zlib';
 const dir = process.argv[2] ?? 'public/build';
 const manifestFile = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
 if (!manifestFile) throw new Error(`no manifest in ${dir}: run npm run build first`);
-const manifest = JSON.parse(readFileSync(path.join(dir, manifestFile), 'utf8').replace(/^window\.__remixManifest=/, '').replace(/;$/, ''));
+const manifest = JSON.parse(
+  readFileSync(path.join(dir, manifestFile), 'utf8')
+    .replace(/^window\.__remixManifest=/, '')
+    .replace(/;$/, ''),
+);
 const size = (url) => {
   const file = path.join('public', url);
   const buf = readFileSync(file);
@@ -16,7 +20,13 @@ const size = (url) => {
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const row = (name, files) => {
-  const total = files.reduce((a, f) => { const s = size(f); return { raw: a.raw + s.raw, gz: a.gz + s.gz }; }, { raw: 0, gz: 0 });
+  const total = files.reduce(
+    (a, f) => {
+      const s = size(f);
+      return { raw: a.raw + s.raw, gz: a.gz + s.gz };
+    },
+    { raw: 0, gz: 0 },
+  );
   console.log(`${name.padEnd(34)} ${kb(total.raw).padStart(10)} ${kb(total.gz).padStart(10)}`);
   return total;
 };
@@ -24,13 +34,19 @@ console.log(`${'what'.padEnd(34)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`)
 const entry = [manifest.entry.module, ...manifest.entry.imports];
 const base = row('entry + shared (every page)', entry);
 const seen = new Set(entry);
-const routes = Object.values(manifest.routes).filter((r) => r.id.startsWith('en/') || r.id === 'root' || r.id === 'locale-en');
+const routes = Object.values(manifest.routes).filter(
+  (r) => r.id.startsWith('en/') || r.id === 'root' || r.id === 'locale-en',
+);
 for (const r of routes) {
   const files = [r.module, ...(r.imports ?? [])].filter((f) => !seen.has(f));
   row(`route ${r.id}`, files);
 }
-const css = readdirSync(path.join(dir, '_assets')).filter((f) => f.endsWith('.css')).map((f) => `/${path.relative('public', path.join(dir, '_assets', f))}`);
+const css = readdirSync(path.join(dir, '_assets'))
+  .filter((f) => f.endsWith('.css'))
+  .map((f) => `/${path.relative('public', path.join(dir, '_assets', f))}`);
 row('CSS', css);
 const fonts = readdirSync(path.join(dir, '_assets')).filter((f) => f.endsWith('.woff2'));
-console.log(`fonts: ${fonts.length} subset files in the build; a page downloads only the subsets its text uses (unicode-range)`);
+console.log(
+  `fonts: ${fonts.length} subset files in the build; a page downloads only the subsets its text uses (unicode-range)`,
+);
 console.log(`first page JS (entry + shared) gzip: ${kb(base.gz)}`);

@@ -38,7 +38,10 @@ if (!existsSync(siteBuild)) {
 // The bare app is built here when its build is missing (it takes about a second).
 if (!existsSync(path.join(bareDir, 'build/index.js'))) {
   const remixCli = path.join(root, 'node_modules/@remix-run/dev/dist/cli.js');
-  const built = spawnSync(process.execPath, [remixCli, 'build'], { cwd: bareDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync(process.execPath, [remixCli, 'build'], {
+    cwd: bareDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
@@ -63,7 +66,10 @@ const dataDir = (name) => {
   mkdirSync(dir, { recursive: true });
   return dir;
 };
-const bare = start('bare', PORT, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], { cwd: bareDir, env: {} });
+const bare = start('bare', PORT, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], {
+  cwd: bareDir,
+  env: {},
+});
 const site = (name, env) =>
   start(name, PORT + (name === 'warm' ? 1 : 2), [path.join(root, 'server.mjs'), siteBuild], {
     cwd: root,
@@ -90,7 +96,13 @@ console.log(`servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // One bounded load run.
 const load = (url) =>
-  autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...(AMOUNT ? { amount: AMOUNT } : {}), headers: { 'user-agent': 'bench', accept: 'text/html' } });
+  autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    ...(AMOUNT ? { amount: AMOUNT } : {}),
+    headers: { 'user-agent': 'bench', accept: 'text/html' },
+  });
 
 // autocannon does not expose response headers cheaply: the cache header is sampled with a few
 // plain requests right before and after each run instead.
@@ -108,9 +120,17 @@ const entry = (page) => {
   if (!rows.has(page)) rows.set(page, { bare: [], warm: [], cold: [], headers: { warm: {}, cold: {} } });
   return rows.get(page);
 };
-const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total });
+const summary = (r) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+  total: r.requests.total,
+});
 
-console.log(`bench/compare: ${ROUNDS} round(s) × ${pages.length} page(s), ${CONNECTIONS} connections, ${AMOUNT ? `${AMOUNT} requests` : `${DURATION} s`} a run`);
+console.log(
+  `bench/compare: ${ROUNDS} round(s) × ${pages.length} page(s), ${CONNECTIONS} connections, ${AMOUNT ? `${AMOUNT} requests` : `${DURATION} s`} a run`,
+);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const page of pages) {
     const row = entry(page);
@@ -123,7 +143,9 @@ for (let round = 1; round <= ROUNDS; round++) {
       const result = summary(await load(url));
       if (process.env.BENCH_VERBOSE) console.log(`    (warm-up ${t1 - t0} ms, load ${Date.now() - t1} ms)`);
       row[server.name].push(result);
-      process.stdout.write(`  round ${round} ${page.padEnd(8)} ${server.name.padEnd(5)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms\n`);
+      process.stdout.write(
+        `  round ${round} ${page.padEnd(8)} ${server.name.padEnd(5)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms\n`,
+      );
     }
   }
 }
@@ -146,8 +168,13 @@ for (const [page, row] of rows) {
     const ratio = median(ratios);
     const p99 = Math.max(...row[mode].map((r) => r.p99));
     const errors = row[mode].reduce((sum, r) => sum + r.errors, 0);
-    const headers = Object.entries(row.headers[mode]).map(([value, count]) => `${value}×${count}`).join(' ');
-    const goals = mode === 'warm' ? ratio >= GOALS.warm && p99 < GOALS.warmP99 && errors === 0 : ratio >= GOALS.cold && errors === 0;
+    const headers = Object.entries(row.headers[mode])
+      .map(([value, count]) => `${value}×${count}`)
+      .join(' ');
+    const goals =
+      mode === 'warm'
+        ? ratio >= GOALS.warm && p99 < GOALS.warmP99 && errors === 0
+        : ratio >= GOALS.cold && errors === 0;
     if (!goals) failed++;
     const goalText = mode === 'warm' ? `≥${GOALS.warm}, p99<${GOALS.warmP99}` : `≥${GOALS.cold}`;
     console.log(

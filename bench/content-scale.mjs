@@ -33,7 +33,7 @@ function generate(dir) {
   const categories = docs.filter((d) => d._type === 'blogCategory').map((d) => d._id);
   const tags = docs.filter((d) => d._type === 'blogTag').map((d) => d._id);
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = (list) => list[Math.floor(random() * list.length)];
   const out = [...lines];
   const start = Date.parse('2018-01-01T06:00:00Z');

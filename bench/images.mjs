@@ -23,14 +23,25 @@ const started = performance.now();
 
 rmSync(DATA, { recursive: true, force: true });
 const server = spawn(process.execPath, ['server.mjs', `${BUILD}/index.js`], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', CONTENT_DATA_DIR: DATA, REQUEST_LOG: '0' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    CONTENT_DATA_DIR: DATA,
+    REQUEST_LOG: '0',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let log = '';
 server.stdout.on('data', (b) => (log += b.toString()));
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stop(); process.exit(130); });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stop();
+    process.exit(130);
+  });
 
 // Peak resident memory (Linux: VmHWM) of the server and of its resize process (its child).
 const peakRss = (pid) => {
@@ -43,14 +54,22 @@ const peakRss = (pid) => {
 };
 const children = () => {
   try {
-    return readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
 };
 
 for (let i = 0; i < 75; i++) {
-  try { if ((await fetch(`${base}/`)).ok) break; } catch { /* not up yet */ }
+  try {
+    if ((await fetch(`${base}/`)).ok) break;
+  } catch {
+    /* not up yet */
+  }
   await new Promise((r) => setTimeout(r, 200));
 }
 
@@ -70,7 +89,11 @@ async function timePage(path) {
 
 const hero = `${createHash('sha1').update(readFileSync('studio/dataset/images/home-hero.jpg')).digest('hex')}-3200x2000.jpg`;
 const homeHtml = (await (await fetch(`${base}/`)).text()).replace(/&amp;/g, '&');
-const names = [...new Set([...homeHtml.matchAll(/\/images\/embedded\/production\/([0-9a-f]{40}-\d+x\d+\.(?:jpg|png))/g)].map((m) => m[1]))];
+const names = [
+  ...new Set(
+    [...homeHtml.matchAll(/\/images\/embedded\/production\/([0-9a-f]{40}-\d+x\d+\.(?:jpg|png))/g)].map((m) => m[1]),
+  ),
+];
 const img = (name, query) => `/images/embedded/production/${name}?${query}`;
 const WIDTHS = [4000, 2048, 1440, 1024, 720, 480, 360];
 const distinct = Array.from({ length: CONCURRENCY }, (_, i) => {
@@ -94,9 +117,15 @@ await timePage('/');
 const alone = [];
 for (let i = 0; i < 20; i++) alone.push(await timePage(i % 2 ? '/ar' : '/'));
 
-console.log(`images: ${names.length} on the home page; ${CONCURRENCY} image requests at once per flood; build ${BUILD}`);
-console.log(`${'flood'.padEnd(9)} ${'pages'.padStart(5)} ${'p50 ms'.padStart(6)} ${'p95 ms'.padStart(6)} ${'max ms'.padStart(6)}  ${'images by status'.padEnd(22)} ${'resizes'.padStart(7)} ${'slowest image ms'.padStart(16)} ${'flood ms'.padStart(8)}`);
-console.log(`${'(none)'.padEnd(9)} ${String(alone.length).padStart(5)} ${ms(pct(alone, 50))} ${ms(pct(alone, 95))} ${ms(Math.max(...alone))}`);
+console.log(
+  `images: ${names.length} on the home page; ${CONCURRENCY} image requests at once per flood; build ${BUILD}`,
+);
+console.log(
+  `${'flood'.padEnd(9)} ${'pages'.padStart(5)} ${'p50 ms'.padStart(6)} ${'p95 ms'.padStart(6)} ${'max ms'.padStart(6)}  ${'images by status'.padEnd(22)} ${'resizes'.padStart(7)} ${'slowest image ms'.padStart(16)} ${'flood ms'.padStart(8)}`,
+);
+console.log(
+  `${'(none)'.padEnd(9)} ${String(alone.length).padStart(5)} ${ms(pct(alone, 50))} ${ms(pct(alone, 95))} ${ms(Math.max(...alone))}`,
+);
 
 for (const scenario of scenarios) {
   const resizesBefore = resizeCount();
@@ -123,7 +152,9 @@ for (const scenario of scenarios) {
   while (running) pages.push(await timePage(pages.length % 2 ? '/ar' : '/'));
   await flood;
   const floodMs = performance.now() - t0;
-  const byStatus = Object.entries(statuses).map(([s, n]) => `${s}:${n}`).join(' ');
+  const byStatus = Object.entries(statuses)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
   console.log(
     `${scenario.name.padEnd(9)} ${String(pages.length).padStart(5)} ${ms(pct(pages, 50))} ${ms(pct(pages, 95))} ${ms(Math.max(...pages))}  ${byStatus.padEnd(22)} ${`${resizeCount() - resizesBefore}/${scenario.urls.length}`.padStart(7)} ${ms(Math.max(...imageTimes)).padStart(16)} ${ms(floodMs).padStart(8)}`,
   );

@@ -102,7 +102,15 @@ const server = spawn(
   ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'server.mjs', path.join(process.env.BENCH_BUILD ?? 'build', 'index.js')],
   {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', PAGE_CACHE: 'off', REQUEST_LOG: '0', CONTENT_DATA_DIR: 'test-results/bench-data-profile' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PAGE_CACHE: 'off',
+      REQUEST_LOG: '0',
+      CONTENT_DATA_DIR: 'test-results/bench-data-profile',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   },
 );
@@ -124,11 +132,20 @@ for (let i = 0; ; i++) {
 for (let i = 0; i < 20; i++) await fetch(base + page).then((r) => r.arrayBuffer());
 await new Promise((r) => setTimeout(r, PAUSE_MS));
 const before = cpuTicks();
-const result = await autocannon({ url: base + page, connections: 10, amount: REQUESTS, headers: { 'user-agent': 'bench', accept: 'text/html' } });
+const result = await autocannon({
+  url: base + page,
+  connections: 10,
+  amount: REQUESTS,
+  headers: { 'user-agent': 'bench', accept: 'text/html' },
+});
 const cpuMs = (cpuTicks() - before) * 10;
 const errors = result.errors + result.timeouts + result.non2xx;
-console.log(`${page}: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${errors} errors`);
-console.log(`server CPU (kernel): ${cpuMs} ms, ${(cpuMs / result.requests.total).toFixed(1)} ms per request (profiler overhead included)`);
+console.log(
+  `${page}: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${errors} errors`,
+);
+console.log(
+  `server CPU (kernel): ${cpuMs} ms, ${(cpuMs / result.requests.total).toFixed(1)} ms per request (profiler overhead included)`,
+);
 server.kill('SIGINT');
 await new Promise((r) => server.once('exit', r));
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));

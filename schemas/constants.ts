@@ -5,35 +5,35 @@
 
 /** Languages of the site. English is the default and the fallback. */
 export const LANGUAGES = [
-  {id: 'en', title: 'English'},
-  {id: 'ar', title: 'العربية'},
-] as const
+  { id: 'en', title: 'English' },
+  { id: 'ar', title: 'العربية' },
+] as const;
 
-export type LanguageId = (typeof LANGUAGES)[number]['id']
+export type LanguageId = (typeof LANGUAGES)[number]['id'];
 
 /** Object types holding one value per language ({en, ar}). */
-export const LOCALE_TYPE_NAMES = ['localeString', 'localeText', 'localeBlockContent'] as const
+export const LOCALE_TYPE_NAMES = ['localeString', 'localeText', 'localeBlockContent'] as const;
 
-export type LocaleTypeName = (typeof LOCALE_TYPE_NAMES)[number]
+export type LocaleTypeName = (typeof LOCALE_TYPE_NAMES)[number];
 
-export const SINGLETON_TYPES = ['siteSettings', 'homePage', 'aboutPage'] as const
+export const SINGLETON_TYPES = ['siteSettings', 'homePage', 'aboutPage'] as const;
 
 /** Private submissions: stored with a period in their id, never readable by the public API. */
-export const SUBMISSION_TYPES = ['faqQuestion', 'newsletterSignup'] as const
+export const SUBMISSION_TYPES = ['faqQuestion', 'newsletterSignup'] as const;
 
 /** A titled option for `options.list`. */
 export interface ListOption<T extends string = string> {
-  title: string
-  value: T
+  title: string;
+  value: T;
 }
 
 const list = <T extends string>(entries: ReadonlyArray<readonly [T, string]>): ListOption<T>[] =>
-  entries.map(([value, title]) => ({value, title}))
+  entries.map(([value, title]) => ({ value, title }));
 
 export const OFFICE_KEYS = list([
   ['dubai', 'Dubai'],
   ['singapore', 'Singapore'],
-] as const)
+] as const);
 
 export const LANDING_PAGE_KEYS = list([
   ['services', 'Services (/services)'],
@@ -42,13 +42,13 @@ export const LANDING_PAGE_KEYS = list([
   ['blog', 'Blog (/blog)'],
   ['caseStudies', 'Case studies (/case-studies)'],
   ['bookingConfirmation', 'Booking confirmation (/booking-confirmation)'],
-] as const)
+] as const);
 
 export const LEGAL_PAGE_SLUGS = list([
   ['privacy-policy', 'Privacy policy (/privacy-policy)'],
   ['terms-of-service', 'Terms of service (/terms-of-service)'],
   ['cookies-policy', 'Cookies policy (/cookies-policy)'],
-] as const)
+] as const);
 
 export const SERVICE_KEYS = list([
   ['marketEntry', 'Market entry'],
@@ -57,7 +57,7 @@ export const SERVICE_KEYS = list([
   ['operations', 'Operations'],
   ['recruitment', 'Recruitment'],
   ['performance', 'Performance management'],
-] as const)
+] as const);
 
 /** The /services#anchor of each service, by service key. */
 export const SERVICE_ANCHOR_BY_KEY = {
@@ -67,11 +67,11 @@ export const SERVICE_ANCHOR_BY_KEY = {
   operations: 'operations',
   recruitment: 'recruitment',
   performance: 'performance',
-} as const satisfies Record<(typeof SERVICE_KEYS)[number]['value'], string>
+} as const satisfies Record<(typeof SERVICE_KEYS)[number]['value'], string>;
 
 export const SERVICE_ANCHORS = list(
   Object.values(SERVICE_ANCHOR_BY_KEY).map((anchor) => [anchor, `#${anchor}`] as const),
-)
+);
 
 export const SERVICE_ICONS = list([
   ['compass', 'Compass'],
@@ -80,7 +80,7 @@ export const SERVICE_ICONS = list([
   ['cog', 'Cog'],
   ['users', 'People'],
   ['chart', 'Chart'],
-] as const)
+] as const);
 
 export const SERVICE_COLORS = list([
   ['gold', 'Gold'],
@@ -89,40 +89,40 @@ export const SERVICE_COLORS = list([
   ['emerald', 'Emerald'],
   ['rose', 'Rose'],
   ['indigo', 'Indigo'],
-] as const)
+] as const);
 
 export const COMPANY_SETUP_KEYS = list([
   ['freeZone', 'Free zone establishment'],
   ['mainland', 'Mainland company'],
   ['branchOffice', 'Branch office'],
   ['llc', 'LLC setup'],
-] as const)
+] as const);
 
 export const PACKAGE_KEYS = list([
   ['starter', 'Starter'],
   ['business', 'Business'],
   ['enterprise', 'Enterprise'],
-] as const)
+] as const);
 
 export const CASE_STUDY_KEYS = list([
   ['techStartup', 'Tech startup'],
   ['manufacturing', 'Manufacturing'],
   ['retailExpansion', 'Retail expansion'],
   ['fintechLaunch', 'Fintech launch'],
-] as const)
+] as const);
 
 export const TESTIMONIAL_KEYS = list([
   ['techStartup', 'Tech startup'],
   ['manufacturing', 'Manufacturing'],
   ['retail', 'Retail'],
-] as const)
+] as const);
 
 export const FAQ_CATEGORY_KEYS = list([
   ['taxesFinance', 'Taxes & finance'],
   ['operations', 'Operations'],
   ['services', 'Services'],
   ['pricing', 'Pricing'],
-] as const)
+] as const);
 
 /** Trend of an indicator row. The site colours rising/improving/expanding/accelerating green, stable blue, the rest amber. */
 export const TRENDS = list([
@@ -133,10 +133,17 @@ export const TRENDS = list([
   ['stable', 'Stable'],
   ['moderate', 'Moderate'],
   ['declining', 'Declining'],
-] as const)
+] as const);
 
 /** The blog categories and tags the site launches with (editors may add more). */
-export const BLOG_CATEGORY_SLUGS = ['business', 'strategy', 'finance', 'legal', 'technology', 'market_insights'] as const
+export const BLOG_CATEGORY_SLUGS = [
+  'business',
+  'strategy',
+  'finance',
+  'legal',
+  'technology',
+  'market_insights',
+] as const;
 export const BLOG_TAG_SLUGS = [
   'uae',
   'dubai',
@@ -149,9 +156,9 @@ export const BLOG_TAG_SLUGS = [
   'technology',
   'finance',
   'regulations',
-] as const
+] as const;
 
 export const SUBMISSION_LOCALES = list([
   ['en', 'English'],
   ['ar', 'Arabic'],
-] as const)
+] as const);

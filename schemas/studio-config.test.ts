@@ -1,15 +1,15 @@
 /** The Studio configuration in studio/: menu coverage, language filter, singleton and inbox rules. */
-import {describe, expect, it} from 'vitest'
-import {DESK_GROUPS} from '../studio/desk'
-import {filterLocaleField, languageFilterOptions} from '../studio/language'
-import {documentTypeNames, singletonTypes, submissionTypeNames} from './index'
+import { describe, expect, it } from 'vitest';
+import { DESK_GROUPS } from '../studio/desk';
+import { filterLocaleField, languageFilterOptions } from '../studio/language';
+import { documentTypeNames, singletonTypes, submissionTypeNames } from './index';
 
 describe('desk structure', () => {
-  const listed = DESK_GROUPS.flatMap((group) => group.items.map((item) => item.type))
+  const listed = DESK_GROUPS.flatMap((group) => group.items.map((item) => item.type));
 
   it('lists every document type exactly once', () => {
-    expect([...listed].sort()).toEqual([...documentTypeNames].sort())
-  })
+    expect([...listed].sort()).toEqual([...documentTypeNames].sort());
+  });
 
   it('has the groups marketing staff expect, in order', () => {
     expect(DESK_GROUPS.map((group) => group.title)).toEqual([
@@ -20,49 +20,54 @@ describe('desk structure', () => {
       'FAQ',
       'Home blocks',
       'Inbox',
-    ])
-  })
+    ]);
+  });
 
   it('opens singletons directly and puts submissions in the inbox', () => {
-    const items = DESK_GROUPS.flatMap((group) => group.items.map((item) => ({...item, group: group.id})))
-    expect(items.filter((item) => item.singleton).map((item) => item.type).sort()).toEqual([...singletonTypes].sort())
+    const items = DESK_GROUPS.flatMap((group) => group.items.map((item) => ({ ...item, group: group.id })));
+    expect(
+      items
+        .filter((item) => item.singleton)
+        .map((item) => item.type)
+        .sort(),
+    ).toEqual([...singletonTypes].sort());
     expect(items.filter((item) => item.inbox).map((item) => [item.group, item.type])).toEqual(
       [...submissionTypeNames].map((type) => ['inbox', type]),
-    )
-  })
-})
+    );
+  });
+});
 
 describe('language filter', () => {
-  const member = (name: string) => ({name}) as never
-  const type = (name: string, parent?: {name: string}) => ({name, type: parent}) as never
+  const member = (name: string) => ({ name }) as never;
+  const type = (name: string, parent?: { name: string }) => ({ name, type: parent }) as never;
 
   it('offers English and Arabic (in Arabic script), with neither pinned', () => {
     expect(languageFilterOptions.supportedLanguages).toEqual([
-      {id: 'en', title: 'English'},
-      {id: 'ar', title: 'العربية'},
-    ])
-    expect(languageFilterOptions.defaultLanguages).toEqual([])
-  })
+      { id: 'en', title: 'English' },
+      { id: 'ar', title: 'العربية' },
+    ]);
+    expect(languageFilterOptions.defaultLanguages).toEqual([]);
+  });
 
   it('is enabled on every document type with localized fields, not on submissions', () => {
-    expect(languageFilterOptions.documentTypes).toContain('homePage')
-    expect(languageFilterOptions.documentTypes).not.toContain('faqQuestion')
-  })
+    expect(languageFilterOptions.documentTypes).toContain('homePage');
+    expect(languageFilterOptions.documentTypes).not.toContain('faqQuestion');
+  });
 
   it('hides only the unselected language of locale objects', () => {
     for (const localeType of ['localeString', 'localeText', 'localeBlockContent']) {
-      expect(filterLocaleField(type(localeType), member('ar'), ['en'], undefined)).toBe(false)
-      expect(filterLocaleField(type(localeType), member('en'), ['en'], undefined)).toBe(true)
-      expect(filterLocaleField(type(localeType), member('en'), ['ar'], undefined)).toBe(false)
-      expect(filterLocaleField(type(localeType), member('ar'), ['en', 'ar'], undefined)).toBe(true)
+      expect(filterLocaleField(type(localeType), member('ar'), ['en'], undefined)).toBe(false);
+      expect(filterLocaleField(type(localeType), member('en'), ['en'], undefined)).toBe(true);
+      expect(filterLocaleField(type(localeType), member('en'), ['ar'], undefined)).toBe(false);
+      expect(filterLocaleField(type(localeType), member('ar'), ['en', 'ar'], undefined)).toBe(true);
     }
     // a field whose type derives from a locale type (field types are subtypes of the named type)
-    expect(filterLocaleField(type('title', {name: 'localeString'}), member('ar'), ['en'], undefined)).toBe(false)
-  })
+    expect(filterLocaleField(type('title', { name: 'localeString' }), member('ar'), ['en'], undefined)).toBe(false);
+  });
 
   it('never hides other fields (image alt, asset, nested objects)', () => {
-    expect(filterLocaleField(type('image'), member('alt'), [], undefined)).toBe(true)
-    expect(filterLocaleField(type('localizedImage'), member('alt'), ['en'], undefined)).toBe(true)
-    expect(filterLocaleField(type('siteSettings'), member('en'), [], undefined)).toBe(true)
-  })
-})
+    expect(filterLocaleField(type('image'), member('alt'), [], undefined)).toBe(true);
+    expect(filterLocaleField(type('localizedImage'), member('alt'), ['en'], undefined)).toBe(true);
+    expect(filterLocaleField(type('siteSettings'), member('en'), [], undefined)).toBe(true);
+  });
+});

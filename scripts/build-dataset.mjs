@@ -49,8 +49,15 @@ async function validate(entries) {
     if (bareId.includes('.')) problems.push(`${file}: public document id must not contain a period: ${doc._id}`);
     for (const asset of collectAssets(doc)) {
       const m = /^image@file:\/\/\.\/(images\/[^/]+)$/.exec(asset);
-      if (!m) { problems.push(`${file}: bad _sanityAsset ${asset}`); continue; }
-      try { await access(path.join(datasetDir, m[1])); } catch { problems.push(`${file}: missing image ${m[1]} (${doc._id})`); }
+      if (!m) {
+        problems.push(`${file}: bad _sanityAsset ${asset}`);
+        continue;
+      }
+      try {
+        await access(path.join(datasetDir, m[1]));
+      } catch {
+        problems.push(`${file}: missing image ${m[1]} (${doc._id})`);
+      }
     }
   }
   if (problems.length) throw new Error(problems.join('\n'));
@@ -58,24 +65,31 @@ async function validate(entries) {
 
 async function renderImages() {
   let files;
-  try { files = (await readdir(imagesSrcDir)).filter((f) => /\.(jpg|png)\.svg$/.test(f)); } catch { return; }
+  try {
+    files = (await readdir(imagesSrcDir)).filter((f) => /\.(jpg|png)\.svg$/.test(f));
+  } catch {
+    return;
+  }
   const { default: sharp } = await import('sharp');
   for (const file of files.sort()) {
     const target = path.join(imagesDir, file.replace(/\.svg$/, ''));
     const svg = await readFile(path.join(imagesSrcDir, file));
     const img = sharp(svg, { density: 144 });
-    await (file.endsWith('.png.svg') ? img.png({ compressionLevel: 9 }) : img.jpeg({ quality: 82, mozjpeg: true })).toFile(target);
+    await (
+      file.endsWith('.png.svg') ? img.png({ compressionLevel: 9 }) : img.jpeg({ quality: 82, mozjpeg: true })
+    ).toFile(target);
   }
 }
 
 const entries = await loadDocuments();
 if (!check) await renderImages();
 await validate(entries);
-const ndjson = entries
-  .map(({ doc }) => doc)
-  .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
-  .map((doc) => JSON.stringify(doc))
-  .join('\n') + '\n';
+const ndjson =
+  entries
+    .map(({ doc }) => doc)
+    .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+    .map((doc) => JSON.stringify(doc))
+    .join('\n') + '\n';
 
 if (check) {
   const current = await readFile(outFile, 'utf8').catch(() => '');

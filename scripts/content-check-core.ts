@@ -5,7 +5,12 @@
  */
 import { isLocaleObject, isLocaleValueEmpty } from '../schemas/translation-state';
 
-export type Finding = { id: string; type: string; path: string; kind: 'missingEnglish' | 'missingArabic' | 'sameAsEnglish' };
+export type Finding = {
+  id: string;
+  type: string;
+  path: string;
+  kind: 'missingEnglish' | 'missingArabic' | 'sameAsEnglish';
+};
 
 type Doc = { _id: string; _type: string; [k: string]: unknown };
 
@@ -13,9 +18,11 @@ const plainText = (value: unknown): string => {
   if (typeof value === 'string') return value.trim();
   if (Array.isArray(value)) {
     return value
-      .map((block) => (block && typeof block === 'object' && Array.isArray((block as { children?: unknown[] }).children)
-        ? (block as { children: { text?: string }[] }).children.map((c) => c.text ?? '').join('')
-        : ''))
+      .map((block) =>
+        block && typeof block === 'object' && Array.isArray((block as { children?: unknown[] }).children)
+          ? (block as { children: { text?: string }[] }).children.map((c) => c.text ?? '').join('')
+          : '',
+      )
       .join('\n')
       .trim();
   }
@@ -24,7 +31,13 @@ const plainText = (value: unknown): string => {
 
 /** Documents people see: not drafts, not private submissions, not Sanity's own. */
 export function isPublishedContent(doc: Doc): boolean {
-  return !doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.') && !doc._id.includes('.') && !doc._type.startsWith('sanity.') && !doc._type.startsWith('system.');
+  return (
+    !doc._id.startsWith('drafts.') &&
+    !doc._id.startsWith('versions.') &&
+    !doc._id.includes('.') &&
+    !doc._type.startsWith('sanity.') &&
+    !doc._type.startsWith('system.')
+  );
 }
 
 export function checkDocument(doc: Doc): Finding[] {
@@ -40,11 +53,13 @@ export function checkDocument(doc: Doc): Finding[] {
       else {
         const en = plainText(value.en);
         // Short values (a number, an acronym) may rightly be the same in both languages.
-        if (en.length > 3 && /\p{L}/u.test(en) && en === plainText(value.ar)) findings.push({ ...base, kind: 'sameAsEnglish' });
+        if (en.length > 3 && /\p{L}/u.test(en) && en === plainText(value.ar))
+          findings.push({ ...base, kind: 'sameAsEnglish' });
       }
       return;
     }
-    for (const [key, child] of Object.entries(value)) if (!key.startsWith('_')) walk(child, path ? `${path}.${key}` : key);
+    for (const [key, child] of Object.entries(value))
+      if (!key.startsWith('_')) walk(child, path ? `${path}.${key}` : key);
   };
   walk(doc, '');
   return findings;
@@ -55,7 +70,11 @@ export function checkDocuments(docs: Doc[]): Finding[] {
 }
 
 export function formatReport(findings: Finding[], documentCount: number): string {
-  const label = { missingEnglish: 'English missing (required)', missingArabic: 'Arabic missing', sameAsEnglish: 'Arabic identical to English' };
+  const label = {
+    missingEnglish: 'English missing (required)',
+    missingArabic: 'Arabic missing',
+    sameAsEnglish: 'Arabic identical to English',
+  };
   const lines: string[] = [];
   const byType = new Map<string, Finding[]>();
   for (const f of findings) byType.set(f.type, [...(byType.get(f.type) ?? []), f]);

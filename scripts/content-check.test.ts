@@ -10,7 +10,12 @@ const ls = (en: string, ar: string) => ({ _type: 'localeString', en, ar });
 describe('content check', () => {
   it('reports Arabic that is empty or copied from English, with the field path', () => {
     const findings = checkDocuments([
-      { _id: 'service-a', _type: 'service', title: ls('Market Entry', ''), features: [{ _key: 'k', ...ls('Licensing support', 'Licensing support') }] },
+      {
+        _id: 'service-a',
+        _type: 'service',
+        title: ls('Market Entry', ''),
+        features: [{ _key: 'k', ...ls('Licensing support', 'Licensing support') }],
+      },
     ]);
     expect(findings).toEqual([
       { id: 'service-a', type: 'service', path: 'title', kind: 'missingArabic' },
@@ -19,14 +24,21 @@ describe('content check', () => {
   });
 
   it('flags a missing English value, and leaves short or numeric equal values alone', () => {
-    const findings = checkDocuments([{ _id: 'stat', _type: 'statistic', label: ls('', 'نمو'), value: ls('68%', '68%'), tag: ls('UAE', 'UAE') }]);
+    const findings = checkDocuments([
+      { _id: 'stat', _type: 'statistic', label: ls('', 'نمو'), value: ls('68%', '68%'), tag: ls('UAE', 'UAE') },
+    ]);
     expect(findings).toEqual([{ id: 'stat', type: 'statistic', path: 'label', kind: 'missingEnglish' }]);
   });
 
   it('looks inside Portable Text and image alt text, and skips drafts and private submissions', () => {
     const body = (text: string) => [{ _type: 'block', _key: 'b', children: [{ _type: 'span', _key: 's', text }] }];
     const findings = checkDocuments([
-      { _id: 'blogPost-x', _type: 'blogPost', body: { _type: 'localeBlockContent', en: body('Hello there'), ar: [] }, cover: { _type: 'image', alt: ls('Skyline', '') } },
+      {
+        _id: 'blogPost-x',
+        _type: 'blogPost',
+        body: { _type: 'localeBlockContent', en: body('Hello there'), ar: [] },
+        cover: { _type: 'image', alt: ls('Skyline', '') },
+      },
       { _id: 'drafts.blogPost-x', _type: 'blogPost', title: ls('Draft', '') },
       { _id: 'submission.faqQuestion.1', _type: 'faqQuestion', note: ls('x', '') },
     ]);
@@ -34,7 +46,9 @@ describe('content check', () => {
   });
 
   it('the bundled dataset passes with no missing Arabic', () => {
-    const out = execFileSync('node', ['node_modules/vite-node/vite-node.mjs', 'scripts/content-check.ts'], { encoding: 'utf8' });
+    const out = execFileSync('node', ['node_modules/vite-node/vite-node.mjs', 'scripts/content-check.ts'], {
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/0 English missing, 0 Arabic missing/);
   });
 
@@ -44,7 +58,9 @@ describe('content check', () => {
     writeFileSync(file, JSON.stringify({ _id: 'office-x', _type: 'office', city: ls('', 'دبي') }) + '\n');
     let status = 0;
     try {
-      execFileSync('node', ['node_modules/vite-node/vite-node.mjs', 'scripts/content-check.ts', '--dataset', file], { encoding: 'utf8' });
+      execFileSync('node', ['node_modules/vite-node/vite-node.mjs', 'scripts/content-check.ts', '--dataset', file], {
+        encoding: 'utf8',
+      });
     } catch (error) {
       status = (error as { status: number }).status;
     }

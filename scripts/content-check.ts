@@ -26,7 +26,10 @@ async function loadDocuments(): Promise<{ docs: Doc[]; source: string }> {
     return { docs, source: `Sanity project ${process.env.SANITY_PROJECT_ID}` };
   }
   const path = file ?? 'studio/dataset/production.ndjson';
-  const docs = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Doc);
+  const docs = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Doc);
   return { docs, source: path };
 }
 

@@ -8,10 +8,16 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const secret = process.env.SESSION_SECRET?.trim() || readFileSync(path.join(process.env.CONTENT_DATA_DIR || 'data', 'session-secret'), 'utf8').trim();
+const secret =
+  process.env.SESSION_SECRET?.trim() ||
+  readFileSync(path.join(process.env.CONTENT_DATA_DIR || 'data', 'session-secret'), 'utf8').trim();
 const token = createHmac('sha256', secret).update('portal-jobs\nrun').digest('base64url');
 const base = process.env.PORTAL_URL || `http://127.0.0.1:${process.env.PORT || 3000}`;
-const res = await fetch(`${base}/api/portal/jobs`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(120_000) });
+const res = await fetch(`${base}/api/portal/jobs`, {
+  method: 'POST',
+  headers: { Authorization: `Bearer ${token}` },
+  signal: AbortSignal.timeout(120_000),
+});
 if (!res.ok) {
   console.error(`portal jobs: ${res.status} ${await res.text()}`);
   process.exit(1);

@@ -43,7 +43,8 @@ function option(flag: string, env: string, fallback: string): string {
 const LANG = '\u0000lang';
 
 type Node = { type: string; [key: string]: unknown };
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
 /** `field[$lang]` for any language: select($lang == "en" => field.en, ..., field.<last>). */
 function anyLocale(base: ExprNode): ExprNode {
@@ -53,7 +54,12 @@ function anyLocale(base: ExprNode): ExprNode {
     type: 'Select',
     alternatives: others.reverse().map((lang) => ({
       type: 'SelectAlternative',
-      condition: { type: 'OpCall', op: '==', left: { type: 'Parameter', name: 'lang' }, right: { type: 'Value', value: lang } },
+      condition: {
+        type: 'OpCall',
+        op: '==',
+        left: { type: 'Parameter', name: 'lang' },
+        right: { type: 'Value', value: lang },
+      },
       value: access(lang),
     })),
     fallback: access(last),
@@ -67,7 +73,8 @@ function generalizeLang(node: unknown, query: string): unknown {
     throw new Error(`$lang is used in a way this generator cannot type (constant-folded into "${node}") in:\n${query}`);
   }
   if (!isNode(node)) return node;
-  if (node.type === 'AccessAttribute' && node.name === LANG) return anyLocale(generalizeLang(node.base, query) as ExprNode);
+  if (node.type === 'AccessAttribute' && node.name === LANG)
+    return anyLocale(generalizeLang(node.base, query) as ExprNode);
   if (node.type === 'Value' && node.value === LANG) return { type: 'Parameter', name: 'lang' };
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, generalizeLang(value, query)]));
 }
@@ -98,7 +105,9 @@ const isQueryDefinition = (value: unknown): value is { name: string; query: stri
 
 /** Every exported namedQuery() result of app/sanity/queries/*.ts (tests excluded), in a stable order. */
 async function findQueries(): Promise<NamedQuery[]> {
-  const files = (await readdir(queriesDir)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts')).sort();
+  const files = (await readdir(queriesDir))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
+    .sort();
   const found: NamedQuery[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(path.join(queriesDir, file)).href)) as Record<string, unknown>;
@@ -128,7 +137,9 @@ function inlineNames(node: TypeNode, names = new Set<string>()): Set<string> {
 /** JSON with sorted keys: structurally equal type nodes print the same. */
 const stable = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
   );
 
 const typeLiteral = (node: ObjectTypeNode): string | undefined => {
@@ -139,19 +150,28 @@ const typeLiteral = (node: ObjectTypeNode): string | undefined => {
 /** Two union members as one, when that loses nothing the app relies on (see simplify()). */
 function merge(a: TypeNode, b: TypeNode): TypeNode | undefined {
   if (stable(a) === stable(b)) return a;
-  if (a.type === 'array' && b.type === 'array') return { type: 'array', of: simplify({ type: 'union', of: [a.of, b.of] }) };
+  if (a.type === 'array' && b.type === 'array')
+    return { type: 'array', of: simplify({ type: 'union', of: [a.of, b.of] }) };
   if (a.type === 'boolean' && b.type === 'boolean') return { type: 'boolean' };
   if (a.type === 'object' && b.type === 'object') {
     const keys = Object.keys(a.attributes);
     const sameKeys = keys.length === Object.keys(b.attributes).length && keys.every((key) => key in b.attributes);
-    if (!sameKeys || a.rest || b.rest || a.dereferencesTo !== b.dereferencesTo || typeLiteral(a) !== typeLiteral(b)) return undefined;
+    if (!sameKeys || a.rest || b.rest || a.dereferencesTo !== b.dereferencesTo || typeLiteral(a) !== typeLiteral(b))
+      return undefined;
     return {
       type: 'object',
       attributes: Object.fromEntries(
         keys.map((key) => {
           const [x, y] = [a.attributes[key], b.attributes[key]];
           const optional = x.optional || y.optional;
-          return [key, { type: 'objectAttribute', value: simplify({ type: 'union', of: [x.value, y.value] }), ...(optional ? { optional } : {}) }];
+          return [
+            key,
+            {
+              type: 'objectAttribute',
+              value: simplify({ type: 'union', of: [x.value, y.value] }),
+              ...(optional ? { optional } : {}),
+            },
+          ];
         }),
       ),
       ...(a.dereferencesTo ? { dereferencesTo: a.dereferencesTo } : {}),
@@ -175,7 +195,12 @@ function simplify(node: TypeNode): TypeNode {
     case 'object':
       return {
         ...node,
-        attributes: Object.fromEntries(Object.entries(node.attributes).map(([key, attribute]) => [key, { ...attribute, value: simplify(attribute.value) }])),
+        attributes: Object.fromEntries(
+          Object.entries(node.attributes).map(([key, attribute]) => [
+            key,
+            { ...attribute, value: simplify(attribute.value) },
+          ]),
+        ),
         ...(node.rest ? { rest: simplify(node.rest) as ObjectTypeNode['rest'] } : {}),
       };
     case 'union': {
@@ -220,10 +245,14 @@ async function generateQueryTypes(schemaPath: string): Promise<{ code: string; c
     try {
       type = queryType(q.query, schema);
     } catch (error) {
-      throw new Error(`Cannot type ${q.exportName} ('${q.name}', ${q.file}): ${(error as Error).message}`, { cause: error });
+      throw new Error(`Cannot type ${q.exportName} ('${q.name}', ${q.file}): ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     inlineNames(type, referenced);
-    blocks.push(`// ${q.exportName} ('${q.name}', ${q.file})\n${generator.generateTypeNodeTypes(`${q.exportName}Result`, type)}`);
+    blocks.push(
+      `// ${q.exportName} ('${q.name}', ${q.file})\n${generator.generateTypeNodeTypes(`${q.exportName}Result`, type)}`,
+    );
   }
 
   // The schema types the results refer to, by their names in ./sanity.types.ts.
@@ -237,7 +266,9 @@ async function generateQueryTypes(schemaPath: string): Promise<{ code: string; c
   );
   const code = blocks.join('\n\n');
   if (code.includes('internalGroqTypeReferenceTo')) imports.push('internalGroqTypeReferenceTo');
-  const importLine = imports.length ? `import type { ${[...new Set(imports)].sort().join(', ')} } from './sanity.types';\n\n` : '';
+  const importLine = imports.length
+    ? `import type { ${[...new Set(imports)].sort().join(', ')} } from './sanity.types';\n\n`
+    : '';
 
   return { code: `${header}\n${importLine}${code}\n`, count: queries.length };
 }

@@ -20,9 +20,16 @@ const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => Stri
 // superscript alef and the Persian letters a name may carry, Arabic full stop, and the joiners
 // and direction marks (U+200C-200F).
 const TEXT =
-  range(0x060c, 0x060c) + range(0x061b, 0x061f) + range(0x0621, 0x0655) + range(0x0660, 0x066d) +
-  '\u0670\u067e\u0686\u0698\u06a4\u06a9\u06af\u06cc\u06d4' + range(0x200c, 0x200f);
+  range(0x060c, 0x060c) +
+  range(0x061b, 0x061f) +
+  range(0x0621, 0x0655) +
+  range(0x0660, 0x066d) +
+  '\u0670\u067e\u0686\u0698\u06a4\u06a9\u06af\u06cc\u06d4' +
+  range(0x200c, 0x200f);
 
-const out = await subsetFont(readFileSync(source), TEXT, { targetFormat: 'woff2', variationAxes: { wght: { min: 400, max: 700 } } });
+const out = await subsetFont(readFileSync(source), TEXT, {
+  targetFormat: 'woff2',
+  variationAxes: { wght: { min: 400, max: 700 } },
+});
 writeFileSync('app/fonts/noto-kufi-arabic-subset.woff2', out);
 console.log(`app/fonts/noto-kufi-arabic-subset.woff2: ${out.length} bytes`);

@@ -6,31 +6,42 @@
  * on changes; TranslationsReport only renders, so it is tested without a Studio
  * (schemas/studio-translations.test.ts).
  */
-import {Badge, Box, Button, Card, Container, Flex, Heading, Spinner, Stack, Text} from '@sanity/ui'
-import {useCallback, useEffect, useRef, useState, type ReactElement} from 'react'
-import {pathToString, useClient, type Tool} from 'sanity'
-import {IntentLink} from 'sanity/router'
-import {API_VERSION} from '../schemas/fields'
-import {groupUntranslated, missingLabel, TRANSLATABLE_TYPES, TRANSLATIONS_QUERY, type StudioDocument, type UntranslatedGroup} from './translations'
+import { Badge, Box, Button, Card, Container, Flex, Heading, Spinner, Stack, Text } from '@sanity/ui';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { pathToString, useClient, type Tool } from 'sanity';
+import { IntentLink } from 'sanity/router';
+import { API_VERSION } from '../schemas/fields';
+import {
+  groupUntranslated,
+  missingLabel,
+  TRANSLATABLE_TYPES,
+  TRANSLATIONS_QUERY,
+  type StudioDocument,
+  type UntranslatedGroup,
+} from './translations';
 
 export type ReportState =
-  | {status: 'loading'}
-  | {status: 'error'; message: string}
-  | {status: 'ready'; groups: UntranslatedGroup[]; checked: number}
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; groups: UntranslatedGroup[]; checked: number };
 
 export interface TranslationsReportProps {
-  state: ReportState
-  onRefresh?: () => void
-  refreshing?: boolean
+  state: ReportState;
+  onRefresh?: () => void;
+  refreshing?: boolean;
 }
 
 /** Presentational: the report for a given state. */
-export function TranslationsReport({state, onRefresh, refreshing = false}: TranslationsReportProps): ReactElement {
-  const documentCount = state.status === 'ready' ? state.groups.reduce((sum, group) => sum + group.documents.length, 0) : 0
+export function TranslationsReport({ state, onRefresh, refreshing = false }: TranslationsReportProps): ReactElement {
+  const documentCount =
+    state.status === 'ready' ? state.groups.reduce((sum, group) => sum + group.documents.length, 0) : 0;
   const fieldCount =
     state.status === 'ready'
-      ? state.groups.reduce((sum, group) => sum + group.documents.reduce((inner, document) => inner + document.missing.length, 0), 0)
-      : 0
+      ? state.groups.reduce(
+          (sum, group) => sum + group.documents.reduce((inner, document) => inner + document.missing.length, 0),
+          0,
+        )
+      : 0;
   return (
     <Card height="fill" overflow="auto" padding={4} tone="default">
       <Container width={2}>
@@ -42,12 +53,18 @@ export function TranslationsReport({state, onRefresh, refreshing = false}: Trans
                   Translations
                 </Heading>
                 <Text muted size={1}>
-                  Documents with English text whose Arabic is empty (drafts included). Choose a field to open the document there.
+                  Documents with English text whose Arabic is empty (drafts included). Choose a field to open the
+                  document there.
                 </Text>
               </Stack>
             </Box>
             {onRefresh ? (
-              <Button mode="ghost" text={refreshing ? 'Refreshing…' : 'Refresh'} onClick={onRefresh} disabled={refreshing} />
+              <Button
+                mode="ghost"
+                text={refreshing ? 'Refreshing…' : 'Refresh'}
+                onClick={onRefresh}
+                disabled={refreshing}
+              />
             ) : null}
           </Flex>
 
@@ -67,8 +84,8 @@ export function TranslationsReport({state, onRefresh, refreshing = false}: Trans
               </Card>
             ) : (
               <Text>
-                {fieldCount} {fieldCount === 1 ? 'field' : 'fields'} in {documentCount} {documentCount === 1 ? 'document' : 'documents'} need
-                Arabic ({state.checked} documents checked).
+                {fieldCount} {fieldCount === 1 ? 'field' : 'fields'} in {documentCount}{' '}
+                {documentCount === 1 ? 'document' : 'documents'} need Arabic ({state.checked} documents checked).
               </Text>
             )}
           </div>
@@ -80,7 +97,7 @@ export function TranslationsReport({state, onRefresh, refreshing = false}: Trans
                     <Heading as="h2" size={1} id={`translations-${group.type}`}>
                       {group.title} ({group.documents.length})
                     </Heading>
-                    <Stack as="ul" space={2} style={{listStyle: 'none', margin: 0, padding: 0}}>
+                    <Stack as="ul" space={2} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                       {group.documents.map((document) => (
                         <Card as="li" key={document.id} padding={3} radius={2} border>
                           <Stack space={3}>
@@ -93,13 +110,17 @@ export function TranslationsReport({state, onRefresh, refreshing = false}: Trans
                               {document.hasDraft ? <Badge tone="caution">Draft</Badge> : null}
                               <Badge tone="caution">{missingLabel(document.missing.length)}</Badge>
                             </Flex>
-                            <Flex as="ul" gap={2} wrap="wrap" style={{listStyle: 'none', margin: 0, padding: 0}}>
+                            <Flex as="ul" gap={2} wrap="wrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                               {document.missing.map((entry) => (
                                 <li key={entry.path}>
                                   <Text size={1}>
                                     <IntentLink
                                       intent="edit"
-                                      params={{id: document.id, type: document.type, path: pathToString(entry.sanityPath)}}
+                                      params={{
+                                        id: document.id,
+                                        type: document.type,
+                                        path: pathToString(entry.sanityPath),
+                                      }}
                                       aria-label={`Open ${document.title} at ${entry.path || 'the field'}`}
                                     >
                                       <code>{entry.path || '(document)'}</code>
@@ -119,65 +140,80 @@ export function TranslationsReport({state, onRefresh, refreshing = false}: Trans
         </Stack>
       </Container>
     </Card>
-  )
+  );
 }
 
-const REFRESH_DELAY_MS = 1500
+const REFRESH_DELAY_MS = 1500;
 
 /** The tool: fetches with the Studio's client and refreshes when a translatable document changes. */
 export function TranslationsTool(): ReactElement {
-  const client = useClient({apiVersion: API_VERSION})
-  const [state, setState] = useState<ReportState>({status: 'loading'})
-  const [refreshing, setRefreshing] = useState(false)
-  const latest = useRef(0)
+  const client = useClient({ apiVersion: API_VERSION });
+  const [state, setState] = useState<ReportState>({ status: 'loading' });
+  const [refreshing, setRefreshing] = useState(false);
+  const latest = useRef(0);
 
   const load = useCallback(() => {
-    const request = ++latest.current
-    setRefreshing(true)
+    const request = ++latest.current;
+    setRefreshing(true);
     client
-      .fetch<StudioDocument[]>(TRANSLATIONS_QUERY, {types: TRANSLATABLE_TYPES}, {perspective: 'raw'})
+      .fetch<StudioDocument[]>(TRANSLATIONS_QUERY, { types: TRANSLATABLE_TYPES }, { perspective: 'raw' })
       .then((documents) => {
-        if (request !== latest.current) return
-        const checked = new Set(documents.map((document) => document._id.replace(/^drafts\./, ''))).size
-        setState({status: 'ready', groups: groupUntranslated(documents), checked})
+        if (request !== latest.current) return;
+        const checked = new Set(documents.map((document) => document._id.replace(/^drafts\./, ''))).size;
+        setState({ status: 'ready', groups: groupUntranslated(documents), checked });
       })
       .catch((error: unknown) => {
-        if (request !== latest.current) return
-        setState({status: 'error', message: error instanceof Error ? error.message : String(error)})
+        if (request !== latest.current) return;
+        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
       })
       .finally(() => {
-        if (request === latest.current) setRefreshing(false)
-      })
-  }, [client])
+        if (request === latest.current) setRefreshing(false);
+      });
+  }, [client]);
 
   useEffect(() => {
-    load()
-    let timer: ReturnType<typeof setTimeout> | undefined
+    load();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = client
-      .listen(TRANSLATIONS_QUERY, {types: TRANSLATABLE_TYPES}, {events: ['mutation'], includeResult: false, visibility: 'query'})
+      .listen(
+        TRANSLATIONS_QUERY,
+        { types: TRANSLATABLE_TYPES },
+        { events: ['mutation'], includeResult: false, visibility: 'query' },
+      )
       .subscribe({
         next: () => {
-          clearTimeout(timer)
-          timer = setTimeout(load, REFRESH_DELAY_MS)
+          clearTimeout(timer);
+          timer = setTimeout(load, REFRESH_DELAY_MS);
         },
         error: () => undefined, // live refresh is a convenience; the Refresh button still works
-      })
+      });
     return () => {
-      clearTimeout(timer)
-      subscription.unsubscribe()
-    }
-  }, [client, load])
+      clearTimeout(timer);
+      subscription.unsubscribe();
+    };
+  }, [client, load]);
 
-  return <TranslationsReport state={state} onRefresh={load} refreshing={refreshing} />
+  return <TranslationsReport state={state} onRefresh={load} refreshing={refreshing} />;
 }
 
 function TranslateIcon(): ReactElement {
   return (
     <svg width="1em" height="1em" viewBox="0 0 25 25" fill="none" aria-hidden="true">
-      <path d="M5.5 6.5h8M9.5 4.5v2m2 0c-.5 4-3 7-6 8.5m2-5c1 2 3 3.5 5 4" stroke="currentColor" strokeWidth={1.2} strokeLinecap="round" />
-      <path d="M12.5 20.5l3.5-9 3.5 9m-6-2.5h5" stroke="currentColor" strokeWidth={1.2} strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M5.5 6.5h8M9.5 4.5v2m2 0c-.5 4-3 7-6 8.5m2-5c1 2 3 3.5 5 4"
+        stroke="currentColor"
+        strokeWidth={1.2}
+        strokeLinecap="round"
+      />
+      <path
+        d="M12.5 20.5l3.5-9 3.5 9m-6-2.5h5"
+        stroke="currentColor"
+        strokeWidth={1.2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
-  )
+  );
 }
 
 export const translationsTool: Tool = {
@@ -185,4 +221,4 @@ export const translationsTool: Tool = {
   title: 'Translations',
   icon: TranslateIcon,
   component: TranslationsTool,
-}
+};

@@ -3,13 +3,13 @@
  * time. The defaults are harmless placeholders so `sanity build` works offline; a deployed
  * Studio must set both.
  */
-export const PLACEHOLDER_PROJECT_ID = 'placeholder'
+export const PLACEHOLDER_PROJECT_ID = 'placeholder';
 
-export const projectId = process.env.SANITY_STUDIO_PROJECT_ID || PLACEHOLDER_PROJECT_ID
-export const dataset = process.env.SANITY_STUDIO_DATASET || 'production'
+export const projectId = process.env.SANITY_STUDIO_PROJECT_ID || PLACEHOLDER_PROJECT_ID;
+export const dataset = process.env.SANITY_STUDIO_DATASET || 'production';
 
 /** The site the Presentation tool shows (the hosted world's deployment, or a local `npm run dev`). */
-export const DEFAULT_PREVIEW_ORIGIN = 'http://localhost:3000'
-export const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_ORIGIN || DEFAULT_PREVIEW_ORIGIN
+export const DEFAULT_PREVIEW_ORIGIN = 'http://localhost:3000';
+export const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_ORIGIN || DEFAULT_PREVIEW_ORIGIN;
 /** The site's route that turns on preview mode after checking @sanity/preview-url-secret's secret. */
-export const PREVIEW_MODE_ENABLE_PATH = '/api/preview-mode/enable'
+export const PREVIEW_MODE_ENABLE_PATH = '/api/preview-mode/enable';

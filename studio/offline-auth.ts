@@ -9,19 +9,20 @@
  * The variable is read from the Node process only: Sanity inlines only SANITY_STUDIO_* variables
  * into the Studio bundle, so a built or deployed Studio always uses the normal login.
  */
-import {createClient} from '@sanity/client'
-import {createMockAuthStore, type AuthStore} from 'sanity'
-import {API_VERSION} from '../schemas/fields'
+import { createClient } from '@sanity/client';
+import { createMockAuthStore, type AuthStore } from 'sanity';
+import { API_VERSION } from '../schemas/fields';
 
-export const OFFLINE_EXTRACT_ENV = 'SANITY_OFFLINE_SCHEMA_EXTRACT'
+export const OFFLINE_EXTRACT_ENV = 'SANITY_OFFLINE_SCHEMA_EXTRACT';
 
 /** True only in a Node process that asked for offline extraction (never in the browser bundle). */
 export function isOfflineSchemaExtract(): boolean {
-  const env = typeof process === 'undefined' ? undefined : (process.env as Record<string, string | undefined> | undefined)
-  return env?.[OFFLINE_EXTRACT_ENV] === '1'
+  const env =
+    typeof process === 'undefined' ? undefined : (process.env as Record<string, string | undefined> | undefined);
+  return env?.[OFFLINE_EXTRACT_ENV] === '1';
 }
 
 export function offlineAuthStore(projectId: string, dataset: string): AuthStore {
-  const client = createClient({projectId, dataset, apiVersion: API_VERSION, useCdn: false, withCredentials: false})
-  return createMockAuthStore({client, currentUser: null})
+  const client = createClient({ projectId, dataset, apiVersion: API_VERSION, useCdn: false, withCredentials: false });
+  return createMockAuthStore({ client, currentUser: null });
 }

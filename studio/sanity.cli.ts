@@ -1,11 +1,11 @@
 /** CLI settings for `sanity build` / `sanity dev` / `sanity typegen generate` (run from this folder). */
-import {defineCliConfig} from 'sanity/cli'
-import {dataset, projectId} from './env'
+import { defineCliConfig } from 'sanity/cli';
+import { dataset, projectId } from './env';
 
 export default defineCliConfig({
-  api: {projectId, dataset},
+  api: { projectId, dataset },
   // Ship the Studio with its bundled sanity version; no runtime module CDN (and no network at build).
-  deployment: {autoUpdates: false},
+  deployment: { autoUpdates: false },
   // Sanity TypeGen (`npm run typegen`, scripts/typegen.sh). Paths are relative to this folder,
   // where the CLI runs. TYPEGEN_SCHEMA_PATH / TYPEGEN_TYPES_PATH redirect the output (used by
   // schemas/typegen.test.ts to regenerate into a temporary folder).
@@ -16,4 +16,4 @@ export default defineCliConfig({
     formatGeneratedCode: false,
     overloadClientMethods: false,
   },
-})
+});

@@ -2,35 +2,35 @@
  * Sanity Studio for the bilingual site. Schemas come from ../schemas (shared with tests and
  * typegen); the menu is in structure.ts / desk.ts.
  */
-import '@fontsource-variable/noto-kufi-arabic'
-import {languageFilter} from '@sanity/language-filter'
-import {visionTool} from '@sanity/vision'
-import {defineConfig, type DocumentActionComponent, type DocumentBadgeComponent} from 'sanity'
-import {presentationTool} from 'sanity/presentation'
-import {structureTool} from 'sanity/structure'
-import {API_VERSION} from '../schemas/fields'
-import {schemaTypes, singletonTypes, submissionTypeNames} from '../schemas'
-import {dataset, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId} from './env'
-import {languageFilterOptions} from './language'
-import {isOfflineSchemaExtract, offlineAuthStore} from './offline-auth'
-import {locationResolvers, mainDocumentResolvers} from './presentation-locations'
-import {structure} from './structure'
-import {translationsTool} from './TranslationsTool'
-import {TRANSLATABLE_TYPES, translationBadge} from './translations'
+import '@fontsource-variable/noto-kufi-arabic';
+import { languageFilter } from '@sanity/language-filter';
+import { visionTool } from '@sanity/vision';
+import { defineConfig, type DocumentActionComponent, type DocumentBadgeComponent } from 'sanity';
+import { presentationTool } from 'sanity/presentation';
+import { structureTool } from 'sanity/structure';
+import { API_VERSION } from '../schemas/fields';
+import { schemaTypes, singletonTypes, submissionTypeNames } from '../schemas';
+import { dataset, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId } from './env';
+import { languageFilterOptions } from './language';
+import { isOfflineSchemaExtract, offlineAuthStore } from './offline-auth';
+import { locationResolvers, mainDocumentResolvers } from './presentation-locations';
+import { structure } from './structure';
+import { translationsTool } from './TranslationsTool';
+import { TRANSLATABLE_TYPES, translationBadge } from './translations';
 
 /** Singletons keep publish/discard/restore (no delete, duplicate or unpublish). */
-const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
+const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);
 /** Submissions can only be deleted (e.g. spam or an unsubscribe request). */
-const SUBMISSION_ACTIONS = new Set(['delete'])
+const SUBMISSION_ACTIONS = new Set(['delete']);
 
 const keepActions = (actions: DocumentActionComponent[], allowed: Set<string>) =>
-  actions.filter((action) => action.action !== undefined && action.action !== null && allowed.has(action.action))
+  actions.filter((action) => action.action !== undefined && action.action !== null && allowed.has(action.action));
 
 /** "Arabic missing: N fields" (or "Arabic complete") from the draft if there is one, else the published document. */
-const TranslationBadge: DocumentBadgeComponent = (props) => translationBadge(props.draft, props.published)
-const translatableTypes = new Set(TRANSLATABLE_TYPES)
+const TranslationBadge: DocumentBadgeComponent = (props) => translationBadge(props.draft, props.published);
+const translatableTypes = new Set(TRANSLATABLE_TYPES);
 
-const notCreatable = (typeName: string) => singletonTypes.has(typeName) || submissionTypeNames.has(typeName)
+const notCreatable = (typeName: string) => singletonTypes.has(typeName) || submissionTypeNames.has(typeName);
 
 export default defineConfig({
   name: 'default',
@@ -38,32 +38,32 @@ export default defineConfig({
   projectId,
   dataset,
   // Offline `sanity schema extract` (TypeGen) only; see offline-auth.ts. Undefined = normal login.
-  ...(isOfflineSchemaExtract() ? {auth: offlineAuthStore(projectId, dataset)} : {}),
+  ...(isOfflineSchemaExtract() ? { auth: offlineAuthStore(projectId, dataset) } : {}),
   plugins: [
-    structureTool({structure, title: 'Content'}),
+    structureTool({ structure, title: 'Content' }),
     presentationTool({
-      previewUrl: {initial: previewOrigin, previewMode: {enable: PREVIEW_MODE_ENABLE_PATH}},
-      resolve: {locations: locationResolvers(), mainDocuments: mainDocumentResolvers()},
+      previewUrl: { initial: previewOrigin, previewMode: { enable: PREVIEW_MODE_ENABLE_PATH } },
+      resolve: { locations: locationResolvers(), mainDocuments: mainDocumentResolvers() },
     }),
     languageFilter(languageFilterOptions),
-    visionTool({defaultApiVersion: API_VERSION}),
+    visionTool({ defaultApiVersion: API_VERSION }),
   ],
   // Translations right after Content (the structure tool), before Presentation and Vision.
   tools: (tools) => {
-    const at = tools.findIndex((tool) => tool.name === 'structure') + 1
-    return [...tools.slice(0, at), translationsTool, ...tools.slice(at)]
+    const at = tools.findIndex((tool) => tool.name === 'structure') + 1;
+    return [...tools.slice(0, at), translationsTool, ...tools.slice(at)];
   },
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter((template) => !notCreatable(template.schemaType)),
   },
   document: {
-    badges: (badges, {schemaType}) => (translatableTypes.has(schemaType) ? [...badges, TranslationBadge] : badges),
-    actions: (actions, {schemaType}) => {
-      if (singletonTypes.has(schemaType)) return keepActions(actions, SINGLETON_ACTIONS)
-      if (submissionTypeNames.has(schemaType)) return keepActions(actions, SUBMISSION_ACTIONS)
-      return actions
+    badges: (badges, { schemaType }) => (translatableTypes.has(schemaType) ? [...badges, TranslationBadge] : badges),
+    actions: (actions, { schemaType }) => {
+      if (singletonTypes.has(schemaType)) return keepActions(actions, SINGLETON_ACTIONS);
+      if (submissionTypeNames.has(schemaType)) return keepActions(actions, SUBMISSION_ACTIONS);
+      return actions;
     },
     newDocumentOptions: (options) => options.filter((option) => !notCreatable(option.templateId)),
   },
-})
+});

@@ -1,6 +1,6 @@
 /** The Studio's side menu, grouped for marketing staff (see desk.ts). */
-import type {ListItemBuilder, StructureBuilder, StructureResolver} from 'sanity/structure'
-import {DESK_GROUPS, LIST_ORDERING, type DeskItem} from './desk'
+import type { ListItemBuilder, StructureBuilder, StructureResolver } from 'sanity/structure';
+import { DESK_GROUPS, LIST_ORDERING, type DeskItem } from './desk';
 
 function itemFor(S: StructureBuilder, item: DeskItem): ListItemBuilder {
   if (item.singleton) {
@@ -8,12 +8,12 @@ function itemFor(S: StructureBuilder, item: DeskItem): ListItemBuilder {
       .id(item.type)
       .title(item.title)
       .schemaType(item.type)
-      .child(S.document().schemaType(item.type).documentId(item.type).title(item.title))
+      .child(S.document().schemaType(item.type).documentId(item.type).title(item.title));
   }
-  const ordering = LIST_ORDERING[item.type] ?? [{field: 'order', direction: 'asc' as const}]
-  let list = S.documentTypeList(item.type).title(item.title).defaultOrdering(ordering)
-  if (item.inbox) list = list.initialValueTemplates([]).menuItems([])
-  return S.listItem().id(item.type).title(item.title).schemaType(item.type).child(list)
+  const ordering = LIST_ORDERING[item.type] ?? [{ field: 'order', direction: 'asc' as const }];
+  let list = S.documentTypeList(item.type).title(item.title).defaultOrdering(ordering);
+  if (item.inbox) list = list.initialValueTemplates([]).menuItems([]);
+  return S.listItem().id(item.type).title(item.title).schemaType(item.type).child(list);
 }
 
 export const structure: StructureResolver = (S) =>
@@ -32,7 +32,7 @@ export const structure: StructureResolver = (S) =>
                     .id(group.id)
                     .title(group.title)
                     .items(group.items.map((item) => itemFor(S, item))),
-                )
-        return group.id === 'inbox' && index > 0 ? [S.divider(), entry] : [entry]
+                );
+        return group.id === 'inbox' && index > 0 ? [S.divider(), entry] : [entry];
       }),
-    )
+    );

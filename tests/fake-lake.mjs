@@ -84,7 +84,11 @@ function withPerspective(docs, perspective) {
 }
 
 const pathSegment = (segment) =>
-  typeof segment === 'number' ? `[${segment}]` : typeof segment === 'string' ? `['${segment.replace(/['\\]/g, '\\$&')}']` : `[?(@._key=='${segment._key}')]`;
+  typeof segment === 'number'
+    ? `[${segment}]`
+    : typeof segment === 'string'
+      ? `['${segment.replace(/['\\]/g, '\\$&')}']`
+      : `[?(@._key=='${segment._key}')]`;
 const jsonPath = (segments) => `$${segments.map(pathSegment).join('')}`;
 
 /** An approximate Content Source Map of `result` over `docs` (see the top of this file). */
@@ -96,7 +100,9 @@ export function approximateSourceMap(result, docs) {
         const fields = at.filter((segment) => typeof segment === 'string');
         origin.set(node, [...(origin.get(node) ?? []), { index, path: jsonPath(at), fields }]);
       } else if (Array.isArray(node)) {
-        node.forEach((item, i) => walk(item, at.concat(item && typeof item._key === 'string' ? { _key: item._key } : i)));
+        node.forEach((item, i) =>
+          walk(item, at.concat(item && typeof item._key === 'string' ? { _key: item._key } : i)),
+        );
       } else if (node && typeof node === 'object') {
         for (const [k, v] of Object.entries(node)) if (!k.startsWith('_')) walk(v, at.concat(k));
       }
@@ -118,7 +124,10 @@ export function approximateSourceMap(result, docs) {
         const doc = docs[found.index];
         documentIndex.set(found.index, documents.push({ _id: doc._originalId ?? doc._id, _type: doc._type }) - 1);
       }
-      mappings[jsonPath(at)] = { type: 'value', source: { type: 'documentValue', document: documentIndex.get(found.index), path: paths.push(found.path) - 1 } };
+      mappings[jsonPath(at)] = {
+        type: 'value',
+        source: { type: 'documentValue', document: documentIndex.get(found.index), path: paths.push(found.path) - 1 },
+      };
     } else if (Array.isArray(node)) node.forEach((item, i) => visit(item, at.concat(i)));
     else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) visit(v, at.concat(k));
   };
@@ -147,7 +156,10 @@ export async function readDataset(file, { projectId = 'fake', dataset = 'product
       _type: 'sanity.imageAsset',
       extension: ext,
       url: `https://cdn.sanity.io/images/${projectId}/${dataset}/${sha1}-${width}x${height}.${ext}`,
-      metadata: { _type: 'sanity.imageMetadata', dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height } },
+      metadata: {
+        _type: 'sanity.imageMetadata',
+        dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / height },
+      },
     });
     return _id;
   };
@@ -169,7 +181,13 @@ class MutationFailure extends Error {
   constructor(status, index, type, id, description) {
     super(description);
     this.status = status;
-    this.body = { error: { type: 'mutationError', description: `Mutation(s) failed with 1 error(s)`, items: [{ error: { type, id, description }, index }] } };
+    this.body = {
+      error: {
+        type: 'mutationError',
+        description: `Mutation(s) failed with 1 error(s)`,
+        items: [{ error: { type, id, description }, index }],
+      },
+    };
   }
 }
 class BadRequest extends Error {}
@@ -179,7 +197,8 @@ const ID = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 
 /** `a.b.c` as keys; anything else (arrays, JSONMatch filters) is not modelled here. */
 function attributePath(path) {
-  if (typeof path !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(path)) throw new BadRequest(`Unsupported patch path ${JSON.stringify(path)} (the fake takes attribute paths only)`);
+  if (typeof path !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(path))
+    throw new BadRequest(`Unsupported patch path ${JSON.stringify(path)} (the fake takes attribute paths only)`);
   const keys = path.split('.');
   if (keys[0] === '_id' || keys[0] === '_type' || keys[0] === '_rev') throw new BadRequest(`Cannot patch ${keys[0]}`);
   return keys;
@@ -202,16 +221,19 @@ function parentOf(doc, keys, create) {
 /** One patch on a copy of the document, in the order set, setIfMissing, unset, inc, dec. */
 const PATCH_KEYS = new Set(['id', 'ifRevisionID', 'set', 'setIfMissing', 'unset', 'inc', 'dec']);
 function applyPatch(doc, patch) {
-  for (const key of Object.keys(patch)) if (!PATCH_KEYS.has(key)) throw new BadRequest(`patch.${key} is not modelled by the fake`);
+  for (const key of Object.keys(patch))
+    if (!PATCH_KEYS.has(key)) throw new BadRequest(`patch.${key} is not modelled by the fake`);
   const next = structuredClone(doc);
   const entries = (op) => {
     const value = patch[op];
     if (value === undefined) return [];
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadRequest(`patch.${op} must be an object`);
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new BadRequest(`patch.${op} must be an object`);
     return Object.entries(value).map(([path, v]) => [attributePath(path), v]);
   };
   for (const [keys, value] of entries('set')) parentOf(next, keys, true)[keys.at(-1)] = structuredClone(value);
-  for (const [keys, value] of entries('setIfMissing')) if (getAt(next, keys) === undefined) parentOf(next, keys, true)[keys.at(-1)] = structuredClone(value);
+  for (const [keys, value] of entries('setIfMissing'))
+    if (getAt(next, keys) === undefined) parentOf(next, keys, true)[keys.at(-1)] = structuredClone(value);
   if (patch.unset !== undefined) {
     if (!Array.isArray(patch.unset)) throw new BadRequest('patch.unset must be an array of paths');
     for (const keys of patch.unset.map(attributePath)) {
@@ -219,7 +241,10 @@ function applyPatch(doc, patch) {
       if (parent) delete parent[keys.at(-1)];
     }
   }
-  for (const [op, sign] of [['inc', 1], ['dec', -1]]) {
+  for (const [op, sign] of [
+    ['inc', 1],
+    ['dec', -1],
+  ]) {
     for (const [keys, by] of entries(op)) {
       if (typeof by !== 'number') throw new BadRequest(`patch.${op} takes numbers`);
       const current = getAt(next, keys);
@@ -235,13 +260,25 @@ function applyPatch(doc, patch) {
  * `usedTransactionIds` keeps the ids of committed transactions, which may not be used again.
  * Returns Sanity's answer body; throws MutationFailure (409/404) or BadRequest (400).
  */
-export function applyTransaction(docs, mutations, { transactionId, usedTransactionIds = new Set(), dryRun = false, returnDocuments = false, now = new Date() } = {}) {
-  if (!Array.isArray(mutations) || mutations.length === 0) throw new BadRequest('Expected "mutations" to be a non-empty array');
+export function applyTransaction(
+  docs,
+  mutations,
+  { transactionId, usedTransactionIds = new Set(), dryRun = false, returnDocuments = false, now = new Date() } = {},
+) {
+  if (!Array.isArray(mutations) || mutations.length === 0)
+    throw new BadRequest('Expected "mutations" to be a non-empty array');
   const rev = transactionId ?? newId();
-  if (usedTransactionIds.has(rev) || docs.some((d) => d._rev === rev)) throw new MutationFailure(409, 0, 'transactionIdConflictError', rev, `The transaction ID "${rev}" is already in use`);
+  if (usedTransactionIds.has(rev) || docs.some((d) => d._rev === rev))
+    throw new MutationFailure(
+      409,
+      0,
+      'transactionIdConflictError',
+      rev,
+      `The transaction ID "${rev}" is already in use`,
+    );
   const at = now.toISOString();
   const staged = new Map();
-  const current = (id) => (staged.has(id) ? staged.get(id) : docs.find((d) => d._id === id) ?? null);
+  const current = (id) => (staged.has(id) ? staged.get(id) : (docs.find((d) => d._id === id) ?? null));
   const stamp = (doc, createdAt) => ({ ...structuredClone(doc), _createdAt: createdAt, _updatedAt: at, _rev: rev });
   const results = [];
   mutations.forEach((mutation, index) => {
@@ -251,26 +288,44 @@ export function applyTransaction(docs, mutations, { transactionId, usedTransacti
     const body = mutation[op];
     if (!body || typeof body !== 'object') throw new BadRequest(`Mutation ${index}: ${op} needs an object`);
     if (op === 'create' || op === 'createIfNotExists' || op === 'createOrReplace') {
-      if (typeof body._type !== 'string' || !body._type) throw new BadRequest(`Mutation ${index}: a document needs _type`);
+      if (typeof body._type !== 'string' || !body._type)
+        throw new BadRequest(`Mutation ${index}: a document needs _type`);
       let id = body._id;
       if (op === 'create' && (id === undefined || id.endsWith('.'))) id = `${id ?? ''}${newId()}`;
-      if (typeof id !== 'string' || !ID.test(id)) throw new BadRequest(`Mutation ${index}: malformed document ID ${JSON.stringify(id)}`);
+      if (typeof id !== 'string' || !ID.test(id))
+        throw new BadRequest(`Mutation ${index}: malformed document ID ${JSON.stringify(id)}`);
       const existing = current(id);
-      if (op === 'create' && existing) throw new MutationFailure(409, index, 'documentAlreadyExistsError', id, `Document by ID "${id}" already exists`);
+      if (op === 'create' && existing)
+        throw new MutationFailure(
+          409,
+          index,
+          'documentAlreadyExistsError',
+          id,
+          `Document by ID "${id}" already exists`,
+        );
       if (op === 'createIfNotExists' && existing) return;
       staged.set(id, stamp({ ...body, _id: id }, existing?._createdAt ?? at));
       results.push({ id, operation: existing ? 'update' : 'create' });
     } else if (op === 'delete') {
-      if (typeof body.id !== 'string') throw new BadRequest(`Mutation ${index}: delete by query is not modelled by the fake`);
+      if (typeof body.id !== 'string')
+        throw new BadRequest(`Mutation ${index}: delete by query is not modelled by the fake`);
       if (!current(body.id)) return;
       staged.set(body.id, null);
       results.push({ id: body.id, operation: 'delete' });
     } else if (op === 'patch') {
-      if (typeof body.id !== 'string') throw new BadRequest(`Mutation ${index}: patch by query is not modelled by the fake`);
+      if (typeof body.id !== 'string')
+        throw new BadRequest(`Mutation ${index}: patch by query is not modelled by the fake`);
       const doc = current(body.id);
-      if (!doc) throw new MutationFailure(404, index, 'documentNotFoundError', body.id, `Document "${body.id}" not found`);
+      if (!doc)
+        throw new MutationFailure(404, index, 'documentNotFoundError', body.id, `Document "${body.id}" not found`);
       if (body.ifRevisionID !== undefined && doc._rev !== body.ifRevisionID) {
-        throw new MutationFailure(409, index, 'documentRevisionIDDoesNotMatchError', body.id, `Document "${body.id}" has unexpected revision ID ("${doc._rev}"), expected "${body.ifRevisionID}"`);
+        throw new MutationFailure(
+          409,
+          index,
+          'documentRevisionIDDoesNotMatchError',
+          body.id,
+          `Document "${body.id}" has unexpected revision ID ("${doc._rev}"), expected "${body.ifRevisionID}"`,
+        );
       }
       staged.set(body.id, stamp(applyPatch(doc, body), doc._createdAt ?? at));
       results.push({ id: body.id, operation: 'update' });
@@ -312,7 +367,8 @@ export async function startFakeLake({ documents = [], token, writeToken = token,
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   };
-  const unauthorized = (res) => send(res, 401, { error: 'Unauthorized', message: 'Session not found', statusCode: 401 });
+  const unauthorized = (res) =>
+    send(res, 401, { error: 'Unauthorized', message: 'Session not found', statusCode: 401 });
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const auth = req.headers.authorization;
@@ -324,7 +380,12 @@ export async function startFakeLake({ documents = [], token, writeToken = token,
     if (mutate) {
       if (req.method !== 'POST') return send(res, 405, { error: 'Method not allowed', statusCode: 405 });
       if (!authenticated) return unauthorized(res);
-      if (!canWrite) return send(res, 403, { error: 'Forbidden', message: 'Insufficient permissions; permission "update" required', statusCode: 403 });
+      if (!canWrite)
+        return send(res, 403, {
+          error: 'Forbidden',
+          message: 'Insufficient permissions; permission "update" required',
+          statusCode: 403,
+        });
       let body;
       try {
         let raw = '';
@@ -335,15 +396,33 @@ export async function startFakeLake({ documents = [], token, writeToken = token,
       }
       const flag = (name) => url.searchParams.get(name) === 'true';
       const visibility = url.searchParams.get('visibility') ?? 'sync';
-      if (!['sync', 'async', 'deferred'].includes(visibility)) return send(res, 400, { error: { description: `Unknown visibility ${visibility}`, type: 'httpBadRequest' } });
+      if (!['sync', 'async', 'deferred'].includes(visibility))
+        return send(res, 400, { error: { description: `Unknown visibility ${visibility}`, type: 'httpBadRequest' } });
       const transactionId = body.transactionId ?? url.searchParams.get('transactionId') ?? undefined;
-      const record = { transactionId: transactionId ?? null, status: 200, mutations: Array.isArray(body.mutations) ? body.mutations.length : 0 };
+      const record = {
+        transactionId: transactionId ?? null,
+        status: 200,
+        mutations: Array.isArray(body.mutations) ? body.mutations.length : 0,
+      };
       writes.push(record);
       try {
-        const answer = applyTransaction(docs, body.mutations, { transactionId, usedTransactionIds, dryRun: flag('dryRun') || body.dryRun === true, returnDocuments: flag('returnDocuments') });
+        const answer = applyTransaction(docs, body.mutations, {
+          transactionId,
+          usedTransactionIds,
+          dryRun: flag('dryRun') || body.dryRun === true,
+          returnDocuments: flag('returnDocuments'),
+        });
         record.transactionId = answer.transactionId;
-        log(`mutate ${answer.transactionId}: ${answer.results.map((r) => `${r.operation} ${r.id}`).join(', ') || 'no change'}`);
-        return send(res, 200, flag('returnIds') || flag('returnDocuments') ? answer : { transactionId: answer.transactionId, results: answer.results });
+        log(
+          `mutate ${answer.transactionId}: ${answer.results.map((r) => `${r.operation} ${r.id}`).join(', ') || 'no change'}`,
+        );
+        return send(
+          res,
+          200,
+          flag('returnIds') || flag('returnDocuments')
+            ? answer
+            : { transactionId: answer.transactionId, results: answer.results },
+        );
       } catch (error) {
         if (error instanceof MutationFailure) {
           record.status = error.status;
@@ -390,7 +469,13 @@ export async function startFakeLake({ documents = [], token, writeToken = token,
       return send(res, 400, { error: 'Bad request' });
     }
     const perspective = url.searchParams.get('perspective') ?? 'published';
-    requests.push({ perspective, authenticated, resultSourceMap: url.searchParams.get('resultSourceMap'), tag: url.searchParams.get('tag'), query });
+    requests.push({
+      perspective,
+      authenticated,
+      resultSourceMap: url.searchParams.get('resultSourceMap'),
+      tag: url.searchParams.get('tag'),
+      query,
+    });
     log(`${perspective}${authenticated ? ' (token)' : ''} ${query?.replace(/\s+/g, ' ').slice(0, 80)}`);
     if (!query) return send(res, 400, { error: 'Missing query' });
     const visible = authenticated ? docs : docs.filter((d) => !d._id.includes('.'));
@@ -399,7 +484,9 @@ export async function startFakeLake({ documents = [], token, writeToken = token,
       const dataset = withPerspective(visible, perspective);
       const value = await evaluate(parse(query, { params }), { dataset, params, timestamp: new Date() });
       const result = await value.get();
-      const sourceMap = url.searchParams.get('resultSourceMap') ? { resultSourceMap: approximateSourceMap(result, dataset) } : {};
+      const sourceMap = url.searchParams.get('resultSourceMap')
+        ? { resultSourceMap: approximateSourceMap(result, dataset) }
+        : {};
       send(res, 200, { query, result, ...sourceMap, ms: Date.now() - started });
     } catch (error) {
       send(res, 400, { error: { description: String(error?.message ?? error), type: 'queryParseError' } });
@@ -425,7 +512,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   };
   const documents = arg('dataset') ? await readDataset(arg('dataset'), { projectId: arg('project') ?? 'fake' }) : [];
   if (arg('secret')) documents.push(previewSecretDocument({ secret: arg('secret') }));
-  if (arg('expired-secret')) documents.push(previewSecretDocument({ secret: arg('expired-secret'), updatedAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }));
-  const lake = await startFakeLake({ documents, token: arg('token'), writeToken: arg('write-token') ?? arg('token'), port: Number(arg('port') ?? 0), log: process.env.FAKE_LAKE_LOG ? (m) => console.log(`[fake-lake] ${m}`) : undefined });
+  if (arg('expired-secret'))
+    documents.push(
+      previewSecretDocument({ secret: arg('expired-secret'), updatedAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }),
+    );
+  const lake = await startFakeLake({
+    documents,
+    token: arg('token'),
+    writeToken: arg('write-token') ?? arg('token'),
+    port: Number(arg('port') ?? 0),
+    log: process.env.FAKE_LAKE_LOG ? (m) => console.log(`[fake-lake] ${m}`) : undefined,
+  });
   console.log(`[fake-lake] ${documents.length} documents at ${lake.url}`);
 }

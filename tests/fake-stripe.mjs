@@ -52,7 +52,15 @@ const state = {
 for (let i = 0; i < args.length; i++) {
   if (args[i] !== '--price') continue;
   const [id, cents] = args[i + 1].split('=');
-  state.prices.set(id, { id, object: 'price', active: true, currency: 'sgd', unit_amount: Number(cents), recurring: { interval: 'month', interval_count: 1 }, type: 'recurring' });
+  state.prices.set(id, {
+    id,
+    object: 'price',
+    active: true,
+    currency: 'sgd',
+    unit_amount: Number(cents),
+    recurring: { interval: 'month', interval_count: 1 },
+    type: 'recurring',
+  });
 }
 
 const now = () => Math.floor((Date.now() + state.offset * 1000) / 1000);
@@ -65,7 +73,9 @@ const strip = (value) => JSON.parse(JSON.stringify(value, (key, v) => (key.start
 function addMonth(seconds) {
   const d = new Date(seconds * 1000);
   const day = d.getUTCDate();
-  const next = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const next = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+  );
   const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, last));
   return Math.floor(next.getTime() / 1000);
@@ -88,7 +98,9 @@ function parseForm(text) {
     if (v && typeof v === 'object') {
       const keys = Object.keys(v);
       const mapped = Object.fromEntries(keys.map((k) => [k, arrays(v[k])]));
-      return keys.length && keys.every((k) => /^\d+$/.test(k)) ? keys.sort((a, b) => a - b).map((k) => mapped[k]) : mapped;
+      return keys.length && keys.every((k) => /^\d+$/.test(k))
+        ? keys.sort((a, b) => a - b).map((k) => mapped[k])
+        : mapped;
     }
     return v;
   };
@@ -101,7 +113,8 @@ class ApiError extends Error {
     Object.assign(this, { status, type, code });
   }
 }
-const missing = (what, id) => new ApiError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing');
+const missing = (what, id) =>
+  new ApiError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing');
 const invalid = (message, code = 'parameter_invalid') => new ApiError(400, 'invalid_request_error', message, code);
 
 const get = (map, what, id) => {
@@ -115,7 +128,10 @@ const get = (map, what, id) => {
 function showSubscription(sub, expand = []) {
   const out = strip(sub);
   out.items.data = sub.items.data.map((item) => ({ ...strip(item), price: strip(state.prices.get(item.price)) }));
-  if (expand.some((e) => e === 'default_payment_method' || e === 'data.default_payment_method') && sub.default_payment_method) {
+  if (
+    expand.some((e) => e === 'default_payment_method' || e === 'data.default_payment_method') &&
+    sub.default_payment_method
+  ) {
     out.default_payment_method = strip(state.methods.get(sub.default_payment_method));
   }
   return out;
@@ -170,7 +186,12 @@ async function deliver(event, attempts = 4) {
   const payload = JSON.stringify(strip(event), null, 2);
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': sign(payload) }, body: payload, signal: AbortSignal.timeout(20_000) });
+      const res = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': sign(payload) },
+        body: payload,
+        signal: AbortSignal.timeout(20_000),
+      });
       event._deliveries.push({ status: res.status, at: new Date().toISOString() });
       if (res.ok) return;
     } catch (error) {
@@ -201,7 +222,19 @@ function createInvoice(sub, { start, end, paid }) {
     hosted_invoice_url: `${origin}/invoice/${id}`,
     invoice_pdf: `${origin}/invoice/${id}/pdf`,
     parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-    lines: { object: 'list', data: [{ id: newId('il'), object: 'line_item', amount: price.unit_amount * item.quantity, period: { start, end }, pricing: { type: 'price_details', price_details: { price: price.id, product: `prod_${price.id}` } }, quantity: item.quantity }] },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: newId('il'),
+          object: 'line_item',
+          amount: price.unit_amount * item.quantity,
+          period: { start, end },
+          pricing: { type: 'price_details', price_details: { price: price.id, product: `prod_${price.id}` } },
+          quantity: item.quantity,
+        },
+      ],
+    },
     ...stamp(),
   };
   state.invoices.set(id, invoice);
@@ -213,16 +246,32 @@ function completeCheckout(session, form) {
   const digits = String(form.card ?? '').replace(/[\s-]/g, '');
   if (digits === '4000000000000002') return { declined: 'Your card was declined.' };
   if (digits !== '4242424242424242') return { declined: 'Your card number is invalid.' };
-  const email = String(form.email ?? session.customer_email ?? '').trim().toLowerCase();
+  const email = String(form.email ?? session.customer_email ?? '')
+    .trim()
+    .toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { declined: 'Your email address is invalid.' };
   const name = String(form.name ?? '').trim() || email;
   let customer = session.customer ? state.customers.get(session.customer) : null;
   if (!customer) {
-    customer = { id: newId('cus'), object: 'customer', email, name, metadata: {}, preferred_locales: [session.locale === 'ar' ? 'ar' : 'en'], ...stamp() };
+    customer = {
+      id: newId('cus'),
+      object: 'customer',
+      email,
+      name,
+      metadata: {},
+      preferred_locales: [session.locale === 'ar' ? 'ar' : 'en'],
+      ...stamp(),
+    };
     state.customers.set(customer.id, customer);
     emit('customer.created', customer);
   }
-  const method = { id: newId('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4: digits.slice(-4), exp_month: 12, exp_year: 2034 }, customer: customer.id };
+  const method = {
+    id: newId('pm'),
+    object: 'payment_method',
+    type: 'card',
+    card: { brand: 'visa', last4: digits.slice(-4), exp_month: 12, exp_year: 2034 },
+    customer: customer.id,
+  };
   state.methods.set(method.id, method);
   const start = now();
   const end = addMonth(start);
@@ -238,7 +287,19 @@ function completeCheckout(session, form) {
     schedule: null,
     default_payment_method: method.id,
     metadata: { ...(session.subscription_data?.metadata ?? {}) },
-    items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price: session._price, quantity: 1, current_period_start: start, current_period_end: end }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: newId('si'),
+          object: 'subscription_item',
+          price: session._price,
+          quantity: 1,
+          current_period_start: start,
+          current_period_end: end,
+        },
+      ],
+    },
     latest_invoice: null,
     ...stamp(),
   };
@@ -252,7 +313,9 @@ function completeCheckout(session, form) {
     subscription: sub.id,
     invoice: invoice.id,
     customer_details: { email, name },
-    custom_fields: session.custom_fields.map((f) => (f.key === 'company' ? { ...f, text: { value: company || null } } : f)),
+    custom_fields: session.custom_fields.map((f) =>
+      f.key === 'company' ? { ...f, text: { value: company || null } } : f,
+    ),
   });
   emit('customer.subscription.created', showSubscription(sub));
   emit('invoice.paid', invoice);
@@ -282,7 +345,13 @@ function runClock() {
           price = phase.items[0].price;
           schedule.current_phase = { start_date: phase.start_date, end_date: phase.end_date };
         } else if (schedule.phases.at(-1).end_date <= start && schedule.end_behavior === 'release') {
-          Object.assign(schedule, { status: 'released', released_at: start, released_subscription: sub.id, subscription: null, current_phase: null });
+          Object.assign(schedule, {
+            status: 'released',
+            released_at: start,
+            released_subscription: sub.id,
+            subscription: null,
+            current_phase: null,
+          });
           sub.schedule = null;
           emit('subscription_schedule.released', schedule);
         }
@@ -291,8 +360,19 @@ function runClock() {
       const invoice = createInvoice(sub, { start, end: item.current_period_end, paid: true });
       emit('invoice.paid', invoice);
       emit('customer.subscription.updated', showSubscription(sub), { items: previousItems });
-      if (schedule && schedule.status === 'active' && schedule.phases.at(-1).end_date <= item.current_period_start && schedule.end_behavior === 'release') {
-        Object.assign(schedule, { status: 'released', released_at: start, released_subscription: sub.id, subscription: null, current_phase: null });
+      if (
+        schedule &&
+        schedule.status === 'active' &&
+        schedule.phases.at(-1).end_date <= item.current_period_start &&
+        schedule.end_behavior === 'release'
+      ) {
+        Object.assign(schedule, {
+          status: 'released',
+          released_at: start,
+          released_subscription: sub.id,
+          subscription: null,
+          current_phase: null,
+        });
         sub.schedule = null;
         emit('subscription_schedule.released', schedule);
       }
@@ -313,7 +393,11 @@ function updateSubscription(sub, params) {
     const flag = params.cancel_at_period_end === 'true';
     if (sub.status === 'canceled') throw invalid('A canceled subscription can only update its metadata.');
     if (sub.schedule && state.schedules.get(sub.schedule)?.status === 'active') {
-      throw invalid('The subscription is managed by the subscription schedule `' + sub.schedule + '`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.');
+      throw invalid(
+        'The subscription is managed by the subscription schedule `' +
+          sub.schedule +
+          '`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.',
+      );
     }
     if (flag !== sub.cancel_at_period_end) {
       previous.cancel_at_period_end = sub.cancel_at_period_end;
@@ -336,7 +420,8 @@ function updateSubscription(sub, params) {
 function createSchedule(params) {
   const sub = get(state.subscriptions, 'subscription', params.from_subscription);
   if (sub.status === 'canceled') throw invalid('You cannot create a schedule from a canceled subscription.');
-  if (sub.schedule) throw invalid(`You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`);
+  if (sub.schedule)
+    throw invalid(`You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`);
   const item = sub.items.data[0];
   const schedule = {
     id: newId('sub_sched'),
@@ -349,7 +434,15 @@ function createSchedule(params) {
     released_subscription: null,
     metadata: {},
     current_phase: { start_date: item.current_period_start, end_date: item.current_period_end },
-    phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price, quantity: item.quantity }], proration_behavior: 'create_prorations', metadata: {} }],
+    phases: [
+      {
+        start_date: item.current_period_start,
+        end_date: item.current_period_end,
+        items: [{ price: item.price, quantity: item.quantity }],
+        proration_behavior: 'create_prorations',
+        metadata: {},
+      },
+    ],
     ...stamp(),
   };
   state.schedules.set(schedule.id, schedule);
@@ -359,14 +452,16 @@ function createSchedule(params) {
 }
 
 function updateSchedule(schedule, params) {
-  if (schedule.status !== 'active' && schedule.status !== 'not_started') throw invalid(`You cannot update a subscription schedule that is currently in the \`${schedule.status}\` status.`);
+  if (schedule.status !== 'active' && schedule.status !== 'not_started')
+    throw invalid(`You cannot update a subscription schedule that is currently in the \`${schedule.status}\` status.`);
   if (params.end_behavior) schedule.end_behavior = params.end_behavior;
   if (params.metadata) schedule.metadata = { ...schedule.metadata, ...params.metadata };
   if (params.phases) {
     const phases = Array.isArray(params.phases) ? params.phases : [];
     if (!phases.length) throw invalid('phases must not be empty');
     const first = phases[0];
-    if (Number(first.start_date) !== schedule.current_phase.start_date) throw invalid('You can not modify the start date of the current phase.');
+    if (Number(first.start_date) !== schedule.current_phase.start_date)
+      throw invalid('You can not modify the start date of the current phase.');
     let cursor = Number(first.start_date);
     schedule.phases = phases.map((p, i) => {
       const items = (Array.isArray(p.items) ? p.items : []).map((it) => {
@@ -377,16 +472,24 @@ function updateSchedule(schedule, params) {
       const start = i === 0 ? cursor : cursor;
       let end;
       if (p.end_date) end = Number(p.end_date);
-      else if (p.duration) end = Array.from({ length: Number(p.duration.interval_count ?? 1) }).reduce((t) => addMonth(t), start);
+      else if (p.duration)
+        end = Array.from({ length: Number(p.duration.interval_count ?? 1) }).reduce((t) => addMonth(t), start);
       else end = addMonth(start);
       if (end <= start) throw invalid(`phases[${i}][end_date] must be after its start`);
       cursor = end;
-      return { start_date: start, end_date: end, items, proration_behavior: p.proration_behavior ?? params.proration_behavior ?? 'create_prorations', metadata: p.metadata ?? {} };
+      return {
+        start_date: start,
+        end_date: end,
+        items,
+        proration_behavior: p.proration_behavior ?? params.proration_behavior ?? 'create_prorations',
+        metadata: p.metadata ?? {},
+      };
     });
     // The current phase's price is the subscription's price now.
     const sub = state.subscriptions.get(schedule.subscription);
     if (sub && sub.items.data[0].price !== schedule.phases[0].items[0].price) {
-      if ((params.proration_behavior ?? schedule.phases[0].proration_behavior) !== 'none') throw invalid('fake-stripe: a price change now would prorate; this product never does it');
+      if ((params.proration_behavior ?? schedule.phases[0].proration_behavior) !== 'none')
+        throw invalid('fake-stripe: a price change now would prorate; this product never does it');
       sub.items.data[0].price = schedule.phases[0].items[0].price;
     }
     schedule.current_phase = { start_date: schedule.phases[0].start_date, end_date: schedule.phases[0].end_date };
@@ -396,9 +499,16 @@ function updateSchedule(schedule, params) {
 }
 
 function releaseSchedule(schedule) {
-  if (schedule.status !== 'active' && schedule.status !== 'not_started') throw invalid(`You cannot release a subscription schedule that is currently in the \`${schedule.status}\` status.`);
+  if (schedule.status !== 'active' && schedule.status !== 'not_started')
+    throw invalid(`You cannot release a subscription schedule that is currently in the \`${schedule.status}\` status.`);
   const sub = state.subscriptions.get(schedule.subscription);
-  Object.assign(schedule, { status: 'released', released_at: now(), released_subscription: schedule.subscription, subscription: null, current_phase: null });
+  Object.assign(schedule, {
+    status: 'released',
+    released_at: now(),
+    released_subscription: schedule.subscription,
+    subscription: null,
+    current_phase: null,
+  });
   if (sub) sub.schedule = null;
   emit('subscription_schedule.released', schedule);
   return showSchedule(schedule);
@@ -427,7 +537,13 @@ function createSession(params) {
     customer_details: null,
     metadata: params.metadata ?? {},
     subscription_data: params.subscription_data ?? {},
-    custom_fields: (Array.isArray(params.custom_fields) ? params.custom_fields : []).map((f) => ({ key: f.key, label: f.label, type: f.type, optional: f.optional === 'true', text: { value: null } })),
+    custom_fields: (Array.isArray(params.custom_fields) ? params.custom_fields : []).map((f) => ({
+      key: f.key,
+      label: f.label,
+      type: f.type,
+      optional: f.optional === 'true',
+      text: { value: null },
+    })),
     subscription: null,
     invoice: null,
     expires_at: now() + 24 * 3600,
@@ -440,7 +556,8 @@ function createSession(params) {
 
 function route(method, path, params) {
   let m;
-  if (method === 'GET' && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) return showCustomer(get(state.customers, 'customer', m[1]));
+  if (method === 'GET' && (m = path.match(/^\/v1\/customers\/([^/]+)$/)))
+    return showCustomer(get(state.customers, 'customer', m[1]));
   if (method === 'POST' && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
     const c = get(state.customers, 'customer', m[1]);
     if (params.metadata) c.metadata = { ...c.metadata, ...params.metadata };
@@ -450,40 +567,80 @@ function route(method, path, params) {
   }
   if (method === 'GET' && path === '/v1/customers') {
     const email = params.email?.toLowerCase();
-    return list([...state.customers.values()].filter((c) => !email || c.email === email), params, showCustomer, path);
+    return list(
+      [...state.customers.values()].filter((c) => !email || c.email === email),
+      params,
+      showCustomer,
+      path,
+    );
   }
   if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
-  if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return showSession(get(state.sessions, 'checkout.session', m[1]));
+  if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)))
+    return showSession(get(state.sessions, 'checkout.session', m[1]));
   if (method === 'GET' && path === '/v1/subscriptions') {
     let subs = [...state.subscriptions.values()];
     if (params.customer) subs = subs.filter((s) => s.customer === params.customer);
     const status = params.status ?? 'active';
-    if (status !== 'all') subs = subs.filter((s) => (status === 'active' ? s.status === 'active' || s.status === 'trialing' : s.status === status));
+    if (status !== 'all')
+      subs = subs.filter((s) =>
+        status === 'active' ? s.status === 'active' || s.status === 'trialing' : s.status === status,
+      );
     else subs = subs.filter((s) => s.status !== 'incomplete_expired');
     const lte = params.current_period_end?.lte;
     if (lte) subs = subs.filter((s) => s.items.data[0].current_period_end <= Number(lte));
     return list(subs, params, (s) => showSubscription(s, expandOf(params)), path);
   }
-  if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) return showSubscription(get(state.subscriptions, 'subscription', m[1]), expandOf(params));
-  if (method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) return updateSubscription(get(state.subscriptions, 'subscription', m[1]), params);
+  if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/)))
+    return showSubscription(get(state.subscriptions, 'subscription', m[1]), expandOf(params));
+  if (method === 'POST' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/)))
+    return updateSubscription(get(state.subscriptions, 'subscription', m[1]), params);
   if (method === 'POST' && path === '/v1/subscription_schedules') return createSchedule(params);
-  if (method === 'GET' && (m = path.match(/^\/v1\/subscription_schedules\/([^/]+)$/))) return showSchedule(get(state.schedules, 'subscription_schedule', m[1]));
-  if (method === 'POST' && (m = path.match(/^\/v1\/subscription_schedules\/([^/]+)\/release$/))) return releaseSchedule(get(state.schedules, 'subscription_schedule', m[1]));
-  if (method === 'POST' && (m = path.match(/^\/v1\/subscription_schedules\/([^/]+)$/))) return updateSchedule(get(state.schedules, 'subscription_schedule', m[1]), params);
+  if (method === 'GET' && (m = path.match(/^\/v1\/subscription_schedules\/([^/]+)$/)))
+    return showSchedule(get(state.schedules, 'subscription_schedule', m[1]));
+  if (method === 'POST' && (m = path.match(/^\/v1\/subscription_schedules\/([^/]+)\/release$/)))
+    return releaseSchedule(get(state.schedules, 'subscription_schedule', m[1]));
+  if (method === 'POST' && (m = path.match(/^\/v1\/subscription_schedules\/([^/]+)$/)))
+    return updateSchedule(get(state.schedules, 'subscription_schedule', m[1]), params);
   if (method === 'GET' && path === '/v1/invoices') {
     const invoices = [...state.invoices.values()].filter((i) => !params.customer || i.customer === params.customer);
     return list(invoices, params, showInvoice, path);
   }
-  if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) return showInvoice(get(state.invoices, 'invoice', m[1]));
-  throw new ApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`, 'resource_missing');
+  if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/)))
+    return showInvoice(get(state.invoices, 'invoice', m[1]));
+  throw new ApiError(
+    404,
+    'invalid_request_error',
+    `Unrecognized request URL (${method}: ${path}).`,
+    'resource_missing',
+  );
 }
 
 // ---------------------------------------------------------------------------- hosted pages
 
-const escape = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escape = (s) =>
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 const PAGE_TEXT = {
-  en: { title: 'Pay (Stripe test stand-in)', email: 'Email', name: 'Name on card', company: 'Company', card: 'Card number', pay: 'Subscribe', back: 'Back' },
-  ar: { title: 'الدفع (بديل اختبار Stripe)', email: 'البريد الإلكتروني', name: 'الاسم على البطاقة', company: 'الشركة', card: 'رقم البطاقة', pay: 'اشترك', back: 'رجوع' },
+  en: {
+    title: 'Pay (Stripe test stand-in)',
+    email: 'Email',
+    name: 'Name on card',
+    company: 'Company',
+    card: 'Card number',
+    pay: 'Subscribe',
+    back: 'Back',
+  },
+  ar: {
+    title: 'الدفع (بديل اختبار Stripe)',
+    email: 'البريد الإلكتروني',
+    name: 'الاسم على البطاقة',
+    company: 'الشركة',
+    card: 'رقم البطاقة',
+    pay: 'اشترك',
+    back: 'رجوع',
+  },
 };
 
 function payPage(session, error) {
@@ -507,7 +664,11 @@ ${error ? `<p role="alert" data-testid="fake-stripe-error" style="color:#b00020"
 
 function send(res, status, body, headers = {}) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json', 'Request-Id': newId('req'), ...headers });
+  res.writeHead(status, {
+    'Content-Type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json',
+    'Request-Id': newId('req'),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -527,7 +688,11 @@ const server = http.createServer(async (req, res) => {
       }
       if (url.pathname === '/_fake/events') {
         await delivering;
-        return send(res, 200, state.events.map((e) => ({ id: e.id, type: e.type, deliveries: e._deliveries, object: e.data.object.id })));
+        return send(
+          res,
+          200,
+          state.events.map((e) => ({ id: e.id, type: e.type, deliveries: e._deliveries, object: e.data.object.id })),
+        );
       }
       if (url.pathname === '/_fake/redeliver' && req.method === 'POST') {
         const event = state.events.find((e) => e.id === json.id);
@@ -546,7 +711,8 @@ const server = http.createServer(async (req, res) => {
     if ((m = url.pathname.match(/^\/pay\/([^/]+)$/))) {
       const session = state.sessions.get(m[1]);
       if (!session) return send(res, 404, '<!doctype html><title>Not found</title><p>No such checkout.</p>');
-      if (session.status !== 'open') return send(res, 303, '', { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+      if (session.status !== 'open')
+        return send(res, 303, '', { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
       if (req.method === 'GET') return send(res, 200, payPage(session));
       const outcome = completeCheckout(session, Object.fromEntries(new URLSearchParams(body)));
       if (outcome.declined) return send(res, 402, payPage(session, outcome.declined));
@@ -555,7 +721,11 @@ const server = http.createServer(async (req, res) => {
     if ((m = url.pathname.match(/^\/invoice\/([^/]+)(\/pdf)?$/))) {
       const invoice = state.invoices.get(m[1]);
       if (!invoice) return send(res, 404, 'Not found');
-      return send(res, 200, `<!doctype html><title>${invoice.number}</title><p>Invoice ${invoice.number}: ${invoice.status}</p>`);
+      return send(
+        res,
+        200,
+        `<!doctype html><title>${invoice.number}</title><p>Invoice ${invoice.number}: ${invoice.status}</p>`,
+      );
     }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
@@ -566,7 +736,12 @@ const server = http.createServer(async (req, res) => {
       const seen = state.idempotency.get(key);
       if (seen) {
         if (seen.method !== req.method || seen.path !== url.pathname || seen.body !== body) {
-          return send(res, 400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } });
+          return send(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
         }
         return send(res, seen.status, seen.response, { 'Idempotent-Replayed': 'true', 'Idempotency-Key': key });
       }
@@ -589,5 +764,7 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
-server.listen(port, '127.0.0.1', () => console.log(`[fake-stripe] on ${origin}${webhookUrl ? `, events to ${webhookUrl}` : ''}`));
+server.listen(port, '127.0.0.1', () =>
+  console.log(`[fake-stripe] on ${origin}${webhookUrl ? `, events to ${webhookUrl}` : ''}`),
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

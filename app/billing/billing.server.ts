@@ -23,7 +23,9 @@ export function billing(): BillingProvider {
     if (e.billing.kind === 'stripe') {
       const { secretKey, webhookSecret, prices, apiBase } = e.billing;
       globalThis.__billing = new StripeBilling({ secretKey, webhookSecret, prices, apiBase, plans: billingPlans, log });
-      log(`Stripe${apiBase ? ` at ${apiBase}` : ''} (Checkout, subscription schedules, webhooks at /api/stripe/webhook)`);
+      log(
+        `Stripe${apiBase ? ` at ${apiBase}` : ''} (Checkout, subscription schedules, webhooks at /api/stripe/webhook)`,
+      );
     } else {
       globalThis.__billing = new EmbeddedBilling(contentClient(), { plans: billingPlans, log });
       log('embedded engine (local checkout with test cards; no real payments)');
@@ -37,7 +39,6 @@ export function embeddedBilling(): EmbeddedBilling | null {
   const b = billing();
   return b instanceof EmbeddedBilling ? b : null;
 }
-
 
 /** The Stripe adapter, or null when the embedded engine runs (the webhook route exists only with Stripe). */
 export function stripeBilling(): StripeBilling | null {
@@ -65,7 +66,14 @@ async function fetchPlans(locale: Locale) {
 /** Prices and Stripe ids from the CMS (always published content: billing never reads drafts). */
 export async function billingPlans(): Promise<BillingPlan[]> {
   const plans = await fetchPlans('en');
-  return plans.filter((p) => isPlanKey(p.key)).map((p) => ({ key: p.key as PlanKey, priceSgd: p.priceSgd, stripePriceId: p.stripePriceId, paymentLink: p.paymentLink }));
+  return plans
+    .filter((p) => isPlanKey(p.key))
+    .map((p) => ({
+      key: p.key as PlanKey,
+      priceSgd: p.priceSgd,
+      stripePriceId: p.stripePriceId,
+      paymentLink: p.paymentLink,
+    }));
 }
 
 export async function localizedPlans(locale: Locale): Promise<LocalizedPlan[]> {
@@ -85,5 +93,10 @@ export async function localizedPlans(locale: Locale): Promise<LocalizedPlan[]> {
 
 /** An amount in cents, as SGD with two decimals, for the page's language. */
 export function formatCents(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'ar' ? 'ar-AE' : 'en-GB', { style: 'currency', currency: 'SGD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat(locale === 'ar' ? 'ar-AE' : 'en-GB', {
+    style: 'currency',
+    currency: 'SGD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatInvoiceAmount, formatInvoiceDate, invoiceFontsDir, renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.server';
+import {
+  formatInvoiceAmount,
+  formatInvoiceDate,
+  invoiceFontsDir,
+  renderInvoicePdf,
+  type InvoiceDocument,
+} from './invoice-pdf.server';
 import type { InvoiceView } from './types';
 
 /**
@@ -35,7 +41,11 @@ const firms: Record<'en' | 'ar', InvoiceDocument['firm']> = {
     name: 'Bawaba Advisory',
     email: 'hello@bawaba-advisory.com',
     offices: [
-      { city: 'Dubai', country: 'United Arab Emirates', address: 'Office 1804, Bay Square Building 2, Business Bay, Dubai' },
+      {
+        city: 'Dubai',
+        country: 'United Arab Emirates',
+        address: 'Office 1804, Bay Square Building 2, Business Bay, Dubai',
+      },
       { city: 'Singapore', country: 'Singapore', address: '#22-02, 10 Anson Road, Singapore 079903' },
     ],
   },
@@ -54,13 +64,25 @@ const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function render(locale: 'en' | 'ar', overrides: Partial<InvoiceDocument> = {}) {
-  const pdf = await renderInvoicePdf({ locale, invoice, planName: planNames[locale], customer, firm: firms[locale], ...overrides });
+  const pdf = await renderInvoicePdf({
+    locale,
+    invoice,
+    planName: planNames[locale],
+    customer,
+    firm: firms[locale],
+    ...overrides,
+  });
   const file = path.join(dir, `${locale}-${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
   // pdftotext marks right-to-left and left-to-right runs with embedding controls; drop them.
-  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e]/g, '');
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+    /[\u200e\u200f\u202a-\u202e]/g,
+    '',
+  );
   const bbox = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  const words = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
+  const words = [
+    ...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+  ].map((m) => ({
     x: Number(m[1]),
     y: Number(m[2]),
     xMax: Number(m[3]),
@@ -124,17 +146,43 @@ describe.skipIf(!hasPoppler)('invoice PDF', () => {
   it('Arabic: shaped, right to left, with Latin names and numbers in their places', async () => {
     const { text, words, pageWidth } = await render('ar');
     // Arabic phrases come out in reading order (not reversed letters or words).
-    for (const phrase of ['فاتورة', 'رقم الفاتورة', 'تاريخ الإصدار', 'فترة الفوترة', 'فاتورة إلى', 'الوصف', 'المبلغ', 'الإجمالي', 'مدفوعة', 'جميع المبالغ بالدولار السنغافوري', 'الإمارات العربية المتحدة', 'باي سكوير', 'أنسون رود']) {
+    for (const phrase of [
+      'فاتورة',
+      'رقم الفاتورة',
+      'تاريخ الإصدار',
+      'فترة الفوترة',
+      'فاتورة إلى',
+      'الوصف',
+      'المبلغ',
+      'الإجمالي',
+      'مدفوعة',
+      'جميع المبالغ بالدولار السنغافوري',
+      'الإمارات العربية المتحدة',
+      'باي سكوير',
+      'أنسون رود',
+    ]) {
       expect(text, phrase).toContain(phrase);
     }
     expect(text).not.toContain('ةروتافلا');
     // Latin names and numbers inside the Arabic page, whole and in order.
-    for (const fact of ['BWB-2026-0004', 'Layla Haddad', 'Haddad Trading LLC', 'layla@example.com', 'hello@bawaba-advisory.com', '1,250.00']) {
+    for (const fact of [
+      'BWB-2026-0004',
+      'Layla Haddad',
+      'Haddad Trading LLC',
+      'layla@example.com',
+      'hello@bawaba-advisory.com',
+      '1,250.00',
+    ]) {
       expect(text, fact).toContain(fact);
     }
     // Mixed runs in logical order (dates: day, month, year; the period from start to end).
     const flat = squash(text);
-    for (const mixed of ['تاريخ الإصدار', '14 مارس 2026', 'من 14 مارس 2026 إلى 14 أبريل 2026', 'الأعمال: اشتراك استشاري شهري']) {
+    for (const mixed of [
+      'تاريخ الإصدار',
+      '14 مارس 2026',
+      'من 14 مارس 2026 إلى 14 أبريل 2026',
+      'الأعمال: اشتراك استشاري شهري',
+    ]) {
       expect(flat, mixed).toContain(squash(mixed));
     }
     // Right to left on the page: the billed-to block on the right half, each label right of its

@@ -33,7 +33,12 @@ const labels: Record<Locale, InvoiceLabels> = { en: enLabels.invoice, ar: arLabe
  * (`process.cwd()/app/billing/fonts`: the built server runs from the repository root, and the
  * bundle's own folder has no fonts). INVOICE_FONTS_DIR overrides both.
  */
-const FONT_FILES = ['NotoKufiArabic-Regular.ttf', 'NotoKufiArabic-Bold.ttf', 'NotoSans-Regular.ttf', 'NotoSans-Bold.ttf'] as const;
+const FONT_FILES = [
+  'NotoKufiArabic-Regular.ttf',
+  'NotoKufiArabic-Bold.ttf',
+  'NotoSans-Regular.ttf',
+  'NotoSans-Bold.ttf',
+] as const;
 
 export function invoiceFontsDir(): string {
   const candidates: string[] = [];
@@ -81,7 +86,12 @@ function fill(template: string, values: Record<string, string>): string {
 
 /** An amount in cents as SGD with two decimals, in the document's language. */
 export function formatInvoiceAmount(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'SGD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat(intlLocale[locale], {
+    style: 'currency',
+    currency: 'SGD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 /** A date in the document's language (ar-AE's default digits, which are Latin), read in UTC like the billing clock. */
@@ -116,7 +126,14 @@ function stylesFor(locale: Locale) {
       paddingHorizontal: 48,
     },
     text,
-    header: { flexDirection: row, justifyContent: 'space-between', alignItems: 'flex-start', borderBottomWidth: 2, borderBottomColor: GOLD, paddingBottom: 16 },
+    header: {
+      flexDirection: row,
+      justifyContent: 'space-between',
+      alignItems: 'flex-start',
+      borderBottomWidth: 2,
+      borderBottomColor: GOLD,
+      paddingBottom: 16,
+    },
     firmBlock: { width: '60%' },
     firmName: { ...text, fontSize: 16, lineHeight: 1.4, fontWeight: 'bold', marginBottom: 4 },
     office: { ...text, fontSize: 8.5, color: MUTED, marginTop: 2 },
@@ -129,13 +146,33 @@ function stylesFor(locale: Locale) {
     meta: { width: '58%' },
     heading: { ...text, fontSize: 8.5, fontWeight: 'bold', color: GOLD, textTransform: 'uppercase', marginBottom: 4 },
     strong: { ...text, fontWeight: 'bold' },
-    metaRow: { flexDirection: row, justifyContent: 'space-between', borderBottomWidth: 0.5, borderBottomColor: RULE, paddingVertical: 3 },
+    metaRow: {
+      flexDirection: row,
+      justifyContent: 'space-between',
+      borderBottomWidth: 0.5,
+      borderBottomColor: RULE,
+      paddingVertical: 3,
+    },
     metaLabel: { ...text, width: '30%', color: MUTED },
     metaValue: { ...text, width: '70%', textAlign: end, fontWeight: 'bold' },
     table: { marginTop: 28 },
     tableHead: { flexDirection: row, backgroundColor: '#eef3f8', paddingVertical: 5, paddingHorizontal: 8 },
-    tableRow: { flexDirection: row, paddingVertical: 8, paddingHorizontal: 8, borderBottomWidth: 0.5, borderBottomColor: RULE },
-    totalRow: { flexDirection: row, alignItems: 'center', paddingVertical: 8, paddingHorizontal: 8, borderTopWidth: 1.5, borderTopColor: NAVY, marginTop: 6 },
+    tableRow: {
+      flexDirection: row,
+      paddingVertical: 8,
+      paddingHorizontal: 8,
+      borderBottomWidth: 0.5,
+      borderBottomColor: RULE,
+    },
+    totalRow: {
+      flexDirection: row,
+      alignItems: 'center',
+      paddingVertical: 8,
+      paddingHorizontal: 8,
+      borderTopWidth: 1.5,
+      borderTopColor: NAVY,
+      marginTop: 6,
+    },
     cellDescription: { width: '70%' },
     cellAmount: { width: '30%' },
     headCell: { ...text, fontSize: 8.5, fontWeight: 'bold', color: MUTED },
@@ -144,7 +181,15 @@ function stylesFor(locale: Locale) {
     small: { ...text, fontSize: 8.5, color: MUTED },
     total: { ...text, fontSize: 13, lineHeight: 1.4, fontWeight: 'bold' },
     note: { ...text, marginTop: 14, fontSize: 8.5, color: MUTED },
-    footer: { position: 'absolute', bottom: 32, left: 48, right: 48, borderTopWidth: 0.5, borderTopColor: RULE, paddingTop: 8 },
+    footer: {
+      position: 'absolute',
+      bottom: 32,
+      left: 48,
+      right: 48,
+      borderTopWidth: 0.5,
+      borderTopColor: RULE,
+      paddingTop: 8,
+    },
     footerText: { ...text, fontSize: 8.5, color: MUTED, textAlign: 'center' },
   });
 }
@@ -165,14 +210,24 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
     [l.status, status],
   ];
   return (
-    <Document title={fill(l.documentTitle, { number: invoice.number })} author={firm.name} language={locale} creator={firm.name} producer={firm.name}>
+    <Document
+      title={fill(l.documentTitle, { number: invoice.number })}
+      author={firm.name}
+      language={locale}
+      creator={firm.name}
+      producer={firm.name}
+    >
       <Page size="A4" style={s.page}>
         <View style={s.header}>
           <View style={s.firmBlock}>
             <Text style={s.firmName}>{firm.name}</Text>
             {firm.offices.map((office, i) => (
               <Text key={i} style={s.office}>
-                <Text style={s.officeCity}>{office.country && office.country !== office.city ? `${office.city}${comma}${office.country}` : office.city}</Text>
+                <Text style={s.officeCity}>
+                  {office.country && office.country !== office.city
+                    ? `${office.city}${comma}${office.country}`
+                    : office.city}
+                </Text>
                 {office.address ? `: ${office.address}` : ''}
               </Text>
             ))}

@@ -35,14 +35,33 @@ const delivered: { raw: string; signature: string }[] = [];
 let billing: StripeBilling;
 
 async function api(path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return res.json();
 }
 
 /** Subscribe through Checkout and the fake's payment page; returns the customer and subscription ids. */
-async function subscribe(email: string, plan: 'starter' | 'business' | 'enterprise' = 'starter', card = '4242 4242 4242 4242') {
-  const { url } = await billing.startCheckout({ plan, locale: 'en', successUrl: 'https://site.test/account/subscription?welcome=1', cancelUrl: 'https://site.test/pricing', email, visitor: email });
-  const res = await fetch(url, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email, name: 'Test Client', company: 'Test Co', card }) });
+async function subscribe(
+  email: string,
+  plan: 'starter' | 'business' | 'enterprise' = 'starter',
+  card = '4242 4242 4242 4242',
+) {
+  const { url } = await billing.startCheckout({
+    plan,
+    locale: 'en',
+    successUrl: 'https://site.test/account/subscription?welcome=1',
+    cancelUrl: 'https://site.test/pricing',
+    email,
+    visitor: email,
+  });
+  const res = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ email, name: 'Test Client', company: 'Test Co', card }),
+  });
   const location = res.headers.get('location') ?? '';
   const sessionId = new URL(location || 'https://x.test').searchParams.get('session_id');
   const customer = sessionId ? await billing.completedCheckout(sessionId) : null;
@@ -54,7 +73,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      delivered.push({ raw: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']) });
+      delivered.push({
+        raw: Buffer.concat(chunks).toString('utf8'),
+        signature: String(req.headers['stripe-signature']),
+      });
       res.end('ok');
     });
   });
@@ -62,12 +84,36 @@ beforeAll(async () => {
   const hookPort = (hook.address() as { port: number }).port;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  fake = spawn(process.execPath, [
-    'tests/fake-stripe.mjs', '--port', String(port), '--secret-key', SECRET, '--webhook-url', `http://127.0.0.1:${hookPort}/hook`, '--webhook-secret', WHSEC,
-    '--price', `${PRICES.starter}=95000`, '--price', `${PRICES.business}=190000`, '--price', `${PRICES.enterprise}=380000`,
-  ], { stdio: ['ignore', 'pipe', 'inherit'] });
+  fake = spawn(
+    process.execPath,
+    [
+      'tests/fake-stripe.mjs',
+      '--port',
+      String(port),
+      '--secret-key',
+      SECRET,
+      '--webhook-url',
+      `http://127.0.0.1:${hookPort}/hook`,
+      '--webhook-secret',
+      WHSEC,
+      '--price',
+      `${PRICES.starter}=95000`,
+      '--price',
+      `${PRICES.business}=190000`,
+      '--price',
+      `${PRICES.enterprise}=380000`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve) => fake.stdout!.once('data', () => resolve()));
-  billing = new StripeBilling({ secretKey: SECRET, webhookSecret: WHSEC, prices: { business: PRICES.business }, apiBase: base, plans, log: () => {} });
+  billing = new StripeBilling({
+    secretKey: SECRET,
+    webhookSecret: WHSEC,
+    prices: { business: PRICES.business },
+    apiBase: base,
+    plans,
+    log: () => {},
+  });
 }, 20_000);
 
 afterAll(async () => {
@@ -77,15 +123,33 @@ afterAll(async () => {
 
 describe('Stripe adapter against the fake', () => {
   it('subscribes through Checkout: the session is in the page language and the return carries its id', async () => {
-    const { url } = await billing.startCheckout({ plan: 'business', locale: 'ar', successUrl: 'https://site.test/ar/account/subscription?welcome=1', cancelUrl: 'https://site.test/ar/pricing', visitor: 'v1' });
+    const { url } = await billing.startCheckout({
+      plan: 'business',
+      locale: 'ar',
+      successUrl: 'https://site.test/ar/account/subscription?welcome=1',
+      cancelUrl: 'https://site.test/ar/pricing',
+      visitor: 'v1',
+    });
     const page = await (await fetch(url)).text();
     expect(page).toContain('lang="ar"');
     expect(page).toContain('SGD 1900.00');
     const done = await subscribe('first@example.com', 'business');
     expect(done.res.status).toBe(303);
     expect(done.location).toMatch(/^https:\/\/site\.test\/account\/subscription\?welcome=1&session_id=cs_test_/);
-    expect(done.customer).toMatchObject({ email: 'first@example.com', name: 'Test Client', company: 'Test Co', locale: 'en' });
-    expect(done.subscription).toMatchObject({ plan: 'business', status: 'active', amount: 190000, cancelAtPeriodEnd: false, scheduledChange: null, card: { brand: 'visa', last4: '4242' } });
+    expect(done.customer).toMatchObject({
+      email: 'first@example.com',
+      name: 'Test Client',
+      company: 'Test Co',
+      locale: 'en',
+    });
+    expect(done.subscription).toMatchObject({
+      plan: 'business',
+      status: 'active',
+      amount: 190000,
+      cancelAtPeriodEnd: false,
+      scheduledChange: null,
+      card: { brand: 'visa', last4: '4242' },
+    });
   });
 
   it('a declined test card changes nothing', async () => {
@@ -98,7 +162,13 @@ describe('Stripe adapter against the fake', () => {
   });
 
   it('a double submit within a minute opens one Checkout Session (same idempotency key)', async () => {
-    const request = { plan: 'starter' as const, locale: 'en' as const, successUrl: 'https://site.test/s?welcome=1', cancelUrl: 'https://site.test/p', visitor: 'same-visitor' };
+    const request = {
+      plan: 'starter' as const,
+      locale: 'en' as const,
+      successUrl: 'https://site.test/s?welcome=1',
+      cancelUrl: 'https://site.test/p',
+      visitor: 'same-visitor',
+    };
     const [a, b] = await Promise.all([billing.startCheckout(request), billing.startCheckout(request)]);
     expect(a.url).toBe(b.url);
     const other = await billing.startCheckout({ ...request, visitor: 'someone-else' });
@@ -124,7 +194,9 @@ describe('Stripe adapter against the fake', () => {
     expect(withdrawn.plan).toBe('starter');
     // Change, withdraw, the same change again: it applies again (keys are not replayed across actions).
     expect((await billing.changePlan(customer!.id, sub.id, 'enterprise')).scheduledChange?.plan).toBe('enterprise');
-    const schedules = (await api('/_fake/events')).filter((e: { type: string }) => e.type === 'subscription_schedule.created');
+    const schedules = (await api('/_fake/events')).filter(
+      (e: { type: string }) => e.type === 'subscription_schedule.created',
+    );
     expect(schedules.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -145,7 +217,10 @@ describe('Stripe adapter against the fake', () => {
   it('two concurrent cancels (double click) make one change in Stripe', async () => {
     const { customer, subscription } = await subscribe('double@example.com', 'starter');
     const id = subscription!.id;
-    const count = async () => (await api('/_fake/events')).filter((e: { type: string; object: string }) => e.type === 'customer.subscription.updated' && e.object === id).length;
+    const count = async () =>
+      (await api('/_fake/events')).filter(
+        (e: { type: string; object: string }) => e.type === 'customer.subscription.updated' && e.object === id,
+      ).length;
     const before = await count();
     const [a, b] = await Promise.all([billing.cancel(customer!.id, id), billing.cancel(customer!.id, id)]);
     expect(a.cancelAtPeriodEnd && b.cancelAtPeriodEnd).toBe(true);
@@ -159,7 +234,12 @@ describe('Stripe adapter against the fake', () => {
     await expect(billing.cancel(one.customer!.id, two.subscription!.id)).rejects.toMatchObject({ code: 'not_found' });
     const theirs = (await billing.listInvoices(two.customer!.id, { limit: 5 })).invoices[0]!;
     expect(await billing.getInvoice(one.customer!.id, theirs.id)).toBeNull();
-    expect(await billing.getInvoice(two.customer!.id, theirs.id)).toMatchObject({ id: theirs.id, status: 'paid', plan: 'starter', amount: 95000 });
+    expect(await billing.getInvoice(two.customer!.id, theirs.id)).toMatchObject({
+      id: theirs.id,
+      status: 'paid',
+      plan: 'starter',
+      amount: 95000,
+    });
     expect((await billing.getSubscription(two.customer!.id))!.cancelAtPeriodEnd).toBe(false);
   });
 
@@ -175,7 +255,10 @@ describe('Stripe adapter against the fake', () => {
     const invoices = await billing.listInvoices(changing.customer!.id, { limit: 1 });
     expect(invoices.invoices[0]).toMatchObject({ plan: 'business', amount: 190000, status: 'paid' });
     expect(invoices.hasMore).toBe(true);
-    const page2 = await billing.listInvoices(changing.customer!.id, { limit: 1, startingAfter: invoices.invoices[0]!.id });
+    const page2 = await billing.listInvoices(changing.customer!.id, {
+      limit: 1,
+      startingAfter: invoices.invoices[0]!.id,
+    });
     expect(page2.invoices[0]).toMatchObject({ plan: 'starter', amount: 95000 });
     expect(await billing.getSubscription(ending.customer!.id)).toBeNull();
   });
@@ -188,17 +271,38 @@ describe('Stripe adapter against the fake', () => {
       if (event) events.push(event);
     }
     const types = new Set(events.map((e) => e.type));
-    for (const t of ['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'subscription_schedule.updated', 'invoice.paid']) expect(types).toContain(t);
-    const completed = events.find((e) => e.type === 'checkout.session.completed' && e.customer.email === 'first@example.com');
+    for (const t of [
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+      'subscription_schedule.updated',
+      'invoice.paid',
+    ])
+      expect(types).toContain(t);
+    const completed = events.find(
+      (e) => e.type === 'checkout.session.completed' && e.customer.email === 'first@example.com',
+    );
     expect(completed).toMatchObject({ customer: { company: 'Test Co', locale: 'en' } });
-    const cancelled = events.find((e) => e.type === 'customer.subscription.updated' && e.subscription.cancelAtPeriodEnd && e.previous.cancelAtPeriodEnd === false);
+    const cancelled = events.find(
+      (e) =>
+        e.type === 'customer.subscription.updated' &&
+        e.subscription.cancelAtPeriodEnd &&
+        e.previous.cancelAtPeriodEnd === false,
+    );
     expect(cancelled).toBeDefined();
 
     const sample = delivered[0]!;
     await expect(billing.parseWebhook(sample.raw, 't=1,v1=deadbeef')).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(billing.parseWebhook(sample.raw.replace('"livemode": false', '"livemode": true'), sample.signature)).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(
+      billing.parseWebhook(sample.raw.replace('"livemode": false', '"livemode": true'), sample.signature),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
     const stripe = new Stripe('sk_test_x');
-    const stale = stripe.webhooks.generateTestHeaderString({ payload: sample.raw, secret: WHSEC, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const stale = stripe.webhooks.generateTestHeaderString({
+      payload: sample.raw,
+      secret: WHSEC,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     await expect(billing.parseWebhook(sample.raw, stale)).rejects.toBeInstanceOf(WebhookSignatureError);
     const fresh = stripe.webhooks.generateTestHeaderString({ payload: sample.raw, secret: WHSEC });
     await expect(billing.parseWebhook(sample.raw, fresh)).resolves.not.toThrow;

@@ -63,7 +63,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const OPS = 'bawaba_ops';
 
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
-const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** Stripe's statuses in the product's three. */
 export function mapStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
@@ -87,7 +88,11 @@ function phasePrice(phase: Stripe.SubscriptionSchedule.Phase): string | null {
 }
 
 /** A change the schedule makes at or after the current period's end, if any. */
-export function scheduledChangeOf(sub: Stripe.Subscription, schedule: Stripe.SubscriptionSchedule | null, planOf: PlanOf): SubscriptionView['scheduledChange'] {
+export function scheduledChangeOf(
+  sub: Stripe.Subscription,
+  schedule: Stripe.SubscriptionSchedule | null,
+  planOf: PlanOf,
+): SubscriptionView['scheduledChange'] {
   if (!schedule || (schedule.status !== 'active' && schedule.status !== 'not_started')) return null;
   const current = sub.items.data[0]?.price.id;
   const { end } = periodOf(sub);
@@ -97,13 +102,19 @@ export function scheduledChangeOf(sub: Stripe.Subscription, schedule: Stripe.Sub
   return next && plan ? { plan, effectiveAt: iso(next.start_date)!, requestRef: schedule.id } : null;
 }
 
-export function toSubscriptionView(sub: Stripe.Subscription, schedule: Stripe.SubscriptionSchedule | null, planOf: PlanOf): SubscriptionView {
+export function toSubscriptionView(
+  sub: Stripe.Subscription,
+  schedule: Stripe.SubscriptionSchedule | null,
+  planOf: PlanOf,
+): SubscriptionView {
   const item = sub.items.data[0]!;
   const { start, end } = periodOf(sub);
   const plan = planOf(item.price.id) ?? (isPlanKey(sub.metadata?.plan) ? sub.metadata.plan : null);
-  if (!plan) throw new BillingError('unavailable', `Subscription ${sub.id} is on a price no package names (${item.price.id})`);
+  if (!plan)
+    throw new BillingError('unavailable', `Subscription ${sub.id} is on a price no package names (${item.price.id})`);
   const method = sub.default_payment_method;
-  const card = method && typeof method === 'object' && method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+  const card =
+    method && typeof method === 'object' && method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
   return {
     id: sub.id,
     customerId: idOf(sub.customer)!,
@@ -126,8 +137,15 @@ function invoiceStatus(status: string | null): InvoiceStatus {
 }
 
 /** The parts of an invoice line this product reads, in the API's newer and older shapes. */
-type LineShape = { period?: { start: number; end: number }; pricing?: { price_details?: { price?: string | { id: string } } | null } | null; price?: { id: string } | null };
-type InvoiceShape = { parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null; subscription?: string | { id: string } | null };
+type LineShape = {
+  period?: { start: number; end: number };
+  pricing?: { price_details?: { price?: string | { id: string } } | null } | null;
+  price?: { id: string } | null;
+};
+type InvoiceShape = {
+  parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+  subscription?: string | { id: string } | null;
+};
 
 export function toInvoiceView(invoice: Stripe.Invoice, planOf: PlanOf): InvoiceView {
   const line = invoice.lines?.data?.[0] as LineShape | undefined;
@@ -150,7 +168,10 @@ export function toInvoiceView(invoice: Stripe.Invoice, planOf: PlanOf): InvoiceV
   };
 }
 
-function customerView(customer: Stripe.Customer, hint?: { locale?: string | null; company?: string | null; name?: string | null; email?: string | null }): Customer {
+function customerView(
+  customer: Stripe.Customer,
+  hint?: { locale?: string | null; company?: string | null; name?: string | null; email?: string | null },
+): Customer {
   const localeHint = hint?.locale ?? customer.metadata?.locale ?? customer.preferred_locales?.[0] ?? 'en';
   const locale: Locale = localeHint.startsWith('ar') ? 'ar' : 'en';
   const email = (customer.email ?? hint?.email ?? '').toLowerCase();
@@ -164,7 +185,10 @@ function customerView(customer: Stripe.Customer, hint?: { locale?: string | null
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.code === 'resource_missing' || error.statusCode === 404)
+  );
 }
 
 /** Stripe's failures as the portal's: a declined card, a missing object, or billing unavailable. */
@@ -172,7 +196,8 @@ function translate(error: unknown): never {
   if (error instanceof BillingError) throw error;
   if (error instanceof Stripe.errors.StripeCardError) throw new BillingError('card_declined', error.message);
   if (isMissing(error)) throw new BillingError('not_found', (error as Error).message);
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new BillingError('invalid_request', error.message);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    throw new BillingError('invalid_request', error.message);
   throw new BillingError('unavailable', error instanceof Error ? error.message : String(error));
 }
 
@@ -189,7 +214,11 @@ export class StripeBilling implements BillingProvider {
       telemetry: false,
       appInfo: { name: 'bawaba-advisory-portal' },
       ...(base
-        ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? 'http' : 'https' }
+        ? {
+            host: base.hostname,
+            port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'http:' ? 'http' : 'https',
+          }
         : {}),
     });
     this.log = options.log ?? ((message) => console.log(`[stripe] ${message}`));
@@ -213,12 +242,16 @@ export class StripeBilling implements BillingProvider {
 
   private async planOf(): Promise<PlanOf> {
     const byPrice = new Map([...(await this.prices())].map(([plan, price]) => [price, plan] as const));
-    return (price) => (price ? byPrice.get(price) ?? null : null);
+    return (price) => (price ? (byPrice.get(price) ?? null) : null);
   }
 
   private async priceFor(plan: PlanKey): Promise<string> {
     const price = (await this.prices()).get(plan);
-    if (!price) throw new BillingError('invalid_request', `The plan ${plan} has no Stripe price (set stripePriceId on the package or STRIPE_PRICE_${plan.toUpperCase()})`);
+    if (!price)
+      throw new BillingError(
+        'invalid_request',
+        `The plan ${plan} has no Stripe price (set stripePriceId on the package or STRIPE_PRICE_${plan.toUpperCase()})`,
+      );
     return price;
   }
 
@@ -268,7 +301,12 @@ export class StripeBilling implements BillingProvider {
   async getSubscription(customerId: string): Promise<SubscriptionView | null> {
     if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId)) return null;
     try {
-      const list = await this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10, expand: ['data.default_payment_method'] });
+      const list = await this.stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 10,
+        expand: ['data.default_payment_method'],
+      });
       const live = list.data.filter((sub) => !ended(sub) && sub.status !== 'incomplete');
       const current = live.find((sub) => sub.status === 'active' || sub.status === 'trialing') ?? live[0];
       return current ? await this.view(current) : null;
@@ -278,16 +316,24 @@ export class StripeBilling implements BillingProvider {
     }
   }
 
-  async listInvoices(customerId: string, page: { limit: number; startingAfter?: string }): Promise<{ invoices: InvoiceView[]; hasMore: boolean }> {
+  async listInvoices(
+    customerId: string,
+    page: { limit: number; startingAfter?: string },
+  ): Promise<{ invoices: InvoiceView[]; hasMore: boolean }> {
     if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId)) return { invoices: [], hasMore: false };
     try {
       const list = await this.stripe.invoices.list({
         customer: customerId,
         limit: Math.min(100, Math.max(1, page.limit)),
-        ...(page.startingAfter && /^in_[A-Za-z0-9]{1,64}$/.test(page.startingAfter) ? { starting_after: page.startingAfter } : {}),
+        ...(page.startingAfter && /^in_[A-Za-z0-9]{1,64}$/.test(page.startingAfter)
+          ? { starting_after: page.startingAfter }
+          : {}),
       });
       const planOf = await this.planOf();
-      return { invoices: list.data.filter((inv) => inv.status !== 'draft').map((inv) => toInvoiceView(inv, planOf)), hasMore: list.has_more };
+      return {
+        invoices: list.data.filter((inv) => inv.status !== 'draft').map((inv) => toInvoiceView(inv, planOf)),
+        hasMore: list.has_more,
+      };
     } catch (error) {
       translate(error);
     }
@@ -297,7 +343,8 @@ export class StripeBilling implements BillingProvider {
     if (!/^in_[A-Za-z0-9]{1,64}$/.test(invoiceId)) return null;
     try {
       const invoice = await this.stripe.invoices.retrieve(invoiceId);
-      if (idOf(invoice.customer as string | { id: string } | null) !== customerId || invoice.status === 'draft') return null;
+      if (idOf(invoice.customer as string | { id: string } | null) !== customerId || invoice.status === 'draft')
+        return null;
       return toInvoiceView(invoice, await this.planOf());
     } catch (error) {
       if (isMissing(error)) return null;
@@ -310,7 +357,11 @@ export class StripeBilling implements BillingProvider {
     try {
       const planOf = await this.planOf();
       // Bounded: at most 2,000 subscriptions a run; the reminder job runs again later.
-      for await (const sub of this.stripe.subscriptions.list({ status: 'active', limit: 100, current_period_end: { lte: Math.floor(before.getTime() / 1000) } })) {
+      for await (const sub of this.stripe.subscriptions.list({
+        status: 'active',
+        limit: 100,
+        current_period_end: { lte: Math.floor(before.getTime() / 1000) },
+      })) {
         if (!sub.cancel_at_period_end) out.push(toSubscriptionView(sub, await this.schedule(sub), planOf));
         if (out.length >= 2000) break;
       }
@@ -333,12 +384,20 @@ export class StripeBilling implements BillingProvider {
 
   /** Raises the operation count, so the next action's keys are new. Keyed itself, so a retry raises it once. */
   private async bump(sub: Stripe.Subscription): Promise<void> {
-    await this.stripe.subscriptions.update(sub.id, { metadata: this.nextOps(sub) }, { idempotencyKey: this.key('ops', sub) });
+    await this.stripe.subscriptions.update(
+      sub.id,
+      { metadata: this.nextOps(sub) },
+      { idempotencyKey: this.key('ops', sub) },
+    );
   }
 
   private async release(schedule: Stripe.SubscriptionSchedule): Promise<void> {
     if (schedule.status !== 'active' && schedule.status !== 'not_started') return;
-    await this.stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: `bawaba:release:${schedule.id}` });
+    await this.stripe.subscriptionSchedules.release(
+      schedule.id,
+      {},
+      { idempotencyKey: `bawaba:release:${schedule.id}` },
+    );
   }
 
   /**
@@ -381,7 +440,8 @@ export class StripeBilling implements BillingProvider {
     return this.converge(customerId, subscriptionId, {
       check: (sub) => {
         if (ended(sub)) throw new BillingError('invalid_state', 'The subscription has ended');
-        if (sub.cancel_at_period_end) throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
+        if (sub.cancel_at_period_end)
+          throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
       },
       // Back to the plan it is on: that is withdrawing the scheduled change.
       done: (sub, view) => (onTarget(sub) ? view.scheduledChange === null : view.scheduledChange?.plan === plan),
@@ -391,7 +451,10 @@ export class StripeBilling implements BillingProvider {
         if (onTarget(sub)) return this.bump(sub);
         const current = sub.items.data[0]!;
         const periodEnd = periodOf(sub).end;
-        const schedule = await this.stripe.subscriptionSchedules.create({ from_subscription: sub.id }, { idempotencyKey: this.key('schedule', sub, target) });
+        const schedule = await this.stripe.subscriptionSchedules.create(
+          { from_subscription: sub.id },
+          { idempotencyKey: this.key('schedule', sub, target) },
+        );
         if (schedule.status !== 'active' && schedule.status !== 'not_started') return; // an old answer: the next round has new keys
         const phase = schedule.phases[0]!;
         const quantity = current.quantity ?? 1;
@@ -402,8 +465,18 @@ export class StripeBilling implements BillingProvider {
             proration_behavior: 'none',
             metadata: { plan },
             phases: [
-              { items: [{ price: current.price.id, quantity }], start_date: phase.start_date, end_date: periodEnd, proration_behavior: 'none' },
-              { items: [{ price: target, quantity }], duration: { interval: 'month', interval_count: 1 }, proration_behavior: 'none', metadata: { plan } },
+              {
+                items: [{ price: current.price.id, quantity }],
+                start_date: phase.start_date,
+                end_date: periodEnd,
+                proration_behavior: 'none',
+              },
+              {
+                items: [{ price: target, quantity }],
+                duration: { interval: 'month', interval_count: 1 },
+                proration_behavior: 'none',
+                metadata: { plan },
+              },
             ],
           },
           { idempotencyKey: `bawaba:phases:${schedule.id}:${target}` },
@@ -433,7 +506,11 @@ export class StripeBilling implements BillingProvider {
       step: async (sub) => {
         const schedule = await this.schedule(sub);
         if (schedule) await this.release(schedule);
-        await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: true, metadata: this.nextOps(sub) }, { idempotencyKey: this.key('cancel', sub) });
+        await this.stripe.subscriptions.update(
+          sub.id,
+          { cancel_at_period_end: true, metadata: this.nextOps(sub) },
+          { idempotencyKey: this.key('cancel', sub) },
+        );
       },
     });
   }
@@ -441,11 +518,16 @@ export class StripeBilling implements BillingProvider {
   async resume(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
     return this.converge(customerId, subscriptionId, {
       check: (sub) => {
-        if (ended(sub) || Date.now() >= periodOf(sub).end * 1000) throw new BillingError('invalid_state', 'The subscription has ended');
+        if (ended(sub) || Date.now() >= periodOf(sub).end * 1000)
+          throw new BillingError('invalid_state', 'The subscription has ended');
       },
       done: (sub) => !sub.cancel_at_period_end,
       step: async (sub) => {
-        await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false, metadata: this.nextOps(sub) }, { idempotencyKey: this.key('resume', sub) });
+        await this.stripe.subscriptions.update(
+          sub.id,
+          { cancel_at_period_end: false, metadata: this.nextOps(sub) },
+          { idempotencyKey: this.key('resume', sub) },
+        );
       },
     });
   }
@@ -469,12 +551,20 @@ export class StripeBilling implements BillingProvider {
         url.searchParams.set('locale', request.locale);
         return { url: url.toString() };
       }
-      throw new BillingError('unavailable', `The plan ${request.plan} has neither a Stripe price nor a Stripe payment link`);
+      throw new BillingError(
+        'unavailable',
+        `The plan ${request.plan} has neither a Stripe price nor a Stripe payment link`,
+      );
     }
     if (request.customerId && (await this.getSubscription(request.customerId))) {
       throw new BillingError('invalid_state', 'This customer already has a subscription');
     }
-    const who = request.customerId ?? createHash('sha256').update(`${request.email ?? ''}|${request.visitor ?? ''}`).digest('hex').slice(0, 24);
+    const who =
+      request.customerId ??
+      createHash('sha256')
+        .update(`${request.email ?? ''}|${request.visitor ?? ''}`)
+        .digest('hex')
+        .slice(0, 24);
     const minute = Math.floor(Date.now() / 60_000);
     const success = new URL(request.successUrl);
     const successUrl = `${success.toString()}${success.search ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
@@ -486,10 +576,21 @@ export class StripeBilling implements BillingProvider {
           success_url: successUrl,
           cancel_url: request.cancelUrl,
           locale: request.locale,
-          ...(request.customerId ? { customer: request.customerId } : request.email ? { customer_email: request.email } : {}),
+          ...(request.customerId
+            ? { customer: request.customerId }
+            : request.email
+              ? { customer_email: request.email }
+              : {}),
           metadata: { plan: request.plan, locale: request.locale },
           subscription_data: { metadata: { plan: request.plan, locale: request.locale } },
-          custom_fields: [{ key: 'company', label: { type: 'custom', custom: request.locale === 'ar' ? 'الشركة' : 'Company' }, type: 'text', optional: true }],
+          custom_fields: [
+            {
+              key: 'company',
+              label: { type: 'custom', custom: request.locale === 'ar' ? 'الشركة' : 'Company' },
+              type: 'text',
+              optional: true,
+            },
+          ],
         },
         { idempotencyKey: `bawaba:checkout:${request.plan}:${request.locale}:${who}:${minute}` },
       );
@@ -508,7 +609,9 @@ export class StripeBilling implements BillingProvider {
     if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
     try {
       const session = await this.stripe.checkout.sessions.retrieve(sessionId);
-      return session.status === 'complete' && session.mode === 'subscription' ? await this.checkoutCustomer(session) : null;
+      return session.status === 'complete' && session.mode === 'subscription'
+        ? await this.checkoutCustomer(session)
+        : null;
     } catch (error) {
       if (isMissing(error)) return null;
       translate(error);
@@ -526,11 +629,19 @@ export class StripeBilling implements BillingProvider {
     if ((locale && customer.metadata?.locale !== locale) || (company && customer.metadata?.company !== company)) {
       await this.stripe.customers.update(
         id,
-        { preferred_locales: [locale === 'ar' ? 'ar' : 'en'], metadata: { ...(locale ? { locale } : {}), ...(company ? { company } : {}) } },
+        {
+          preferred_locales: [locale === 'ar' ? 'ar' : 'en'],
+          metadata: { ...(locale ? { locale } : {}), ...(company ? { company } : {}) },
+        },
         { idempotencyKey: `bawaba:customer-from-checkout:${session.id}` },
       );
     }
-    return customerView(customer, { locale, company, name: session.customer_details?.name ?? null, email: session.customer_details?.email ?? null });
+    return customerView(customer, {
+      locale,
+      company,
+      name: session.customer_details?.name ?? null,
+      email: session.customer_details?.email ?? null,
+    });
   }
 
   // ------------------------------------------------------------------ webhooks
@@ -543,7 +654,12 @@ export class StripeBilling implements BillingProvider {
   async parseWebhook(rawBody: string, signature: string): Promise<BillingEvent | null> {
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.options.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }
@@ -556,23 +672,40 @@ export class StripeBilling implements BillingProvider {
         const customer = await this.checkoutCustomer(session);
         const subscriptionId = idOf(session.subscription as string | { id: string } | null);
         if (!customer || !subscriptionId) return null;
-        return { ...base, type: event.type, customer, subscriptionId, invoiceId: idOf(session.invoice as string | { id: string } | null) };
+        return {
+          ...base,
+          type: event.type,
+          customer,
+          subscriptionId,
+          invoiceId: idOf(session.invoice as string | { id: string } | null),
+        };
       }
       case 'customer.subscription.created':
       case 'customer.subscription.deleted': {
         const sub = event.data.object;
-        return { ...base, type: event.type, subscription: toSubscriptionView(sub, ended(sub) ? null : await this.schedule(sub), planOf) };
+        return {
+          ...base,
+          type: event.type,
+          subscription: toSubscriptionView(sub, ended(sub) ? null : await this.schedule(sub), planOf),
+        };
       }
       case 'customer.subscription.updated': {
         const sub = event.data.object;
         const subscription = toSubscriptionView(sub, ended(sub) ? null : await this.schedule(sub), planOf);
-        return { ...base, type: event.type, subscription, previous: previousOf(event.data.previous_attributes ?? {}, planOf) };
+        return {
+          ...base,
+          type: event.type,
+          subscription,
+          previous: previousOf(event.data.previous_attributes ?? {}, planOf),
+        };
       }
       case 'subscription_schedule.created':
       case 'subscription_schedule.updated':
       case 'subscription_schedule.released':
       case 'subscription_schedule.canceled': {
-        const subscriptionId = idOf(event.data.object.subscription as string | { id: string } | null) ?? idOf(event.data.object.released_subscription as string | null);
+        const subscriptionId =
+          idOf(event.data.object.subscription as string | { id: string } | null) ??
+          idOf(event.data.object.released_subscription as string | null);
         if (!subscriptionId) return null;
         const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] });
         return { ...base, type: 'subscription_schedule.updated', subscription: await this.view(sub) };
@@ -587,9 +720,13 @@ export class StripeBilling implements BillingProvider {
 }
 
 /** Stripe's previous_attributes of a subscription, reduced to what the portal reports. */
-export function previousOf(previous: Partial<Stripe.Subscription> & Record<string, unknown>, planOf: PlanOf): Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] {
+export function previousOf(
+  previous: Partial<Stripe.Subscription> & Record<string, unknown>,
+  planOf: PlanOf,
+): Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] {
   const out: Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] = {};
-  if ('cancel_at_period_end' in previous && typeof previous.cancel_at_period_end === 'boolean') out.cancelAtPeriodEnd = previous.cancel_at_period_end;
+  if ('cancel_at_period_end' in previous && typeof previous.cancel_at_period_end === 'boolean')
+    out.cancelAtPeriodEnd = previous.cancel_at_period_end;
   if ('status' in previous && previous.status) out.status = mapStatus(previous.status);
   const items = previous.items as { data?: Array<{ price?: { id: string }; current_period_end?: number }> } | undefined;
   const item = items?.data?.[0];

@@ -123,7 +123,9 @@ export type BillingEvent = {
       type: 'customer.subscription.updated';
       subscription: SubscriptionView;
       /** The fields that changed, with their previous values (Stripe's previous_attributes, reduced). */
-      previous: Partial<Pick<SubscriptionView, 'plan' | 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'scheduledChange'>>;
+      previous: Partial<
+        Pick<SubscriptionView, 'plan' | 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'scheduledChange'>
+      >;
     }
   | { type: 'customer.subscription.deleted'; subscription: SubscriptionView }
   | { type: 'subscription_schedule.updated'; subscription: SubscriptionView }
@@ -151,7 +153,10 @@ export interface BillingProvider {
   /** The client's current subscription (not yet ended), or null. */
   getSubscription(customerId: string): Promise<SubscriptionView | null>;
   /** Newest first. `startingAfter` is the last invoice id of the previous page. */
-  listInvoices(customerId: string, page: { limit: number; startingAfter?: string }): Promise<{ invoices: InvoiceView[]; hasMore: boolean }>;
+  listInvoices(
+    customerId: string,
+    page: { limit: number; startingAfter?: string },
+  ): Promise<{ invoices: InvoiceView[]; hasMore: boolean }>;
   /** One of this customer's invoices, or null (also for another customer's invoice id). */
   getInvoice(customerId: string, invoiceId: string): Promise<InvoiceView | null>;
   /** Schedules the change for the next billing date, no proration. Idempotent for the same plan. */

@@ -19,7 +19,11 @@ function LinkList({ title, links }: { title: string; links: { key: string; href:
       <ul className="mt-3 space-y-1">
         {links.map((l) => (
           <li key={l.key}>
-            <Link to={l.href} onClick={scrollToTop} className="inline-flex min-h-9 items-center text-navy-700 hover:text-navy-900 hover:underline">
+            <Link
+              to={l.href}
+              onClick={scrollToTop}
+              className="inline-flex min-h-9 items-center text-navy-700 hover:text-navy-900 hover:underline"
+            >
               <span {...inEnglish(l.label)}>{l.label}</span>
             </Link>
           </li>
@@ -46,62 +50,104 @@ export function Footer({ shell }: Props) {
           </div>
         </div>
       </div>
-      <nav aria-label={t('footer.navigation')} className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 md:px-8 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+      <nav
+        aria-label={t('footer.navigation')}
+        className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 md:px-8 lg:grid-cols-[1.4fr_1fr_1fr_1fr]"
+      >
         <div className="space-y-4">
           <Link to={localize('/')} onClick={scrollToTop} className="inline-block rounded-lg">
             <Logo brandName={settings.brandName} logo={settings.logo} placement="footer" />
           </Link>
-          {settings.tagline && <p className="max-w-sm text-navy-700" {...inEnglish(settings.tagline)}>{settings.tagline}</p>}
+          {settings.tagline && (
+            <p className="max-w-sm text-navy-700" {...inEnglish(settings.tagline)}>
+              {settings.tagline}
+            </p>
+          )}
           <ul className="space-y-2 text-navy-700">
             {settings.contactEmail && (
               <li className="flex items-center gap-2">
                 <MailIcon className="size-4 shrink-0" />
                 <span className="sr-only">{t('footer.email')}: </span>
-                <a href={`mailto:${settings.contactEmail}`} className="hover:underline" dir="ltr">{settings.contactEmail}</a>
+                <a href={`mailto:${settings.contactEmail}`} className="hover:underline" dir="ltr">
+                  {settings.contactEmail}
+                </a>
               </li>
             )}
             {settings.contactPhone && (
               <li className="flex items-center gap-2">
                 <PhoneIcon className="size-4 shrink-0" />
                 <span className="sr-only">{t('footer.phone')}: </span>
-                <a href={`tel:${settings.contactPhone.replace(/\s/g, '')}`} className="hover:underline" dir="ltr">{settings.contactPhone}</a>
+                <a href={`tel:${settings.contactPhone.replace(/\s/g, '')}`} className="hover:underline" dir="ltr">
+                  {settings.contactPhone}
+                </a>
               </li>
             )}
           </ul>
         </div>
-        <LinkList title={t('footer.company')} links={settings.footerNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))} />
-        <LinkList title={t('footer.services')} links={services.map((s) => ({ key: s._id, href: localize(`/services#${s.anchor}`), label: s.title }))} />
-        <LinkList title={t('footer.legal')} links={settings.legalNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))} />
+        <LinkList
+          title={t('footer.company')}
+          links={settings.footerNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))}
+        />
+        <LinkList
+          title={t('footer.services')}
+          links={services.map((s) => ({ key: s._id, href: localize(`/services#${s.anchor}`), label: s.title }))}
+        />
+        <LinkList
+          title={t('footer.legal')}
+          links={settings.legalNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))}
+        />
       </nav>
 
       <section aria-labelledby="footer-offices" className="border-t border-sand-200">
         <div className="mx-auto max-w-7xl px-4 py-10 md:px-8">
-          <h2 id="footer-offices" className="text-sm font-semibold uppercase tracking-wide text-navy-900">{t('footer.offices')}</h2>
+          <h2 id="footer-offices" className="text-sm font-semibold uppercase tracking-wide text-navy-900">
+            {t('footer.offices')}
+          </h2>
           <ul className="mt-4 grid gap-6 sm:grid-cols-2">
             {offices.map((office) => (
-              <li key={office._id} data-testid={`office-${office.key}`} className="rounded-2xl border border-sand-200 bg-white p-5">
+              <li
+                key={office._id}
+                data-testid={`office-${office.key}`}
+                className="rounded-2xl border border-sand-200 bg-white p-5"
+              >
                 <p className="text-lg font-semibold text-navy-900">
                   <span {...inEnglish(office.city)}>{office.city}</span>
-                  {office.country && office.country !== office.city && <span className="font-normal text-navy-700">{comma}<span {...inEnglish(office.country)}>{office.country}</span></span>}
+                  {office.country && office.country !== office.city && (
+                    <span className="font-normal text-navy-700">
+                      {comma}
+                      <span {...inEnglish(office.country)}>{office.country}</span>
+                    </span>
+                  )}
                 </p>
                 <address className="mt-3 space-y-2 not-italic text-navy-700">
                   {office.address && (
-                    <p className="flex gap-2"><PinIcon className="mt-1 size-4 shrink-0" /><span {...inEnglish(office.address)}>{office.address}</span></p>
+                    <p className="flex gap-2">
+                      <PinIcon className="mt-1 size-4 shrink-0" />
+                      <span {...inEnglish(office.address)}>{office.address}</span>
+                    </p>
                   )}
                   {office.phone && (
                     <p className="flex items-center gap-2">
                       <PhoneIcon className="size-4 shrink-0" />
-                      <a href={`tel:${office.phone.replace(/\s/g, '')}`} dir="ltr" className="hover:underline">{office.phone}</a>
+                      <a href={`tel:${office.phone.replace(/\s/g, '')}`} dir="ltr" className="hover:underline">
+                        {office.phone}
+                      </a>
                     </p>
                   )}
                   {office.email && (
                     <p className="flex items-center gap-2">
                       <MailIcon className="size-4 shrink-0" />
-                      <a href={`mailto:${office.email}`} dir="ltr" className="hover:underline">{office.email}</a>
+                      <a href={`mailto:${office.email}`} dir="ltr" className="hover:underline">
+                        {office.email}
+                      </a>
                     </p>
                   )}
                   {office.hours && (
-                    <p className="flex items-center gap-2"><ClockIcon className="size-4 shrink-0" /><span className="sr-only">{t('footer.hours')}: </span><span {...inEnglish(office.hours)}>{office.hours}</span></p>
+                    <p className="flex items-center gap-2">
+                      <ClockIcon className="size-4 shrink-0" />
+                      <span className="sr-only">{t('footer.hours')}: </span>
+                      <span {...inEnglish(office.hours)}>{office.hours}</span>
+                    </p>
                   )}
                 </address>
               </li>
@@ -111,7 +157,14 @@ export function Footer({ shell }: Props) {
       </section>
 
       <div className="border-t border-sand-200">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-navy-700 md:px-8"><Trans t={t} i18nKey="footer.copyright" values={{ year, brand: settings.brandName }} components={{ brand: <span {...inEnglish(settings.brandName)} /> }} /></p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-navy-700 md:px-8">
+          <Trans
+            t={t}
+            i18nKey="footer.copyright"
+            values={{ year, brand: settings.brandName }}
+            components={{ brand: <span {...inEnglish(settings.brandName)} /> }}
+          />
+        </p>
       </div>
     </footer>
   );

@@ -35,9 +35,18 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
   const links = settings.headerNavigation;
   const inEnglish = useFallbackLang();
   return (
-    <header data-testid="site-header" className="sticky top-0 z-40 h-24 border-b border-navy-100 bg-white/95 backdrop-blur md:h-40">
+    <header
+      data-testid="site-header"
+      className="sticky top-0 z-40 h-24 border-b border-navy-100 bg-white/95 backdrop-blur md:h-40"
+    >
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 md:px-8">
-        <Link to={localize('/')} onClick={scrollToTop} prefetch="intent" className="shrink-0 rounded-lg" data-testid="logo-link">
+        <Link
+          to={localize('/')}
+          onClick={scrollToTop}
+          prefetch="intent"
+          className="shrink-0 rounded-lg"
+          data-testid="logo-link"
+        >
           <Logo brandName={settings.brandName} logo={settings.logo} placement="header" />
         </Link>
 
@@ -45,7 +54,13 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
           <ul className="flex items-center gap-1 lg:gap-2">
             {links.map((link) => (
               <li key={link._key}>
-                <NavLink to={localize(link.href)} end={link.href === '/'} prefetch="intent" onClick={scrollToTop} className={linkClass}>
+                <NavLink
+                  to={localize(link.href)}
+                  end={link.href === '/'}
+                  prefetch="intent"
+                  onClick={scrollToTop}
+                  className={linkClass}
+                >
                   <span {...inEnglish(link.label)}>{link.label}</span>
                 </NavLink>
               </li>

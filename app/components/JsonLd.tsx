@@ -15,5 +15,7 @@ export function jsonLdString(data: unknown): string {
 
 export function JsonLd({ data }: { data: unknown }) {
   // Data, not code, but the Content-Security-Policy allows no script element without the nonce.
-  return <script type="application/ld+json" nonce={useNonce()} dangerouslySetInnerHTML={{ __html: jsonLdString(data) }} />;
+  return (
+    <script type="application/ld+json" nonce={useNonce()} dangerouslySetInnerHTML={{ __html: jsonLdString(data) }} />
+  );
 }

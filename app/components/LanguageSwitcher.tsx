@@ -1,7 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { dir, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localeCookieValue, localeNames, locales, twinPath, type Locale } from '~/i18n';
+import {
+  dir,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  localeCookieValue,
+  localeNames,
+  locales,
+  twinPath,
+  type Locale,
+} from '~/i18n';
 import { useLocale, useT } from '~/lib/locale';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from './icons';
 
@@ -77,7 +86,12 @@ export function LanguageSwitcher() {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <noscript>
-        <a href={twinPath(location.pathname, location.search, '', other)} hrefLang={other} lang={other} className="text-sm underline">
+        <a
+          href={twinPath(location.pathname, location.search, '', other)}
+          hrefLang={other}
+          lang={other}
+          className="text-sm underline"
+        >
           {localeNames[other]}
         </a>
       </noscript>

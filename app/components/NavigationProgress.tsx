@@ -16,11 +16,22 @@ export function NavigationProgress() {
   }, [loading]);
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-28 z-50 flex justify-center md:top-44">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-28 z-50 flex justify-center md:top-44"
+    >
       {visible && (
-        <div data-testid="page-loading" className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-3 shadow-lg ring-1 ring-navy-100">
+        <div
+          data-testid="page-loading"
+          className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-3 shadow-lg ring-1 ring-navy-100"
+        >
           {[0, 1, 2].map((i) => (
-            <span key={i} className="size-2.5 animate-dot rounded-full bg-gold-500" style={{ animationDelay: `${i * 0.16}s` }} />
+            <span
+              key={i}
+              className="size-2.5 animate-dot rounded-full bg-gold-500"
+              style={{ animationDelay: `${i * 0.16}s` }}
+            />
           ))}
           <span className="sr-only">{t('loading')}</span>
         </div>

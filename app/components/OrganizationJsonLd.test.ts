@@ -14,13 +14,23 @@ describe('JSON-LD', () => {
 });
 
 describe('Organization JSON-LD from the bundled shell content', () => {
-  const client = new EmbeddedContentClient({ datasetFile: path.resolve('studio/dataset/production.ndjson'), dataDir: path.resolve('test-results/org-jsonld-unit') });
+  const client = new EmbeddedContentClient({
+    datasetFile: path.resolve('studio/dataset/production.ndjson'),
+    dataDir: path.resolve('test-results/org-jsonld-unit'),
+  });
   afterAll(() => client.close());
 
   it('names the firm with both offices, in each language', async () => {
     for (const locale of ['en', 'ar'] as const) {
-      const shell = SHELL_QUERY.schema.parse(await client.fetch(SHELL_QUERY.query, { lang: locale }, { perspective: 'published' }));
-      const org = organizationJsonLd({ shell, locale, siteUrl: 'https://x.test', image: { projectId: 'embedded', dataset: 'production', world: 'embedded' } });
+      const shell = SHELL_QUERY.schema.parse(
+        await client.fetch(SHELL_QUERY.query, { lang: locale }, { perspective: 'published' }),
+      );
+      const org = organizationJsonLd({
+        shell,
+        locale,
+        siteUrl: 'https://x.test',
+        image: { projectId: 'embedded', dataset: 'production', world: 'embedded' },
+      });
       expect(org['@type']).toBe('Organization');
       expect(org.name).toBe(locale === 'en' ? 'Bawaba Advisory' : 'بوابة للاستشارات');
       expect(org.url).toBe(locale === 'en' ? 'https://x.test/' : 'https://x.test/ar');
@@ -28,10 +38,16 @@ describe('Organization JSON-LD from the bundled shell content', () => {
       expect(org.telephone).toBe('+971 4 555 0142');
       expect(org.logo).toMatch(/^https:\/\/x\.test\/images\/embedded\/production\//);
       expect(org.address.map((a) => a.addressCountry)).toEqual(['AE', 'SG']);
-      expect(org.address[0]).toMatchObject({ '@type': 'PostalAddress', addressLocality: locale === 'en' ? 'Dubai' : 'دبي' });
+      expect(org.address[0]).toMatchObject({
+        '@type': 'PostalAddress',
+        addressLocality: locale === 'en' ? 'Dubai' : 'دبي',
+      });
       expect(org.address[0].streetAddress).toContain(locale === 'en' ? 'Business Bay' : 'الخليج التجاري');
       expect(org.contactPoint.map((c) => c.telephone)).toEqual(['+971 4 555 0142', '+65 8055 1420']);
-      expect(org.contactPoint.map((c) => c.email)).toEqual(['dubai@bawaba-advisory.com', 'singapore@bawaba-advisory.com']);
+      expect(org.contactPoint.map((c) => c.email)).toEqual([
+        'dubai@bawaba-advisory.com',
+        'singapore@bawaba-advisory.com',
+      ]);
     }
   });
 });

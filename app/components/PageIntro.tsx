@@ -39,14 +39,29 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
 }
 
 /** The sand-coloured band at the top of a listing page. A string title is CMS text (marked when it stands in for a missing translation). */
-export function PageIntro({ crumbs, eyebrow, title, intro, children }: { crumbs?: Crumb[]; eyebrow?: React.ReactNode; title: React.ReactNode; intro?: React.ReactNode; children?: React.ReactNode }) {
+export function PageIntro({
+  crumbs,
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  crumbs?: Crumb[];
+  eyebrow?: React.ReactNode;
+  title: React.ReactNode;
+  intro?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   const inEnglish = useFallbackLang();
   return (
     <header className="border-b border-sand-200 bg-sand-50">
       <div className={`${container} py-10 md:py-16`}>
         {crumbs && <Breadcrumbs items={crumbs} />}
         {eyebrow && <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-gold-700">{eyebrow}</p>}
-        <h1 className={`${eyebrow ? 'mt-2' : 'mt-6'} max-w-3xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight`} {...(typeof title === 'string' ? inEnglish(title) : undefined)}>
+        <h1
+          className={`${eyebrow ? 'mt-2' : 'mt-6'} max-w-3xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight`}
+          {...(typeof title === 'string' ? inEnglish(title) : undefined)}
+        >
           {title}
         </h1>
         {intro && <div className="mt-4 max-w-2xl text-lg leading-relaxed text-navy-700">{intro}</div>}
@@ -59,7 +74,12 @@ export function PageIntro({ crumbs, eyebrow, title, intro, children }: { crumbs?
 /** A link back to the listing a page belongs to. */
 export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <Link to={to} prefetch="intent" data-testid="back-link" className="inline-flex min-h-11 items-center gap-2 rounded font-semibold text-navy-800 hover:text-navy-900 hover:underline">
+    <Link
+      to={to}
+      prefetch="intent"
+      data-testid="back-link"
+      className="inline-flex min-h-11 items-center gap-2 rounded font-semibold text-navy-800 hover:text-navy-900 hover:underline"
+    >
       <ArrowBackIcon className="size-4" />
       {children}
     </Link>

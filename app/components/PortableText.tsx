@@ -21,7 +21,9 @@ export function PortableText({ value, className }: { value: PortableTextValue; c
       h3: ({ children }) => <h3 className="mt-8 mb-2 text-xl font-semibold text-navy-900">{children}</h3>,
       h4: ({ children }) => <h4 className="mt-6 mb-2 text-lg font-semibold text-navy-900">{children}</h4>,
       blockquote: ({ children }) => (
-        <blockquote className="my-6 border-s-4 border-gold-500 bg-sand-50 px-5 py-3 text-lg italic text-navy-800">{children}</blockquote>
+        <blockquote className="my-6 border-s-4 border-gold-500 bg-sand-50 px-5 py-3 text-lg italic text-navy-800">
+          {children}
+        </blockquote>
       ),
     },
     list: {
@@ -36,7 +38,11 @@ export function PortableText({ value, className }: { value: PortableTextValue; c
         const href: string = value?.href ?? '';
         const cls = 'font-medium text-navy-700 underline decoration-gold-500 underline-offset-4 hover:text-navy-900';
         if (href.startsWith('/') && !href.startsWith('//')) {
-          return <Link to={localize(href)} className={cls}>{children}</Link>;
+          return (
+            <Link to={localize(href)} className={cls}>
+              {children}
+            </Link>
+          );
         }
         const external = /^https?:/.test(href);
         return (
@@ -50,7 +56,12 @@ export function PortableText({ value, className }: { value: PortableTextValue; c
       image: ({ value }: { value: ImageBlock }) =>
         value?.asset ? (
           <figure className="my-8">
-            <SanityImage image={value} width={768} sizes="(min-width: 820px) 768px, 100vw" className="h-auto w-full rounded-2xl" />
+            <SanityImage
+              image={value}
+              width={768}
+              sizes="(min-width: 820px) 768px, 100vw"
+              className="h-auto w-full rounded-2xl"
+            />
             {value.caption && <figcaption className="mt-2 text-sm text-navy-500">{value.caption}</figcaption>}
           </figure>
         ) : null,

@@ -23,7 +23,10 @@ export function PreviewBanner({ perspective }: { perspective: Perspective }) {
         <p className="font-medium">{t(published ? 'preview.bannerPublished' : 'preview.banner')}</p>
         <form method="post" action="/api/preview/exit">
           <input type="hidden" name="redirect" value={location.pathname + location.search} />
-          <button type="submit" className="min-h-9 rounded-full bg-navy-900 px-4 font-semibold text-white hover:bg-navy-800">
+          <button
+            type="submit"
+            className="min-h-9 rounded-full bg-navy-900 px-4 font-semibold text-white hover:bg-navy-800"
+          >
             {t('preview.exit')}
           </button>
         </form>

@@ -6,11 +6,19 @@ export function NotFound() {
   const { t } = useT();
   const localize = useLocalizePath();
   return (
-    <section data-testid="not-found" className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-24 text-center">
-      <p className="text-6xl font-bold text-gold-600" aria-hidden="true">404</p>
+    <section
+      data-testid="not-found"
+      className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-24 text-center"
+    >
+      <p className="text-6xl font-bold text-gold-600" aria-hidden="true">
+        404
+      </p>
       <h1 className="text-3xl font-bold text-navy-900 md:text-4xl">{t('notFound.title')}</h1>
       <p className="text-lg text-navy-700">{t('notFound.text')}</p>
-      <Link to={localize('/')} className="inline-flex min-h-12 items-center rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800">
+      <Link
+        to={localize('/')}
+        className="inline-flex min-h-12 items-center rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800"
+      >
         {t('notFound.backHome')}
       </Link>
     </section>
@@ -28,14 +36,25 @@ export function RouteErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
-    <section data-testid="error-page" className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-navy-900">{unavailable ? t('error.unavailableTitle') : t('error.title')}</h1>
+    <section
+      data-testid="error-page"
+      className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-24 text-center"
+    >
+      <h1 className="text-3xl font-bold text-navy-900">
+        {unavailable ? t('error.unavailableTitle') : t('error.title')}
+      </h1>
       <p className="text-lg text-navy-700">{unavailable ? t('error.unavailableText') : t('error.text')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="" className="inline-flex min-h-12 items-center rounded-full border border-navy-200 px-6 font-semibold text-navy-900 hover:bg-navy-50">
+        <a
+          href=""
+          className="inline-flex min-h-12 items-center rounded-full border border-navy-200 px-6 font-semibold text-navy-900 hover:bg-navy-50"
+        >
           {t('error.retry')}
         </a>
-        <Link to={localize('/')} className="inline-flex min-h-12 items-center rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800">
+        <Link
+          to={localize('/')}
+          className="inline-flex min-h-12 items-center rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800"
+        >
           {t('error.backHome')}
         </Link>
       </div>

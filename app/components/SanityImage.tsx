@@ -23,7 +23,9 @@ export function SanityImage({ image, width, aspect, sizes, priority, className, 
   const url = imageUrlBuilder(root.image);
   const ratio = aspect ?? image.asset.width / image.asset.height;
   const height = Math.round(width / ratio);
-  const candidates = [0.5, 1, 1.5, 2].map((f) => Math.round(width * f)).filter((w) => w <= Math.max(image.asset.width, width));
+  const candidates = [0.5, 1, 1.5, 2]
+    .map((f) => Math.round(width * f))
+    .filter((w) => w <= Math.max(image.asset.width, width));
   const srcSet = candidates.map((w) => `${url(image, w, aspect ? Math.round(w / ratio) : undefined)} ${w}w`).join(', ');
   return (
     <img

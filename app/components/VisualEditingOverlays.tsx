@@ -27,7 +27,10 @@ export default function VisualEditingOverlays({ perspective }: { perspective: Pe
   const projectId = image?.projectId ?? '';
   const dataset = image?.dataset ?? '';
   // Live mode only compares the Studio's messages with this project and dataset; it fetches nothing.
-  const client = useMemo(() => createClient({ projectId, dataset, apiVersion: '2025-02-19', useCdn: false }), [projectId, dataset]);
+  const client = useMemo(
+    () => createClient({ projectId, dataset, apiVersion: '2025-02-19', useCdn: false }),
+    [projectId, dataset],
+  );
 
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);

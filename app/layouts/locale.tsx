@@ -51,7 +51,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const conversion = {
     showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
   };
-  return data<ShellData>({ locale, shell, siteUrl, preview: await previewPerspective(request), conversion, englishFallbacks: englishFallbacks(request) }, { headers });
+  return data<ShellData>(
+    {
+      locale,
+      shell,
+      siteUrl,
+      preview: await previewPerspective(request),
+      conversion,
+      englishFallbacks: englishFallbacks(request),
+    },
+    { headers },
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -69,7 +79,9 @@ export async function clientLoader({ serverLoader, request }: ClientLoaderFuncti
   const locale = requestLocale(request);
   const [serverData] = await Promise.all([
     serverLoader<typeof loader>(),
-    i18next.isInitialized ? i18next.loadLanguages(locale).then(() => i18next.loadNamespaces([...namespaces])) : undefined,
+    i18next.isInitialized
+      ? i18next.loadLanguages(locale).then(() => i18next.loadNamespaces([...namespaces]))
+      : undefined,
   ]);
   return serverData;
 }

@@ -30,9 +30,7 @@ function fakeTimer() {
   const tick = (ms: number) => {
     const until = now + ms;
     for (;;) {
-      const due = [...pending.entries()]
-        .filter(([, p]) => p.at <= until)
-        .sort((x, y) => x[1].at - y[1].at)[0];
+      const due = [...pending.entries()].filter(([, p]) => p.at <= until).sort((x, y) => x[1].at - y[1].at)[0];
       if (!due) break;
       pending.delete(due[0]);
       now = due[1].at;
@@ -397,7 +395,17 @@ describe('the data layer target', () => {
 
 describe('tagManagerSnippet', () => {
   it('is null without a valid container id', () => {
-    for (const id of [undefined, null, '', '   ', 'UA-1234', 'GTM-', 'GTM-abc1', "GTM-ABC1');alert(1)//", 'GTM-ABC1 x']) {
+    for (const id of [
+      undefined,
+      null,
+      '',
+      '   ',
+      'UA-1234',
+      'GTM-',
+      'GTM-abc1',
+      "GTM-ABC1');alert(1)//",
+      'GTM-ABC1 x',
+    ]) {
       expect(tagManagerSnippet(id), String(id)).toBeNull();
     }
   });

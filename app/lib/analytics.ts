@@ -190,9 +190,7 @@ export function createAnalytics(
     if (held) {
       const view = held;
       held = null;
-      push(
-        pageViewEntry(isHomePath(view.path) ? { ...view, title: STARTUP_PAGE_TITLE } : view),
-      );
+      push(pageViewEntry(isHomePath(view.path) ? { ...view, title: STARTUP_PAGE_TITLE } : view));
     } else if (seenKeys.size === 0) {
       push({ event: 'page_view', page_title: STARTUP_PAGE_TITLE });
     }

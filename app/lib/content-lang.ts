@@ -48,5 +48,7 @@ const ARABIC_LETTER = /\p{Script=Arabic}/u;
  * Direction is left to the caller (<bdi> isolates it).
  */
 export function latinTextLang(pageLocale: string, text: string | null | undefined) {
-  return pageLocale !== 'en' && text && LATIN_LETTER.test(text) && !ARABIC_LETTER.test(text) ? { lang: 'en' } : undefined;
+  return pageLocale !== 'en' && text && LATIN_LETTER.test(text) && !ARABIC_LETTER.test(text)
+    ? { lang: 'en' }
+    : undefined;
 }

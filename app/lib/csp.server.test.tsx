@@ -30,10 +30,21 @@ function through(transform: Transform, pieces: (string | Buffer)[]): Promise<str
   return out;
 }
 
-const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('contentSecurityPolicy', () => {
-  const base = { nonce: 'abc123', tagManager: false, frameAncestors: ["'self'"], frameSources: ['https://calendly.com'] };
+  const base = {
+    nonce: 'abc123',
+    tagManager: false,
+    frameAncestors: ["'self'"],
+    frameSources: ['https://calendly.com'],
+  };
 
   it('allows scripts only with the nonce (and what they load), never inline or eval', () => {
     const csp = directives(contentSecurityPolicy(base));
@@ -43,10 +54,14 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com', 'https://buy.stripe.com']);
     // The hosted world's images come from Sanity's CDN.
-    expect(directives(contentSecurityPolicy({ ...base, imageOrigins: ['https://cdn.sanity.io'] })).get('img-src')).toContain('https://cdn.sanity.io');
+    expect(
+      directives(contentSecurityPolicy({ ...base, imageOrigins: ['https://cdn.sanity.io'] })).get('img-src'),
+    ).toContain('https://cdn.sanity.io');
     expect(csp.get('img-src')).not.toContain('https://cdn.sanity.io');
     // A Stripe API address of its own (the test stand-in) serves Checkout there: forms may lead to it too.
-    expect(directives(contentSecurityPolicy({ ...base, paymentOrigins: ['http://127.0.0.1:4011'] })).get('form-action')).toContain('http://127.0.0.1:4011');
+    expect(
+      directives(contentSecurityPolicy({ ...base, paymentOrigins: ['http://127.0.0.1:4011'] })).get('form-action'),
+    ).toContain('http://127.0.0.1:4011');
     expect(csp.get('frame-src')).toEqual(["'self'", 'https://calendly.com']);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -62,7 +77,9 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('keeps the Studio as a frame ancestor of a hosted preview', () => {
-    const csp = directives(contentSecurityPolicy({ ...base, frameAncestors: ["'self'", 'https://bawaba.sanity.studio'] }));
+    const csp = directives(
+      contentSecurityPolicy({ ...base, frameAncestors: ["'self'", 'https://bawaba.sanity.studio'] }),
+    );
     expect(csp.get('frame-ancestors')).toEqual(["'self'", 'https://bawaba.sanity.studio']);
   });
 });
@@ -70,17 +87,28 @@ describe('contentSecurityPolicy', () => {
 describe('schedulingFrameSources', () => {
   it('frames the scheduling URL of the shell data, else the default', () => {
     const shell = (schedulingUrl: string) => ({ shell: { settings: { schedulingUrl } } });
-    expect(schedulingFrameSources({ root: {}, 'locale-en': shell('https://cal.com/bawaba/30min?x=1') }, true)).toEqual(['https://cal.com']);
+    expect(schedulingFrameSources({ root: {}, 'locale-en': shell('https://cal.com/bawaba/30min?x=1') }, true)).toEqual([
+      'https://cal.com',
+    ]);
     expect(schedulingFrameSources({ root: null }, true)).toEqual([DEFAULT_SCHEDULING_ORIGIN]);
-    expect(schedulingFrameSources({ 'locale-ar': shell('javascript:alert(1)') }, true)).toEqual([DEFAULT_SCHEDULING_ORIGIN]);
-    expect(schedulingFrameSources({ 'locale-ar': shell('http://calendar.test/x') }, true)).toEqual([DEFAULT_SCHEDULING_ORIGIN]);
-    expect(schedulingFrameSources({ 'locale-ar': shell('http://calendar.test/x') }, false)).toEqual(['http://calendar.test']);
+    expect(schedulingFrameSources({ 'locale-ar': shell('javascript:alert(1)') }, true)).toEqual([
+      DEFAULT_SCHEDULING_ORIGIN,
+    ]);
+    expect(schedulingFrameSources({ 'locale-ar': shell('http://calendar.test/x') }, true)).toEqual([
+      DEFAULT_SCHEDULING_ORIGIN,
+    ]);
+    expect(schedulingFrameSources({ 'locale-ar': shell('http://calendar.test/x') }, false)).toEqual([
+      'http://calendar.test',
+    ]);
   });
 });
 
 describe('baseSecurityHeaders', () => {
   it('sends HSTS only behind HTTPS', () => {
-    expect(baseSecurityHeaders(false)).toEqual({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
+    expect(baseSecurityHeaders(false)).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
     expect(baseSecurityHeaders(true)['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
   });
 });
@@ -91,7 +119,11 @@ describe('replaceInStream', () => {
     const expected = text.split(NONCE_PLACEHOLDER).join('NEW');
     for (let cut = 0; cut <= text.length; cut++) {
       for (const second of [cut, Math.min(text.length, cut + 7)]) {
-        const out = await through(replaceInStream(NONCE_PLACEHOLDER, 'NEW'), [text.slice(0, cut), text.slice(cut, second), text.slice(second)]);
+        const out = await through(replaceInStream(NONCE_PLACEHOLDER, 'NEW'), [
+          text.slice(0, cut),
+          text.slice(cut, second),
+          text.slice(second),
+        ]);
         expect(out).toBe(expected);
       }
     }
@@ -101,7 +133,9 @@ describe('replaceInStream', () => {
     const text = `مرحبا ${NONCE_PLACEHOLDER} بكم`;
     const bytes = Buffer.from(text);
     for (let cut = 0; cut <= bytes.length; cut++) {
-      expect(await through(replaceInStream(NONCE_PLACEHOLDER, 'N'), [bytes.subarray(0, cut), bytes.subarray(cut)])).toBe('مرحبا N بكم');
+      expect(
+        await through(replaceInStream(NONCE_PLACEHOLDER, 'N'), [bytes.subarray(0, cut), bytes.subarray(cut)]),
+      ).toBe('مرحبا N بكم');
     }
   });
 
@@ -121,7 +155,8 @@ describe('replaceInStream', () => {
 
 describe('modulePreloadNonces', () => {
   it("adds the nonce to the build's module preloads only", async () => {
-    const html = '<link rel="modulepreload" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>';
+    const html =
+      '<link rel="modulepreload" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>';
     expect(await through(modulePreloadNonces('/build/', 'P'), [html])).toBe(
       '<link rel="modulepreload" nonce="P" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>',
     );
@@ -170,7 +205,17 @@ describe('a rendered page served with a fresh nonce per response, without render
     // Render once, keep it (as a page cache would)...
     const cached = await collect(renderPage(attackerText));
     expect(cached).toContain(NONCE_PLACEHOLDER);
-    const page = { status: 200, headers: new Headers({ 'Content-Security-Policy': contentSecurityPolicy({ nonce: NONCE_PLACEHOLDER, tagManager: false, frameAncestors: ["'self'"], frameSources: [] }) }) };
+    const page = {
+      status: 200,
+      headers: new Headers({
+        'Content-Security-Policy': contentSecurityPolicy({
+          nonce: NONCE_PLACEHOLDER,
+          tagManager: false,
+          frameAncestors: ["'self'"],
+          frameSources: [],
+        }),
+      }),
+    };
 
     // ...and serve it twice.
     const served = [];

@@ -84,10 +84,14 @@ export function originOf(url: string | null | undefined): string | null {
  * (site settings, in the locale layout's data), else the bundled dataset's. Over HTTPS only
  * https origins (browsers block an http frame in an https page anyway).
  */
-export function schedulingFrameSources(loaderData: Record<string, unknown> | null | undefined, behindHttps: boolean): string[] {
+export function schedulingFrameSources(
+  loaderData: Record<string, unknown> | null | undefined,
+  behindHttps: boolean,
+): string[] {
   const origins = new Set<string>();
   for (const value of Object.values(loaderData ?? {})) {
-    const url = (value as { shell?: { settings?: { schedulingUrl?: unknown } } } | null)?.shell?.settings?.schedulingUrl;
+    const url = (value as { shell?: { settings?: { schedulingUrl?: unknown } } } | null)?.shell?.settings
+      ?.schedulingUrl;
     const origin = typeof url === 'string' ? originOf(url) : null;
     if (origin && (!behindHttps || origin.startsWith('https:'))) origins.add(origin);
   }
@@ -178,7 +182,10 @@ export function replaceInStream(from: string, to: string): Transform {
  * public path: markup from content is escaped by React and can never take this shape.
  */
 export function modulePreloadNonces(publicPath: string, nonce: string): Transform {
-  return replaceInStream(`<link rel="modulepreload" href="${publicPath}`, `<link rel="modulepreload" nonce="${nonce}" href="${publicPath}`);
+  return replaceInStream(
+    `<link rel="modulepreload" href="${publicPath}`,
+    `<link rel="modulepreload" nonce="${nonce}" href="${publicPath}`,
+  );
 }
 
 /** A rendered page as a cache would keep it: status, headers and body, all with NONCE_PLACEHOLDER. */
@@ -191,7 +198,10 @@ export interface RenderedPage {
  * The response step: a fresh nonce in place of the placeholder, in the headers and in the
  * body stream (which is piped through the returned transform).
  */
-export function withFreshNonce(page: RenderedPage, nonce = freshNonce()): { nonce: string; headers: Headers; body: Transform } {
+export function withFreshNonce(
+  page: RenderedPage,
+  nonce = freshNonce(),
+): { nonce: string; headers: Headers; body: Transform } {
   const headers = new Headers();
   for (const [name, value] of page.headers) headers.append(name, value.split(NONCE_PLACEHOLDER).join(nonce));
   return { nonce, headers, body: replaceInStream(NONCE_PLACEHOLDER, nonce) };

@@ -19,7 +19,12 @@ describe('environment', () => {
 
   it('runs the hosted world with a project id, with defaults for dataset and API version', () => {
     const e = parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, NODE_ENV: 'production' });
-    expect(e.content).toMatchObject({ world: 'hosted', projectId: 'abc123', dataset: 'production', apiVersion: '2025-02-19' });
+    expect(e.content).toMatchObject({
+      world: 'hosted',
+      projectId: 'abc123',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+    });
   });
 
   it('stops with a clear message on a malformed setting', () => {
@@ -30,7 +35,9 @@ describe('environment', () => {
   it('requires a session secret in the hosted world, in production and out of it', () => {
     expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
     expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123' })).toThrow(/SESSION_SECRET: required/);
-    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: at least 32/);
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: at least 32/,
+    );
   });
 
   it('never signs with a built-in value: without SESSION_SECRET the embedded world gets its local secret', () => {
@@ -39,7 +46,10 @@ describe('environment', () => {
     expect(a.sessionSecret).not.toBe(b.sessionSecret);
     expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(a.sessionSecretSource).toBe('ephemeral');
-    const local = parseEnv({ CONTENT_DATA_DIR: '/srv/data' }, (dir) => ({ secret: `from ${dir} ${'x'.repeat(32)}`, source: 'data-folder' }));
+    const local = parseEnv({ CONTENT_DATA_DIR: '/srv/data' }, (dir) => ({
+      secret: `from ${dir} ${'x'.repeat(32)}`,
+      source: 'data-folder',
+    }));
     expect(local.sessionSecret).toBe(`from /srv/data ${'x'.repeat(32)}`);
     expect(local.sessionSecretSource).toBe('data-folder');
     expect(parseEnv({ SESSION_SECRET: SECRET }).sessionSecretSource).toBe('environment');
@@ -53,22 +63,42 @@ describe('environment', () => {
 
   it('Stripe runs only with both keys; test hooks are refused in production, with Stripe and hosted', () => {
     expect(parseEnv({}).billing).toEqual({ kind: 'embedded' });
-    const stripe = parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_BUSINESS: 'price_b', STRIPE_API_BASE: 'http://127.0.0.1:4000/' });
-    expect(stripe.billing).toEqual({ kind: 'stripe', secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', prices: { starter: undefined, business: 'price_b', enterprise: undefined }, apiBase: 'http://127.0.0.1:4000' });
+    const stripe = parseEnv({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_BUSINESS: 'price_b',
+      STRIPE_API_BASE: 'http://127.0.0.1:4000/',
+    });
+    expect(stripe.billing).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      prices: { starter: undefined, business: 'price_b', enterprise: undefined },
+      apiBase: 'http://127.0.0.1:4000',
+    });
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
     expect(parseEnv({ PORTAL_TEST_HOOKS: '1', NODE_ENV: 'test' }).portalTestHooks).toBe(true);
     expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', NODE_ENV: 'production' })).toThrow(/PORTAL_TEST_HOOKS/);
-    expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toThrow(/PORTAL_TEST_HOOKS/);
-    expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', SANITY_PROJECT_ID: 'abc', SESSION_SECRET: SECRET })).toThrow(/PORTAL_TEST_HOOKS/);
+    expect(() =>
+      parseEnv({ PORTAL_TEST_HOOKS: '1', STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }),
+    ).toThrow(/PORTAL_TEST_HOOKS/);
+    expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', SANITY_PROJECT_ID: 'abc', SESSION_SECRET: SECRET })).toThrow(
+      /PORTAL_TEST_HOOKS/,
+    );
   });
 
   it('reads the Studio URL (default: where npm run studio:dev serves it) and an optional Content Lake host', () => {
-    const hosted = (extra: Record<string, string>) => parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, ...extra }).content;
+    const hosted = (extra: Record<string, string>) =>
+      parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, ...extra }).content;
     expect(hosted({})).toMatchObject({ studioUrl: 'http://localhost:3333' });
     expect(hosted({})).not.toHaveProperty('apiHost');
-    expect(hosted({ SANITY_STUDIO_URL: 'https://bawaba.sanity.studio/', SANITY_API_HOST: 'http://127.0.0.1:3651/' })).toMatchObject({
+    expect(
+      hosted({ SANITY_STUDIO_URL: 'https://bawaba.sanity.studio/', SANITY_API_HOST: 'http://127.0.0.1:3651/' }),
+    ).toMatchObject({
       studioUrl: 'https://bawaba.sanity.studio',
       apiHost: 'http://127.0.0.1:3651',
     });
@@ -85,7 +115,9 @@ describe('environment', () => {
   it('reads the mail settings: SMTP when set, otherwise an outbox under the data folder', () => {
     expect(parseEnv({}).mail).toEqual({ smtpUrl: undefined, from: undefined, to: undefined, outboxDir: 'data/outbox' });
     expect(parseEnv({ CONTENT_DATA_DIR: '/tmp/x' }).mail.outboxDir).toBe('/tmp/x/outbox');
-    expect(parseEnv({ OUTBOX_DIR: '/tmp/out', SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_TO: 'a@example.com' }).mail).toMatchObject({ outboxDir: '/tmp/out', smtpUrl: 'smtps://u:p@mail.example.com:465', to: 'a@example.com' });
+    expect(
+      parseEnv({ OUTBOX_DIR: '/tmp/out', SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_TO: 'a@example.com' }).mail,
+    ).toMatchObject({ outboxDir: '/tmp/out', smtpUrl: 'smtps://u:p@mail.example.com:465', to: 'a@example.com' });
     expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ MAIL_FROM: 'a@example.com\nBcc: x@example.com' })).toThrow(/MAIL_FROM/);
   });

@@ -17,9 +17,24 @@ const optional = z
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   SITE_URL: z.url().default('http://localhost:3000'),
-  SANITY_PROJECT_ID: optional.pipe(z.string().regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes').optional()),
-  SANITY_DATASET: optional.pipe(z.string().regex(/^[a-z0-9_-]+$/).optional()),
-  SANITY_API_VERSION: optional.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$|^v1$|^X$/).optional()),
+  SANITY_PROJECT_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes')
+      .optional(),
+  ),
+  SANITY_DATASET: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_-]+$/)
+      .optional(),
+  ),
+  SANITY_API_VERSION: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$|^v1$|^X$/)
+      .optional(),
+  ),
   SANITY_READ_TOKEN: optional,
   SANITY_WRITE_TOKEN: optional,
   SANITY_API_HOST: optional.pipe(z.url({ protocol: /^https?$/, error: 'an http(s):// URL' }).optional()),
@@ -33,22 +48,68 @@ const schema = z.object({
   CONTENT_DATA_DIR: optional,
   SESSION_SECRET: optional.pipe(z.string().min(32, 'at least 32 characters (e.g. openssl rand -base64 48)').optional()),
   SESSION_SECRET_PREVIOUS: optional,
-  STRIPE_SECRET_KEY: optional.pipe(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_… or sk_test_…)').optional()),
-  STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'a Stripe webhook signing secret (whsec_…)').optional()),
-  STRIPE_PRICE_STARTER: optional.pipe(z.string().regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)').optional()),
-  STRIPE_PRICE_BUSINESS: optional.pipe(z.string().regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)').optional()),
-  STRIPE_PRICE_ENTERPRISE: optional.pipe(z.string().regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)').optional()),
+  STRIPE_SECRET_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_… or sk_test_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, 'a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_PRICE_STARTER: optional.pipe(
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)')
+      .optional(),
+  ),
+  STRIPE_PRICE_BUSINESS: optional.pipe(
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)')
+      .optional(),
+  ),
+  STRIPE_PRICE_ENTERPRISE: optional.pipe(
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)')
+      .optional(),
+  ),
   STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'an http(s):// URL' }).optional()),
   PORTAL_TEST_HOOKS: optional.pipe(z.enum(['0', '1']).optional()),
-  PORTAL_JOBS_INTERVAL_SECONDS: optional.pipe(z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional()),
-  GTM_ID: optional.pipe(z.string().regex(/^GTM-[A-Z0-9]+$/).optional()),
+  PORTAL_JOBS_INTERVAL_SECONDS: optional.pipe(
+    z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional(),
+  ),
+  GTM_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^GTM-[A-Z0-9]+$/)
+      .optional(),
+  ),
   PREVIEW_SECRET: optional.pipe(z.string().min(16, 'at least 16 characters').optional()),
   SANITY_WEBHOOK_SECRET: optional,
-  CONTENT_CACHE_SECONDS: optional.pipe(z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional()),
+  CONTENT_CACHE_SECONDS: optional.pipe(
+    z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional(),
+  ),
   PAGE_CACHE: optional.pipe(z.enum(['on', 'off']).optional()),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional()),
-  MAIL_FROM: optional.pipe(z.string().max(320).regex(/^[^\r\n]+$/, 'one line').optional()),
-  MAIL_TO: optional.pipe(z.string().max(1000).regex(/^[^\r\n]+$/, 'one line').optional()),
+  MAIL_FROM: optional.pipe(
+    z
+      .string()
+      .max(320)
+      .regex(/^[^\r\n]+$/, 'one line')
+      .optional(),
+  ),
+  MAIL_TO: optional.pipe(
+    z
+      .string()
+      .max(1000)
+      .regex(/^[^\r\n]+$/, 'one line')
+      .optional(),
+  ),
   OUTBOX_DIR: optional,
 });
 
@@ -148,7 +209,10 @@ export function localSessionSecret(dataDir: string): string {
 export function parseEnv(
   source: Record<string, string | undefined>,
   /** Where an embedded world without SESSION_SECRET gets its secret; default: a fresh random one (tests). */
-  localSecret: (dataDir: string) => { secret: string; source: 'data-folder' | 'ephemeral' } = () => ({ secret: randomBytes(48).toString('base64url'), source: 'ephemeral' }),
+  localSecret: (dataDir: string) => { secret: string; source: 'data-folder' | 'ephemeral' } = () => ({
+    secret: randomBytes(48).toString('base64url'),
+    source: 'ephemeral',
+  }),
 ): ServerEnv {
   const result = schema.safeParse(source);
   if (!result.success) {
@@ -178,9 +242,12 @@ export function parseEnv(
       };
   const problems: string[] = [];
   // The hosted world can run as several copies: they must share one secret, so it is set, never generated.
-  if (!e.SESSION_SECRET && content.world === 'hosted') problems.push('SESSION_SECRET: required with a hosted Sanity project');
+  if (!e.SESSION_SECRET && content.world === 'hosted')
+    problems.push('SESSION_SECRET: required with a hosted Sanity project');
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
-    problems.push(`${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`);
+    problems.push(
+      `${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
+    );
   }
   const portalTestHooks = e.PORTAL_TEST_HOOKS === '1';
   if (portalTestHooks && (isProduction || e.STRIPE_SECRET_KEY || content.world === 'hosted')) {
@@ -205,7 +272,11 @@ export function parseEnv(
             kind: 'stripe',
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-            prices: { starter: e.STRIPE_PRICE_STARTER, business: e.STRIPE_PRICE_BUSINESS, enterprise: e.STRIPE_PRICE_ENTERPRISE },
+            prices: {
+              starter: e.STRIPE_PRICE_STARTER,
+              business: e.STRIPE_PRICE_BUSINESS,
+              enterprise: e.STRIPE_PRICE_ENTERPRISE,
+            },
             ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') } : {}),
           }
         : { kind: 'embedded' },
@@ -231,7 +302,9 @@ export function env(): ServerEnv {
   if (!cached) {
     cached = parseEnv(process.env, (dataDir) => ({ secret: localSessionSecret(dataDir), source: 'data-folder' }));
     if (cached.sessionSecretSource === 'data-folder' && cached.content.world === 'embedded') {
-      console.log(`[security] signing secret: ${cached.content.dataDir}/session-secret (generated on first start; set SESSION_SECRET to choose one)`);
+      console.log(
+        `[security] signing secret: ${cached.content.dataDir}/session-secret (generated on first start; set SESSION_SECRET to choose one)`,
+      );
     }
   }
   return cached;

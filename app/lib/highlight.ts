@@ -2,7 +2,10 @@
  * Splits a headline around its highlighted word (the CMS's hero.highlight: "UAE" /
  * "الإمارات"), so the word can be shown in gold. Null when there is nothing to highlight.
  */
-export function splitHighlight(headline: string, highlight: string | null | undefined): [before: string, word: string, after: string] | null {
+export function splitHighlight(
+  headline: string,
+  highlight: string | null | undefined,
+): [before: string, word: string, after: string] | null {
   const word = highlight?.trim();
   if (!word) return null;
   const at = headline.indexOf(word);

@@ -11,11 +11,15 @@ const hosted = { ...embedded, world: 'hosted' as const };
 describe('image URLs', () => {
   it("builds Sanity's URL shape, relative in the embedded world", () => {
     expect(imageUrlBuilder(embedded)(image(), 400)).toBe('/images/p1/production/abc123-1200x800.jpg?w=400&auto=format');
-    expect(imageUrlBuilder(hosted)(image(), 400)).toBe('https://cdn.sanity.io/images/p1/production/abc123-1200x800.jpg?w=400&auto=format');
-    expect(imageUrlBuilder(embedded)(image(), 400, 300)).toBe('/images/p1/production/abc123-1200x800.jpg?rect=67,0,1067,800&w=400&h=300&fit=crop&auto=format');
+    expect(imageUrlBuilder(hosted)(image(), 400)).toBe(
+      'https://cdn.sanity.io/images/p1/production/abc123-1200x800.jpg?w=400&auto=format',
+    );
+    expect(imageUrlBuilder(embedded)(image(), 400, 300)).toBe(
+      '/images/p1/production/abc123-1200x800.jpg?rect=67,0,1067,800&w=400&h=300&fit=crop&auto=format',
+    );
   });
 
-  it("answers from its memo what the library builds, crop, hotspot and size included", () => {
+  it('answers from its memo what the library builds, crop, hotspot and size included', () => {
     const urlFor = imageUrlBuilder(embedded);
     expect(imageUrlBuilder(embedded)).toBe(urlFor);
     const direct = (img: SanityImage, w: number, h?: number) => {
@@ -35,12 +39,14 @@ describe('image URLs', () => {
       [image(crop), 600],
       [image(), 600, 400],
     ];
-    for (let round = 0; round < 2; round++) for (const [img, w, h] of cases) expect(urlFor(img, w, h)).toBe(direct(img, w, h));
+    for (let round = 0; round < 2; round++)
+      for (const [img, w, h] of cases) expect(urlFor(img, w, h)).toBe(direct(img, w, h));
     expect(new Set(cases.map(([img, w, h]) => urlFor(img, w, h))).size).toBe(cases.length);
   });
 
   it('stays right past its bound', () => {
     const urlFor = imageUrlBuilder(embedded);
-    for (let w = 1; w <= 2_100; w++) expect(urlFor(image(), w)).toBe(`/images/p1/production/abc123-1200x800.jpg?w=${w}&auto=format`);
+    for (let w = 1; w <= 2_100; w++)
+      expect(urlFor(image(), w)).toBe(`/images/p1/production/abc123-1200x800.jpg?w=${w}&auto=format`);
   });
 });

@@ -31,7 +31,10 @@ export function imageUrlBuilder(config: ImageConfig): UrlFor {
     ...(config.world === 'embedded' ? { baseUrl: '/' } : {}),
   });
   const build: UrlFor = (image, width, height) => {
-    let b = builder.image({ asset: { _ref: image.asset._id }, crop: image.crop ?? undefined, hotspot: image.hotspot ?? undefined }).width(width).auto('format');
+    let b = builder
+      .image({ asset: { _ref: image.asset._id }, crop: image.crop ?? undefined, hotspot: image.hotspot ?? undefined })
+      .width(width)
+      .auto('format');
     if (height) b = b.height(height).fit('crop');
     return b.url();
   };

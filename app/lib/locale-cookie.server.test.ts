@@ -12,14 +12,18 @@ describe('the language cookie', () => {
 
   it("writes in the browser what Remix's cookie serializes", async () => {
     for (const locale of ['en', 'ar'] as const)
-      expect((await localeCookie.serialize(locale)).split(';')[0]).toBe(`${LOCALE_COOKIE}=${localeCookieValue(locale)}`);
+      expect((await localeCookie.serialize(locale)).split(';')[0]).toBe(
+        `${LOCALE_COOKIE}=${localeCookieValue(locale)}`,
+      );
   });
 
   it('ignores a missing, foreign or forged value', async () => {
     expect(await chosenLocale(new Request('http://x.test/'))).toBeNull();
     expect(await chosenLocale(withCookie('other=ar'))).toBeNull();
     expect(await chosenLocale(withCookie(`${LOCALE_COOKIE}=fr`))).toBeNull();
-    expect(await chosenLocale(withCookie(`${LOCALE_COOKIE}=${encodeURIComponent(btoa(JSON.stringify('fr')))}`))).toBeNull();
+    expect(
+      await chosenLocale(withCookie(`${LOCALE_COOKIE}=${encodeURIComponent(btoa(JSON.stringify('fr')))}`)),
+    ).toBeNull();
     expect(await chosenLocale(withCookie(`${LOCALE_COOKIE}=%%%`))).toBeNull();
   });
 });

@@ -12,7 +12,13 @@ describe('outbox mailer', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const outbox = path.join(dir, 'nested', 'outbox');
     const mailer = createOutboxMailer(outbox, () => new Date('2025-03-01T10:00:00Z'));
-    const sent = await mailer.send({ to: 'firm@example.com', from: 'Site <no-reply@example.com>', subject: 'New question from Ann', text: 'Question:\nمرحبا', replyTo: 'ann@example.com' });
+    const sent = await mailer.send({
+      to: 'firm@example.com',
+      from: 'Site <no-reply@example.com>',
+      subject: 'New question from Ann',
+      text: 'Question:\nمرحبا',
+      replyTo: 'ann@example.com',
+    });
     expect(sent.transport).toBe('outbox');
     const files = (await readdir(outbox)).sort();
     expect(files).toHaveLength(2);
@@ -24,19 +30,35 @@ describe('outbox mailer', () => {
     expect(eml).toMatch(/^Subject: New question from Ann$/m);
     expect(eml).toMatch(/^Date: Sat, 01 Mar 2025 10:00:00 \+0000$/m);
     const json = JSON.parse(await readFile(path.join(outbox, files[1]!), 'utf8'));
-    expect(json).toMatchObject({ to: 'firm@example.com', subject: 'New question from Ann', text: 'Question:\nمرحبا', date: '2025-03-01T10:00:00.000Z' });
+    expect(json).toMatchObject({
+      to: 'firm@example.com',
+      subject: 'New question from Ann',
+      text: 'Question:\nمرحبا',
+      date: '2025-03-01T10:00:00.000Z',
+    });
   });
 
   it('keeps header injection out of the subject', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const mailer = createOutboxMailer(dir);
-    await mailer.send({ to: 'a@example.com', from: 'b@example.com', subject: 'Hi\r\nBcc: evil@example.com', text: 'x' });
-    const eml = await readFile(path.join(dir, (await readdir(dir)).find((f) => f.endsWith('.eml'))!), 'utf8');
+    await mailer.send({
+      to: 'a@example.com',
+      from: 'b@example.com',
+      subject: 'Hi\r\nBcc: evil@example.com',
+      text: 'x',
+    });
+    const eml = await readFile(
+      path.join(
+        dir,
+        (await readdir(dir)).find((f) => f.endsWith('.eml'))!,
+      ),
+      'utf8',
+    );
     expect(eml).not.toMatch(/^Bcc:/m);
     expect(eml).toMatch(/^Subject: Hi Bcc: evil@example\.com$/m);
   });
 
-  it('sends text and HTML as multipart/alternative with the caller\'s Message-ID; a retry rewrites the same files', async () => {
+  it("sends text and HTML as multipart/alternative with the caller's Message-ID; a retry rewrites the same files", async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     let now = new Date('2026-03-01T10:00:00Z');
     const mailer = createOutboxMailer(dir, () => now);
@@ -63,7 +85,11 @@ describe('outbox mailer', () => {
     const decode = (part: string) => {
       const body = part.split(/\n\n/).slice(1).join('\n\n').trim();
       if (/base64/.test(part)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
-      if (/quoted-printable/.test(part)) return Buffer.from(body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+      if (/quoted-printable/.test(part))
+        return Buffer.from(
+          body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8');
       return body;
     };
     expect(decode(plain!)).toContain('تم إلغاء اشتراكك.');
@@ -84,7 +110,15 @@ describe('outbox mailer', () => {
   it('refuses a Message-ID that is not one <local@domain> token', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const mailer = createOutboxMailer(dir);
-    await expect(mailer.send({ to: 'a@example.com', from: 'b@example.com', subject: 's', text: 't', messageId: '<x@y>\r\nBcc: evil@example.com' })).rejects.toThrow(/Message-ID/);
+    await expect(
+      mailer.send({
+        to: 'a@example.com',
+        from: 'b@example.com',
+        subject: 's',
+        text: 't',
+        messageId: '<x@y>\r\nBcc: evil@example.com',
+      }),
+    ).rejects.toThrow(/Message-ID/);
     expect(await readdir(dir)).toHaveLength(0);
   });
 
@@ -106,7 +140,11 @@ describe('SMTP mailer', () => {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined, to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -116,7 +154,12 @@ describe('SMTP mailer', () => {
     try {
       const { createSmtpMailer } = await import('./mailer.server');
       const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
-      const sent = await mailer.send({ to: 'firm@example.com', from: 'no-reply@example.com', subject: 'سؤال جديد', text: 'مرحبا، لدي سؤال عن الرخصة.' });
+      const sent = await mailer.send({
+        to: 'firm@example.com',
+        from: 'no-reply@example.com',
+        subject: 'سؤال جديد',
+        text: 'مرحبا، لدي سؤال عن الرخصة.',
+      });
       expect(sent.transport).toBe('smtp');
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual(['firm@example.com']);
@@ -126,7 +169,16 @@ describe('SMTP mailer', () => {
       expect(body).toMatch(/^Subject: =\?UTF-8\?/m);
       const b64 = /\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)$/.exec(body.trim())?.[1];
       const qp = body.includes('quoted-printable');
-      const text = qp ? decodeURIComponent(body.split(/\r?\n\r?\n/).slice(1).join('\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, '%$1')) : Buffer.from((b64 ?? '').replace(/\s/g, ''), 'base64').toString('utf8');
+      const text = qp
+        ? decodeURIComponent(
+            body
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n')
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, '%$1'),
+          )
+        : Buffer.from((b64 ?? '').replace(/\s/g, ''), 'base64').toString('utf8');
       expect(text).toContain('مرحبا، لدي سؤال عن الرخصة.');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -154,7 +206,14 @@ describe('SMTP mailer', () => {
     try {
       const { createSmtpMailer } = await import('./mailer.server');
       const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
-      const sent = await mailer.send({ to: 'layla@example.com', from: 'no-reply@example.com', subject: 'Hello', text: 'Plain body', html: '<p>HTML body</p>', messageId: '<portal.mail.def456@example.com>' });
+      const sent = await mailer.send({
+        to: 'layla@example.com',
+        from: 'no-reply@example.com',
+        subject: 'Hello',
+        text: 'Plain body',
+        html: '<p>HTML body</p>',
+        messageId: '<portal.mail.def456@example.com>',
+      });
       expect(sent.messageId).toBe('<portal.mail.def456@example.com>');
       expect(received).toHaveLength(1);
       expect(received[0]).toMatch(/^Message-ID: <portal\.mail\.def456@example\.com>\r?$/m);
@@ -182,7 +241,9 @@ describe('SMTP mailer', () => {
     try {
       const { createSmtpMailer } = await import('./mailer.server');
       const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
-      await expect(mailer.send({ to: 'firm@example.com', from: 'no-reply@example.com', subject: 'x', text: 'y' })).rejects.toThrow();
+      await expect(
+        mailer.send({ to: 'firm@example.com', from: 'no-reply@example.com', subject: 'x', text: 'y' }),
+      ).rejects.toThrow();
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -42,14 +42,18 @@ export interface Mailer {
 /** A caller's Message-ID, checked: one `<local@domain>` token with no spaces or control characters. */
 function checkedMessageId(messageId: string | undefined): string | undefined {
   if (messageId === undefined) return undefined;
-  if (!/^<[^<>\s@]+@[^<>\s@]+>$/.test(messageId)) throw new Error(`mail: not a Message-ID: ${JSON.stringify(messageId.slice(0, 100))}`);
+  if (!/^<[^<>\s@]+@[^<>\s@]+>$/.test(messageId))
+    throw new Error(`mail: not a Message-ID: ${JSON.stringify(messageId.slice(0, 100))}`);
   return messageId;
 }
 
 /** One line, no control characters: what may go into a header such as the subject. */
 export function headerSafe(value: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const line = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -58,7 +62,11 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
   return {
     transport: 'smtp',
     async send(message) {
-      const info = await transporter.sendMail({ ...message, subject: headerSafe(message.subject), messageId: checkedMessageId(message.messageId) });
+      const info = await transporter.sendMail({
+        ...message,
+        subject: headerSafe(message.subject),
+        messageId: checkedMessageId(message.messageId),
+      });
       return { transport: 'smtp', messageId: String(info.messageId) };
     },
   };
@@ -84,7 +92,10 @@ export function createOutboxMailer(outboxDir: string, now: () => Date = () => ne
         await writeFile(tmp, content);
         await rename(tmp, path.join(dir, file));
       };
-      await write(`${base}.json`, JSON.stringify({ ...message, subject, date: date.toISOString(), messageId: info.messageId }, null, 2) + '\n');
+      await write(
+        `${base}.json`,
+        JSON.stringify({ ...message, subject, date: date.toISOString(), messageId: info.messageId }, null, 2) + '\n',
+      );
       await write(`${base}.eml`, info.message as Buffer);
       return { transport: 'outbox', messageId: String(info.messageId), file: path.join(dir, `${base}.eml`) };
     },

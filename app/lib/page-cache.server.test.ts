@@ -3,7 +3,8 @@ import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE } from './csp.server';
 import { cacheVerdict, isStorable, PageCache, withPageCache, type RequestHandler } from './page-cache.server';
 
 const SITE = 'http://127.0.0.1:3000';
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => new Request(`${SITE}${path}`, { method, headers });
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  new Request(`${SITE}${path}`, { method, headers });
 
 describe('cacheVerdict: which requests may use the cache, under which key', () => {
   it('keys public pages and their single-fetch data by language, path and search', () => {
@@ -14,7 +15,9 @@ describe('cacheVerdict: which requests may use the cache, under which key', () =
     expect(cacheVerdict(get('/_root.data?_routes=locale-en'))).toEqual({ key: 'en /_root.data?_routes=locale-en' });
     expect(cacheVerdict(get('/blog', {}, 'HEAD'))).toEqual({ key: 'en /blog' });
     // The language choice and analytics cookies do not change a page.
-    expect(cacheVerdict(get('/blog', { Cookie: 'lng=ar; _ga=GA1.1.1; _ga_ABC123=GS1; _gid=x; _gcl_au=1' }))).toEqual({ key: 'en /blog' });
+    expect(cacheVerdict(get('/blog', { Cookie: 'lng=ar; _ga=GA1.1.1; _ga_ABC123=GS1; _gid=x; _gcl_au=1' }))).toEqual({
+      key: 'en /blog',
+    });
   });
 
   it.each([
@@ -173,7 +176,11 @@ describe('withPageCache', () => {
     const remix = fakeRemix();
     const pages = cache();
     const handle = withPageCache(remix, pages);
-    for (const request of [get('/faq', {}, 'POST'), get('/faq', { Cookie: '__preview=1' }), get('/faq', { Cookie: '__client=1' })]) {
+    for (const request of [
+      get('/faq', {}, 'POST'),
+      get('/faq', { Cookie: '__preview=1' }),
+      get('/faq', { Cookie: '__client=1' }),
+    ]) {
       const response = await handle(request);
       expect(response.headers.get('X-Page-Cache')).toBe('bypass');
       const { body, nonce, inBody } = await nonceOf(response);

@@ -56,7 +56,8 @@ export function cacheVerdict(request: Request): CacheVerdict {
   const cookie = request.headers.get('Cookie');
   if (cookieNames(cookie).some((name) => !NEUTRAL_COOKIE.test(name))) return { bypass: 'cookie' };
   // The English home page sends a visitor who chose Arabic to /ar (layouts/locale.tsx).
-  if (page === '/' && new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=ar(?:;|$)`).test(cookie ?? '')) return { bypass: 'language-choice' };
+  if (page === '/' && new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=ar(?:;|$)`).test(cookie ?? ''))
+    return { bypass: 'language-choice' };
   return { key: `${localeFromPath(page)} ${url.pathname}${url.search}` };
 }
 
@@ -78,7 +79,11 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-export const DEFAULT_PAGE_CACHE_LIMITS = { maxEntries: 1000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 } as const;
+export const DEFAULT_PAGE_CACHE_LIMITS = {
+  maxEntries: 1000,
+  maxBytes: 64 * 1024 * 1024,
+  maxEntryBytes: 2 * 1024 * 1024,
+} as const;
 
 /** Least-recently-used map of rendered pages, bounded by count and bytes. */
 export class PageCache {
@@ -170,9 +175,14 @@ function streamed(response: Response): Response {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
   const fresh = withFreshNonce({ status: response.status, headers });
-  if (!response.body) return new Response(null, { status: response.status, statusText: response.statusText, headers: fresh.headers });
+  if (!response.body)
+    return new Response(null, { status: response.status, statusText: response.statusText, headers: fresh.headers });
   const body = Readable.fromWeb(response.body as unknown as NodeWebStream).pipe(fresh.body);
-  return new Response(createReadableStreamFromReadable(body), { status: response.status, statusText: response.statusText, headers: fresh.headers });
+  return new Response(createReadableStreamFromReadable(body), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: fresh.headers,
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decideStudioPreview, framingHeaders, PREVIEW_SECONDS, previewFromCookieValue } from './preview.server';
 
-const URL_WITH = (secret: string) => `https://site.example/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/faq`;
+const URL_WITH = (secret: string) =>
+  `https://site.example/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/faq`;
 
 describe('decideStudioPreview (/api/preview-mode/enable)', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -22,24 +23,37 @@ describe('decideStudioPreview (/api/preview-mode/enable)', () => {
   });
 
   it('307 to the same-site path the Studio asked for; home when none or an unsafe one', async () => {
-    expect(await decideStudioPreview(URL_WITH('ok'), async () => ({ isValid: true, redirectTo: '/faq?sanity-preview-perspective=drafts' }))).toEqual({
+    expect(
+      await decideStudioPreview(URL_WITH('ok'), async () => ({
+        isValid: true,
+        redirectTo: '/faq?sanity-preview-perspective=drafts',
+      })),
+    ).toEqual({
       status: 307,
       location: '/faq?sanity-preview-perspective=drafts',
     });
-    expect(await decideStudioPreview(URL_WITH('ok'), async () => ({ isValid: true }))).toEqual({ status: 307, location: '/' });
-    expect(await decideStudioPreview(URL_WITH('ok'), async () => ({ isValid: true, redirectTo: '//evil.example/' }))).toEqual({ status: 307, location: '/' });
+    expect(await decideStudioPreview(URL_WITH('ok'), async () => ({ isValid: true }))).toEqual({
+      status: 307,
+      location: '/',
+    });
+    expect(
+      await decideStudioPreview(URL_WITH('ok'), async () => ({ isValid: true, redirectTo: '//evil.example/' })),
+    ).toEqual({ status: 307, location: '/' });
   });
 
   it('503 when the check fails (Content Lake unreachable)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await decideStudioPreview(URL_WITH('ok'), async () => Promise.reject(new Error('ECONNREFUSED')))).toEqual({ status: 503 });
+    expect(await decideStudioPreview(URL_WITH('ok'), async () => Promise.reject(new Error('ECONNREFUSED')))).toEqual({
+      status: 503,
+    });
   });
 });
 
-
 describe('framingHeaders', () => {
   it('visitors and embedded-world previews: same-origin frames only', () => {
-    expect(framingHeaders(false, { world: 'hosted', studioUrl: 'https://bawaba.sanity.studio' })).toEqual({ 'X-Frame-Options': 'SAMEORIGIN' });
+    expect(framingHeaders(false, { world: 'hosted', studioUrl: 'https://bawaba.sanity.studio' })).toEqual({
+      'X-Frame-Options': 'SAMEORIGIN',
+    });
     expect(framingHeaders(true, { world: 'embedded' })).toEqual({ 'X-Frame-Options': 'SAMEORIGIN' });
   });
 
@@ -47,7 +61,9 @@ describe('framingHeaders', () => {
     expect(framingHeaders(true, { world: 'hosted', studioUrl: 'https://bawaba.sanity.studio/desk' })).toEqual({
       'Content-Security-Policy': "frame-ancestors 'self' https://bawaba.sanity.studio",
     });
-    expect(framingHeaders(true, { world: 'hosted', studioUrl: '/studio' })).toEqual({ 'Content-Security-Policy': "frame-ancestors 'self'" });
+    expect(framingHeaders(true, { world: 'hosted', studioUrl: '/studio' })).toEqual({
+      'Content-Security-Policy': "frame-ancestors 'self'",
+    });
   });
 });
 

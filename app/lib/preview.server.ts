@@ -129,7 +129,10 @@ export type StudioPreviewDecision =
   | { status: 307; location: string };
 
 /** What /api/preview-mode/enable answers, apart from the cookie and the body. */
-export async function decideStudioPreview(url: string, check: StudioSecretCheck | null): Promise<StudioPreviewDecision> {
+export async function decideStudioPreview(
+  url: string,
+  check: StudioSecretCheck | null,
+): Promise<StudioPreviewDecision> {
   if (!check) return { status: 404 };
   if (!new URL(url).searchParams.get(STUDIO_SECRET_PARAM)?.trim()) return { status: 401 };
   let result: Awaited<ReturnType<StudioSecretCheck>>;
@@ -148,7 +151,10 @@ export async function decideStudioPreview(url: string, check: StudioSecretCheck 
  * preview page in the hosted world: also the Studio, whose Presentation tool shows the site
  * in an iframe (a Studio served under a path of the site is covered by 'self').
  */
-export function framingHeaders(preview: boolean, content: { world: string; studioUrl?: string }): Record<string, string> {
+export function framingHeaders(
+  preview: boolean,
+  content: { world: string; studioUrl?: string },
+): Record<string, string> {
   if (!preview || content.world !== 'hosted') return { 'X-Frame-Options': 'SAMEORIGIN' };
   return { 'Content-Security-Policy': `frame-ancestors ${frameAncestorSources(preview, content).join(' ')}` };
 }

@@ -24,6 +24,13 @@ describe('SGD price formatting', () => {
   });
 
   it('matches Intl for the page locale exactly', () => {
-    expect(formatSgd(3800, 'ar')).toBe(new Intl.NumberFormat('ar-AE', { style: 'currency', currency: 'SGD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(3800));
+    expect(formatSgd(3800, 'ar')).toBe(
+      new Intl.NumberFormat('ar-AE', {
+        style: 'currency',
+        currency: 'SGD',
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }).format(3800),
+    );
   });
 });

@@ -17,7 +17,20 @@ describe('safeReturnPath', () => {
   });
 
   it('refuses other origins, protocol-relative and backslash tricks, and junk', () => {
-    const bad = ['https://evil.com/faq', '//evil.com/faq', '/\\evil.com/faq', '\\\\evil.com', '/..//evil.com', 'javascript:alert(1)', 'http://www.bawaba-advisory.com/', 'faq', '', null, undefined, `/${'a'.repeat(3000)}`];
+    const bad = [
+      'https://evil.com/faq',
+      '//evil.com/faq',
+      '/\\evil.com/faq',
+      '\\\\evil.com',
+      '/..//evil.com',
+      'javascript:alert(1)',
+      'http://www.bawaba-advisory.com/',
+      'faq',
+      '',
+      null,
+      undefined,
+      `/${'a'.repeat(3000)}`,
+    ];
     for (const raw of bad) expect(safeReturnPath(raw, ORIGINS), String(raw)).toBeNull();
   });
 });

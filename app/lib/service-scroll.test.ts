@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashName, resolveScrollTarget, scrollDelay, scrollOffset, scrollTopFor, type TargetElement, type TargetRoot } from './service-scroll';
+import {
+  hashName,
+  resolveScrollTarget,
+  scrollDelay,
+  scrollOffset,
+  scrollTopFor,
+  type TargetElement,
+  type TargetRoot,
+} from './service-scroll';
 
 type Fake = TargetElement & { name: string };
 const el = (tagName: string, id: string, dataId?: string): Fake => ({

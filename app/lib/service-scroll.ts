@@ -7,7 +7,14 @@
  *   section whose id ends with the name.
  * Pure functions only; useServiceHashScroll applies them in the browser.
  */
-export const SERVICE_ANCHORS = ['market-entry', 'business-setup', 'launch-strategy', 'operations', 'recruitment', 'performance'] as const;
+export const SERVICE_ANCHORS = [
+  'market-entry',
+  'business-setup',
+  'launch-strategy',
+  'operations',
+  'recruitment',
+  'performance',
+] as const;
 
 export const MOBILE_BREAKPOINT = 768;
 export const SCROLL_OFFSET = { mobile: 120, desktop: 160 } as const;
@@ -45,7 +52,10 @@ export interface TargetRoot<E extends TargetElement> {
 }
 
 /** The element a hash scrolls to, or null when nothing matches. */
-export function resolveScrollTarget<E extends TargetElement>(root: TargetRoot<E>, hash: string | null | undefined): E | null {
+export function resolveScrollTarget<E extends TargetElement>(
+  root: TargetRoot<E>,
+  hash: string | null | undefined,
+): E | null {
   const name = hashName(hash);
   if (!name) return null;
   const byId = root.getElementById(name);

@@ -4,7 +4,12 @@ import { absoluteUrl, article, breadcrumbList } from './structured-data';
 
 describe('JSON-LD', () => {
   it('numbers breadcrumb items from 1', () => {
-    expect(breadcrumbList([{ name: 'Home', url: 'https://x.test/' }, { name: 'Blog', url: 'https://x.test/blog' }])).toEqual({
+    expect(
+      breadcrumbList([
+        { name: 'Home', url: 'https://x.test/' },
+        { name: 'Blog', url: 'https://x.test/blog' },
+      ]),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -34,12 +39,25 @@ describe('JSON-LD', () => {
       dateModified: '2026-04-07T07:30:00.000Z',
       inLanguage: 'ar',
       author: { '@type': 'Person', name: 'ليلى حداد' },
-      publisher: { '@type': 'Organization', name: 'Brand', logo: { '@type': 'ImageObject', url: 'https://x.test/logo.png' } },
+      publisher: {
+        '@type': 'Organization',
+        name: 'Brand',
+        logo: { '@type': 'ImageObject', url: 'https://x.test/logo.png' },
+      },
       mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://x.test/ar/blog/p' },
       articleSection: 'المالية',
       keywords: 'الضرائب, الإمارات',
     });
-    expect(article({ url: 'u', headline: 'h', datePublished: 'd', author: 'a', publisher: { name: 'b', url: 'u' }, language: 'en' })).not.toHaveProperty('image');
+    expect(
+      article({
+        url: 'u',
+        headline: 'h',
+        datePublished: 'd',
+        author: 'a',
+        publisher: { name: 'b', url: 'u' },
+        language: 'en',
+      }),
+    ).not.toHaveProperty('image');
   });
 
   it('serializes so that the text cannot end the script element, and parses back', () => {

@@ -8,7 +8,15 @@ export type TrendTone = 'green' | 'blue' | 'amber';
 const GREEN = new Set(['rising', 'improving', 'expanding', 'accelerating']);
 
 /** Known trend keys; each has a translated label under marketing:trends.{key}. */
-export const TREND_KEYS = ['rising', 'improving', 'expanding', 'accelerating', 'stable', 'moderate', 'declining'] as const;
+export const TREND_KEYS = [
+  'rising',
+  'improving',
+  'expanding',
+  'accelerating',
+  'stable',
+  'moderate',
+  'declining',
+] as const;
 
 export function normalizeTrend(trend: string | null | undefined): string {
   return (trend ?? '').trim().toLowerCase();

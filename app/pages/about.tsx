@@ -21,7 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.seo.title ?? args.data?.title, description: args.data?.seo.description ?? args.data?.intro });
+  pageMeta(args, {
+    title: args.data?.seo.title ?? args.data?.title,
+    description: args.data?.seo.description ?? args.data?.intro,
+  });
 
 export const ErrorBoundary = RouteErrorBoundary;
 
@@ -34,8 +37,17 @@ export default function About() {
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={`${container} grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16`}>
           <div>
-            <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]" {...inEnglish(about.title)}>{about.title}</h1>
-            {about.intro && <p className={`mt-5 ${lead}`} {...inEnglish(about.intro)}>{about.intro}</p>}
+            <h1
+              className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
+              {...inEnglish(about.title)}
+            >
+              {about.title}
+            </h1>
+            {about.intro && (
+              <p className={`mt-5 ${lead}`} {...inEnglish(about.intro)}>
+                {about.intro}
+              </p>
+            )}
             {about.claims.length > 0 && (
               <CheckList
                 items={about.claims}
@@ -72,14 +84,18 @@ export default function About() {
               <div className="rounded-3xl bg-navy-900 p-8 text-white md:p-10">
                 <CompassIcon className="size-8 text-gold-400" />
                 <h2 className="mt-4 text-2xl font-bold">{t('about.missionTitle')}</h2>
-                <p className="mt-3 text-lg leading-8 text-navy-100" {...inEnglish(about.mission)}>{about.mission}</p>
+                <p className="mt-3 text-lg leading-8 text-navy-100" {...inEnglish(about.mission)}>
+                  {about.mission}
+                </p>
               </div>
             )}
             {about.vision && (
               <div className="rounded-3xl border border-sand-200 bg-sand-50 p-8 md:p-10">
                 <SparkIcon className="size-8 text-gold-700" />
                 <h2 className="mt-4 text-2xl font-bold text-navy-900">{t('about.visionTitle')}</h2>
-                <p className="mt-3 text-lg leading-8 text-navy-700" {...inEnglish(about.vision)}>{about.vision}</p>
+                <p className="mt-3 text-lg leading-8 text-navy-700" {...inEnglish(about.vision)}>
+                  {about.vision}
+                </p>
               </div>
             )}
           </div>
@@ -89,15 +105,23 @@ export default function About() {
       {about.values.length > 0 && (
         <section aria-labelledby="values-title" className="bg-sand-50 py-16 md:py-20" data-testid="about-values">
           <div className={container}>
-            <h2 id="values-title" className={sectionTitle}>{t('about.valuesTitle')}</h2>
+            <h2 id="values-title" className={sectionTitle}>
+              {t('about.valuesTitle')}
+            </h2>
             <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {about.values.map((value, i) => (
                 <li key={value._key} className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
                   <span aria-hidden="true" className="text-sm font-bold text-gold-700 tabular-nums">
                     {String(i + 1).padStart(2, '0')}
                   </span>
-                  <h3 className="mt-2 text-xl font-semibold text-navy-900" {...inEnglish(value.title)}>{value.title}</h3>
-                  {value.text && <p className="mt-2 leading-7 text-navy-700" {...inEnglish(value.text)}>{value.text}</p>}
+                  <h3 className="mt-2 text-xl font-semibold text-navy-900" {...inEnglish(value.title)}>
+                    {value.title}
+                  </h3>
+                  {value.text && (
+                    <p className="mt-2 leading-7 text-navy-700" {...inEnglish(value.text)}>
+                      {value.text}
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>
@@ -105,7 +129,12 @@ export default function About() {
         </section>
       )}
 
-      <CtaBand id="about-cta-title" title={t('about.ctaTitle')} text={t('about.ctaText')} link={{ href: '/services', label: t('about.exploreServices') }} />
+      <CtaBand
+        id="about-cta-title"
+        title={t('about.ctaTitle')}
+        text={t('about.ctaText')}
+        link={{ href: '/services', label: t('about.exploreServices') }}
+      />
     </div>
   );
 }

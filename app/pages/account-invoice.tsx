@@ -39,14 +39,20 @@ export default function AccountInvoice() {
       <div className={`${portalContainer} max-w-4xl`}>
         <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
           <Link to={`${localize('/account/subscription')}#billing-history`} className={`${button.outline} min-h-11`}>
-            <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t('invoice.back')}
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ←
+            </span>{' '}
+            {t('invoice.back')}
           </Link>
           <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="invoice-download">
             {t('invoice.download')}
           </a>
         </nav>
 
-        <article className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10" aria-labelledby="invoice-title">
+        <article
+          className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
+          aria-labelledby="invoice-title"
+        >
           <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
             <div>
               <p className="text-2xl font-bold text-navy-900">{firm.name}</p>
@@ -58,7 +64,10 @@ export default function AccountInvoice() {
             </div>
             <div className="text-end">
               <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
-                {t('invoice.title')} <bdi dir="ltr" className="whitespace-nowrap">{invoice.number}</bdi>
+                {t('invoice.title')}{' '}
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {invoice.number}
+                </bdi>
               </h1>
               <div className="mt-2">
                 <InvoiceStatusBadge status={invoice.status} />
@@ -79,7 +88,9 @@ export default function AccountInvoice() {
             </div>
             <div>
               <dt className={term}>{t('invoice.period')}</dt>
-              <dd className="mt-1 font-semibold">{t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}</dd>
+              <dd className="mt-1 font-semibold">
+                {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
+              </dd>
             </div>
           </dl>
 
@@ -98,7 +109,9 @@ export default function AccountInvoice() {
                 <span className="block font-semibold">{firm.name}</span>
                 {firm.offices.map((office) => (
                   <span key={office.city} className="mt-1 block text-navy-700">
-                    <span className="font-medium text-navy-900">{[office.city, office.country].filter(Boolean).join(', ')}</span>
+                    <span className="font-medium text-navy-900">
+                      {[office.city, office.country].filter(Boolean).join(', ')}
+                    </span>
                     {office.address && <span className="block whitespace-pre-line">{office.address}</span>}
                   </span>
                 ))}
@@ -121,7 +134,9 @@ export default function AccountInvoice() {
               <tr className="border-b border-navy-100">
                 <td className="px-3 py-4">
                   <span className="block font-semibold">{t('invoice.line', { plan: planName })}</span>
-                  <span className="block text-sm text-navy-700">{t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}</span>
+                  <span className="block text-sm text-navy-700">
+                    {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
+                  </span>
                 </td>
                 <td className="px-3 py-4 text-end tabular-nums whitespace-nowrap">
                   <Bidi>{amount}</Bidi>
@@ -133,7 +148,10 @@ export default function AccountInvoice() {
                 <th scope="row" className="px-3 py-4 text-start text-lg font-bold">
                   {t('invoice.total')}
                 </th>
-                <td className="px-3 py-4 text-end text-lg font-bold tabular-nums whitespace-nowrap" data-testid="invoice-total">
+                <td
+                  className="px-3 py-4 text-end text-lg font-bold tabular-nums whitespace-nowrap"
+                  data-testid="invoice-total"
+                >
                   <Bidi>{amount}</Bidi>
                 </td>
               </tr>

@@ -36,7 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireClient(request);
   const url = new URL(request.url);
   const locale = requestLocale(request);
-  const [page, t] = await Promise.all([subscriptionPage(session, locale, url.searchParams.get(INVOICE_CURSOR_PARAM)), portalT(locale)]);
+  const [page, t] = await Promise.all([
+    subscriptionPage(session, locale, url.searchParams.get(INVOICE_CURSOR_PARAM)),
+    portalT(locale),
+  ]);
   const csrf: Csrf = { name: CSRF_FIELD, value: session.csrfToken };
   return { ...page, csrf, welcome: url.searchParams.get('welcome') === '1', title: t('meta.subscription') };
 }
@@ -71,18 +74,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
   const parsed = parseAction(form);
   if (parsed === 'no-plan') {
-    return data<SubscriptionActionData>({ ok: false, intent: 'change', message: { kind: 'error', key: 'messages.choosePlan' } }, { status: 400 });
+    return data<SubscriptionActionData>(
+      { ok: false, intent: 'change', message: { kind: 'error', key: 'messages.choosePlan' } },
+      { status: 400 },
+    );
   }
   if (!parsed) {
-    return data<SubscriptionActionData>({ ok: false, intent: null, message: { kind: 'error', key: 'messages.invalidState' } }, { status: 400 });
+    return data<SubscriptionActionData>(
+      { ok: false, intent: null, message: { kind: 'error', key: 'messages.invalidState' } },
+      { status: 400 },
+    );
   }
   const result = await subscriptionAction(session, parsed, locale);
   // A refused or failed action changed nothing: 409, and the page keeps what it shows.
-  return data<SubscriptionActionData>({ ok: result.ok, intent: parsed.intent, message: result.message }, { status: result.ok ? 200 : 409 });
+  return data<SubscriptionActionData>(
+    { ok: result.ok, intent: parsed.intent, message: result.message },
+    { status: result.ok ? 200 : 409 },
+  );
 }
 
 export default function AccountSubscription() {
-  const { subscription, currentPlan, scheduledPlan, plans, amount, invoices, csrf, welcome } = useLoaderData<typeof loader>();
+  const { subscription, currentPlan, scheduledPlan, plans, amount, invoices, csrf, welcome } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT('portal');
   const localize = useLocalizePath();
@@ -97,7 +110,10 @@ export default function AccountSubscription() {
       <header className={pageHeader}>
         <div className={portalContainer}>
           <Link to={localize('/account')} className={`${textLink} text-sm`}>
-            <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t('subscription.backToAccount')}
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ←
+            </span>{' '}
+            {t('subscription.backToAccount')}
           </Link>
           <h1 ref={headingRef} tabIndex={-1} className={`${pageTitle} mt-4 outline-none`}>
             {t('subscription.title')}
@@ -107,13 +123,21 @@ export default function AccountSubscription() {
 
       <div className={`${portalContainer} space-y-10 pb-16 md:pb-24`}>
         {welcome && subscription && currentPlan && (
-          <WelcomeMessage planName={currentPlan.name} nextBilling={subscription.currentPeriodEnd} focusAfterClose={headingRef} />
+          <WelcomeMessage
+            planName={currentPlan.name}
+            nextBilling={subscription.currentPeriodEnd}
+            focusAfterClose={headingRef}
+          />
         )}
 
         <MessageBanner message={result?.message} focusRef={messageRef} />
 
         {manageable ? (
-          <section aria-labelledby="current-plan-title" data-testid="current-plan" className="rounded-2xl border border-navy-100 bg-white p-5 shadow-sm md:p-7">
+          <section
+            aria-labelledby="current-plan-title"
+            data-testid="current-plan"
+            className="rounded-2xl border border-navy-100 bg-white p-5 shadow-sm md:p-7"
+          >
             <h2 id="current-plan-title" className="text-2xl font-bold text-navy-900">
               {t('subscription.current')}
             </h2>
@@ -128,26 +152,49 @@ export default function AccountSubscription() {
             )}
 
             {subscription.scheduledChange && (
-              <div className={`${note} mt-5 flex flex-wrap items-center justify-between gap-4 border-gold-500/50 bg-sand-50`} data-testid="scheduled-change">
+              <div
+                className={`${note} mt-5 flex flex-wrap items-center justify-between gap-4 border-gold-500/50 bg-sand-50`}
+                data-testid="scheduled-change"
+              >
                 <p className="font-semibold text-navy-900">
-                  {t('subscription.scheduled', { plan: scheduledPlan?.name ?? subscription.scheduledChange.plan, date: date(subscription.scheduledChange.effectiveAt) })}
+                  {t('subscription.scheduled', {
+                    plan: scheduledPlan?.name ?? subscription.scheduledChange.plan,
+                    date: date(subscription.scheduledChange.effectiveAt),
+                  })}
                 </p>
-                <IntentButton intent="withdraw" csrf={csrf} label={t('subscription.withdraw')} busyLabel={t('subscription.withdrawing')} className={`${button.outline} min-h-11`} />
+                <IntentButton
+                  intent="withdraw"
+                  csrf={csrf}
+                  label={t('subscription.withdraw')}
+                  busyLabel={t('subscription.withdrawing')}
+                  className={`${button.outline} min-h-11`}
+                />
               </div>
             )}
 
             {subscription.cancelAtPeriodEnd && (
               <div className={`${note} mt-5 border-amber-300 bg-amber-50`} data-testid="cancelling">
-                <p className="text-lg font-bold text-navy-900">{t('subscription.accessContinues', { date: date(subscription.currentPeriodEnd) })}</p>
+                <p className="text-lg font-bold text-navy-900">
+                  {t('subscription.accessContinues', { date: date(subscription.currentPeriodEnd) })}
+                </p>
                 <p className="mt-1 text-navy-800">{t('subscription.accessContinuesText')}</p>
                 <div className="mt-4">
-                  <IntentButton intent="resume" csrf={csrf} label={t('subscription.resume')} busyLabel={t('subscription.resuming')} className={button.gold} />
+                  <IntentButton
+                    intent="resume"
+                    csrf={csrf}
+                    label={t('subscription.resume')}
+                    busyLabel={t('subscription.resuming')}
+                    className={button.gold}
+                  />
                 </div>
               </div>
             )}
 
             {!subscription.cancelAtPeriodEnd && (
-              <div className="mt-6 flex flex-wrap gap-3 border-t border-navy-100 pt-6 [&>section]:basis-full" data-testid="manage-actions">
+              <div
+                className="mt-6 flex flex-wrap gap-3 border-t border-navy-100 pt-6 [&>section]:basis-full"
+                data-testid="manage-actions"
+              >
                 <StepDialog
                   step="change"
                   title={t('change.title')}
@@ -181,7 +228,11 @@ export default function AccountSubscription() {
             )}
           </section>
         ) : (
-          <section aria-labelledby="no-subscription-title" data-testid="no-subscription" className="rounded-2xl border border-navy-100 bg-sand-50 p-6 md:p-8">
+          <section
+            aria-labelledby="no-subscription-title"
+            data-testid="no-subscription"
+            className="rounded-2xl border border-navy-100 bg-sand-50 p-6 md:p-8"
+          >
             <h2 id="no-subscription-title" className="text-2xl font-bold text-navy-900">
               {t('subscription.none')}
             </h2>

@@ -30,8 +30,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { mode: 'link' as const, title: t('meta.confirm'), c, code, next, email: null };
   }
   // Already signed in and no link to confirm: nothing to do here.
-  if (await getClient(request)) throw redirect(localizePath('/account', locale), { headers: { 'Cache-Control': 'private, no-store' } });
-  return { mode: 'code' as const, title: t('meta.verify'), c: '', code: '', next, email: await pendingSignInEmail(request) };
+  if (await getClient(request))
+    throw redirect(localizePath('/account', locale), { headers: { 'Cache-Control': 'private, no-store' } });
+  return {
+    mode: 'code' as const,
+    title: t('meta.verify'),
+    c: '',
+    code: '',
+    next,
+    email: await pendingSignInEmail(request),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args.data?.title);
@@ -39,9 +47,7 @@ export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args
 export const ErrorBoundary = RouteErrorBoundary;
 
 export type VerifyActionData =
-  | { error: 'wrongCode'; triesLeft: number }
-  | { error: 'expired' }
-  | { error: 'rateLimited' };
+  { error: 'wrongCode'; triesLeft: number } | { error: 'expired' } | { error: 'rateLimited' };
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
@@ -85,8 +91,18 @@ export default function AccountVerify() {
   }, [result, wrong]);
 
   const alert = result && !wrong && (
-    <div ref={alertRef} tabIndex={-1} role="alert" data-testid="verify-error" className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none">
-      <p>{result.error === 'wrongCode' ? t('verify.errors.wrongCode', { count: result.triesLeft }) : t(`verify.errors.${result.error}`)}</p>
+    <div
+      ref={alertRef}
+      tabIndex={-1}
+      role="alert"
+      data-testid="verify-error"
+      className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none"
+    >
+      <p>
+        {result.error === 'wrongCode'
+          ? t('verify.errors.wrongCode', { count: result.triesLeft })
+          : t(`verify.errors.${result.error}`)}
+      </p>
       {result.error === 'expired' && (
         <Link to={restart} className={`${textLink} mt-2 inline-block text-red-900`}>
           {t('verify.requestNew')}
@@ -104,11 +120,20 @@ export default function AccountVerify() {
         <div className={`${narrowContainer} pb-16 md:pb-24`}>
           <div className={`${card} space-y-5`}>
             {alert}
-            <Form method="post" action={`${localize('/account/verify')}${next ? `?next=${encodeURIComponent(next)}` : ''}`}>
+            <Form
+              method="post"
+              action={`${localize('/account/verify')}${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+            >
               <input type="hidden" name="c" value={c} />
               <input type="hidden" name="code" value={code} />
               {next && <input type="hidden" name="next" value={next} />}
-              <BusyButton busy={busy} label={t('verify.confirmButton')} busyLabel={t('verify.checking')} className={`${button.gold} w-full`} testId="verify-confirm" />
+              <BusyButton
+                busy={busy}
+                label={t('verify.confirmButton')}
+                busyLabel={t('verify.checking')}
+                className={`${button.gold} w-full`}
+                testId="verify-confirm"
+              />
             </Form>
           </div>
         </div>
@@ -153,9 +178,17 @@ export default function AccountVerify() {
                   aria-describedby={describedBy(hintId, wrong && errorId)}
                   className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
                 />
-                {wrong && result?.error === 'wrongCode' && <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>}
+                {wrong && result?.error === 'wrongCode' && (
+                  <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>
+                )}
               </div>
-              <BusyButton busy={busy} label={t('verify.submit')} busyLabel={t('verify.checking')} className={`${button.gold} w-full`} testId="verify-submit" />
+              <BusyButton
+                busy={busy}
+                label={t('verify.submit')}
+                busyLabel={t('verify.checking')}
+                className={`${button.gold} w-full`}
+                testId="verify-submit"
+              />
             </Form>
             <p className="text-navy-700">
               {t('verify.notReceived')}{' '}

@@ -53,7 +53,12 @@ export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args
 export const ErrorBoundary = RouteErrorBoundary;
 
 export type AccountActionData =
-  | { intent: 'request-code'; error: 'signIn.errors.invalidEmail' | 'signIn.errors.rateLimited'; field: 'email' | null; email: string }
+  | {
+      intent: 'request-code';
+      error: 'signIn.errors.invalidEmail' | 'signIn.errors.rateLimited';
+      field: 'email' | null;
+      email: string;
+    }
   | { intent: 'preferences'; message: UiMessage };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -78,7 +83,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const session = await getClient(request);
   await assertSafePost(request, form, session);
-  if (!session) return redirect(localizePath('/account', locale), { headers: { 'Cache-Control': 'private, no-store' } });
+  if (!session)
+    return redirect(localizePath('/account', locale), { headers: { 'Cache-Control': 'private, no-store' } });
 
   if (intent === 'sign-out' || intent === 'sign-out-everywhere') {
     const headers = await signOut(request, { everywhere: intent === 'sign-out-everywhere' });
@@ -88,7 +94,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await updatePreferences(session, form);
     return data<AccountActionData>({ intent, message: result.message }, { status: result.ok ? 200 : 400 });
   }
-  return data<AccountActionData>({ intent: 'preferences', message: { kind: 'error', key: 'messages.invalidState' } }, { status: 400 });
+  return data<AccountActionData>(
+    { intent: 'preferences', message: { kind: 'error', key: 'messages.invalidState' } },
+    { status: 400 },
+  );
 }
 
 export default function Account() {
@@ -124,7 +133,13 @@ function SignIn({ next }: { next: string }) {
         <div className={card}>
           <Form method="post" noValidate className="space-y-5" aria-label={t('signIn.title')}>
             {failed && !failed.field && (
-              <div ref={alertRef} tabIndex={-1} role="alert" data-testid="signin-error" className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none">
+              <div
+                ref={alertRef}
+                tabIndex={-1}
+                role="alert"
+                data-testid="signin-error"
+                className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none"
+              >
                 {t(failed.error)}
               </div>
             )}
@@ -151,7 +166,13 @@ function SignIn({ next }: { next: string }) {
               />
               {failed?.field === 'email' && <FieldError id={errorId}>{t(failed.error)}</FieldError>}
             </div>
-            <BusyButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.sending')} className={`${button.gold} w-full`} testId="signin-submit" />
+            <BusyButton
+              busy={busy}
+              label={t('signIn.submit')}
+              busyLabel={t('signIn.sending')}
+              className={`${button.gold} w-full`}
+              testId="signin-submit"
+            />
           </Form>
         </div>
         <p className="mt-6 text-center text-navy-700">
@@ -208,7 +229,11 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 </li>
               )}
               <li>
-                <Link to={`${localize('/account/subscription')}#billing-history`} className={button.outline} data-testid="billing-link">
+                <Link
+                  to={`${localize('/account/subscription')}#billing-history`}
+                  className={button.outline}
+                  data-testid="billing-link"
+                >
                   {t('account.billingHistory')}
                 </Link>
               </li>
@@ -249,13 +274,25 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                       key={l}
                       className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-navy-200 px-4 has-[:checked]:border-2 has-[:checked]:border-gold-500 has-[:checked]:bg-sand-50"
                     >
-                      <input type="radio" name="locale" value={l} defaultChecked={account.locale === l} className="size-4 accent-navy-900" />
+                      <input
+                        type="radio"
+                        name="locale"
+                        value={l}
+                        defaultChecked={account.locale === l}
+                        className="size-4 accent-navy-900"
+                      />
                       <span lang={l}>{t(`languages.${l}`)}</span>
                     </label>
                   ))}
                 </div>
               </fieldset>
-              <BusyButton busy={saving} label={t('account.save')} busyLabel={t('account.saving')} className={`${button.outline} mt-4 min-h-11`} testId="preferences-save" />
+              <BusyButton
+                busy={saving}
+                label={t('account.save')}
+                busyLabel={t('account.saving')}
+                className={`${button.outline} mt-4 min-h-11`}
+                testId="preferences-save"
+              />
             </Form>
           </section>
         </div>
@@ -275,7 +312,12 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
             <Form method="post" className="max-w-sm">
               <CsrfInput csrf={csrf} />
               <input type="hidden" name="intent" value="sign-out-everywhere" />
-              <button type="submit" className={button.outline} aria-describedby={`${uid}-everywhere`} data-testid="sign-out-everywhere">
+              <button
+                type="submit"
+                className={button.outline}
+                aria-describedby={`${uid}-everywhere`}
+                data-testid="sign-out-everywhere"
+              >
                 {t('account.signOutEverywhere')}
               </button>
               <p id={`${uid}-everywhere`} className={`${hint} mt-2`}>

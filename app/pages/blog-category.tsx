@@ -24,7 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = requestedPage(request);
   if (page === null) throw await notFound(locale);
   const start = (page - 1) * POSTS_PER_PAGE;
-  const result = await loadQuery(request, BLOG_CATEGORY_QUERY, { lang: locale, slug: params.categorySlug ?? '', start, end: start + POSTS_PER_PAGE });
+  const result = await loadQuery(request, BLOG_CATEGORY_QUERY, {
+    lang: locale,
+    slug: params.categorySlug ?? '',
+    start,
+    end: start + POSTS_PER_PAGE,
+  });
   if (!result.category) throw await notFound(locale);
   const { total, posts, ...category } = result.category;
   const slice = paginate(total, page);
@@ -37,7 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     posts: posts.map(toPostCard),
     categories: result.categories,
     englishFallbacks: englishFallbacks(request),
-    metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.categoryMetaTitle', { category: result.category.title })].filter(Boolean).join(' – '),
+    metaTitle: [
+      page > 1 ? t('blog.pageSuffix', { page }) : null,
+      t('blog.categoryMetaTitle', { category: result.category.title }),
+    ]
+      .filter(Boolean)
+      .join(' – '),
   };
 }
 
@@ -72,7 +82,9 @@ export default function BlogCategory() {
         intro={
           <>
             {category.description && <p {...inEnglish(category.description)}>{category.description}</p>}
-            {pagination.total > 0 && <p className="mt-2 text-base text-navy-700">{t('blog.postCount', { count: pagination.total })}</p>}
+            {pagination.total > 0 && (
+              <p className="mt-2 text-base text-navy-700">{t('blog.postCount', { count: pagination.total })}</p>
+            )}
           </>
         }
       >
@@ -87,7 +99,11 @@ export default function BlogCategory() {
             <>
               <h2 className="sr-only">{t('blog.allArticles')}</h2>
               <PostGrid posts={posts} columns={2} />
-              <Pagination path={localize(`/blog/category/${category.slug}`)} page={pagination.page} totalPages={pagination.totalPages} />
+              <Pagination
+                path={localize(`/blog/category/${category.slug}`)}
+                page={pagination.page}
+                totalPages={pagination.totalPages}
+              />
             </>
           ) : (
             <EmptyState testId="category-empty" title={t('blog.categoryEmptyTitle')} text={t('blog.categoryEmptyText')}>

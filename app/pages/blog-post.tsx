@@ -29,7 +29,11 @@ const RELATED_POSTS = 3;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
-  const result = await loadQuery(request, BLOG_POST_QUERY, { lang: locale, slug: params.slug ?? '', relatedLimit: RELATED_POSTS });
+  const result = await loadQuery(request, BLOG_POST_QUERY, {
+    lang: locale,
+    slug: params.slug ?? '',
+    relatedLimit: RELATED_POSTS,
+  });
   if (!result.post) throw await notFound(locale);
   const { related: relatedRaw, ...post } = result.post;
   const related = relatedRaw.map(toPostCard);
@@ -57,7 +61,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       datePublished: post.publishedAt,
       dateModified: post._updatedAt ?? null,
       author: post.author ?? brandName,
-      publisher: { name: brandName, url: url('/'), logo: result.site?.logo ? absoluteUrl(origin, image(result.site.logo, 600)) : null },
+      publisher: {
+        name: brandName,
+        url: url('/'),
+        logo: result.site?.logo ? absoluteUrl(origin, image(result.site.logo, 600)) : null,
+      },
       language: locale,
       section: post.category?.title,
       keywords: post.tags.map((tag) => tag.title),
@@ -65,14 +73,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     breadcrumbList(crumbs),
   ];
 
-  return { post, readMinutes: readTimeMinutes(post.body), related, blogTitle, shareImage, jsonLd, englishFallbacks: englishFallbacks(request) };
+  return {
+    post,
+    readMinutes: readTimeMinutes(post.body),
+    related,
+    blogTitle,
+    shareImage,
+    jsonLd,
+    englishFallbacks: englishFallbacks(request),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorMeta(args);
   const { post, shareImage } = args.data;
   return [
-    ...pageMeta(args, { title: post.seo.title || post.title, description: post.seo.description ?? post.excerpt, image: shareImage, type: 'article' }),
+    ...pageMeta(args, {
+      title: post.seo.title || post.title,
+      description: post.seo.description ?? post.excerpt,
+      image: shareImage,
+      type: 'article',
+    }),
     { property: 'article:published_time', content: post.publishedAt },
     ...(post.author ? [{ property: 'article:author', content: post.author }] : []),
     ...(post.category ? [{ property: 'article:section', content: post.category.title }] : []),
@@ -96,7 +117,9 @@ export default function BlogPost() {
               items={[
                 { label: t('breadcrumb.home'), to: localize('/') },
                 { label: blogTitle, to: localize('/blog') },
-                ...(post.category ? [{ label: post.category.title, to: localize(`/blog/category/${post.category.slug}`) }] : []),
+                ...(post.category
+                  ? [{ label: post.category.title, to: localize(`/blog/category/${post.category.slug}`) }]
+                  : []),
               ]}
             />
             {post.category && (
@@ -113,7 +136,10 @@ export default function BlogPost() {
                 </Link>
               </p>
             )}
-            <h1 className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight" {...inEnglish(post.title)}>
+            <h1
+              className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
+              {...inEnglish(post.title)}
+            >
               {post.title}
             </h1>
             {post.excerpt && (
@@ -121,7 +147,12 @@ export default function BlogPost() {
                 {post.excerpt}
               </p>
             )}
-            <PostMeta publishedAt={post.publishedAt} readMinutes={readMinutes} author={post.author} className="mt-6 text-base" />
+            <PostMeta
+              publishedAt={post.publishedAt}
+              readMinutes={readMinutes}
+              author={post.author}
+              className="mt-6 text-base"
+            />
           </div>
         </header>
 
@@ -143,7 +174,11 @@ export default function BlogPost() {
           </div>
 
           {post.tags.length > 0 && (
-            <section aria-labelledby="post-tags" className="mt-12 border-t border-sand-200 pt-8" data-testid="post-tags">
+            <section
+              aria-labelledby="post-tags"
+              className="mt-12 border-t border-sand-200 pt-8"
+              data-testid="post-tags"
+            >
               <h2 id="post-tags" className="text-sm font-semibold uppercase tracking-wider text-navy-700">
                 {t('blog.tags')}
               </h2>
@@ -160,7 +195,11 @@ export default function BlogPost() {
       </article>
 
       {related.length > 0 && (
-        <section aria-labelledby="related-heading" data-testid="related-posts" className="border-t border-sand-200 bg-sand-50">
+        <section
+          aria-labelledby="related-heading"
+          data-testid="related-posts"
+          className="border-t border-sand-200 bg-sand-50"
+        >
           <div className={`${container} py-12 md:py-16`}>
             <h2 id="related-heading" className="mb-6 text-2xl font-bold text-navy-900">
               {t('blog.related')}

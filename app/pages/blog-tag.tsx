@@ -25,7 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = requestedPage(request);
   if (page === null) throw await notFound(locale);
   const start = (page - 1) * POSTS_PER_PAGE;
-  const result = await loadQuery(request, BLOG_TAG_QUERY, { lang: locale, slug: params.tagSlug ?? '', start, end: start + POSTS_PER_PAGE, tagLimit: 12 });
+  const result = await loadQuery(request, BLOG_TAG_QUERY, {
+    lang: locale,
+    slug: params.tagSlug ?? '',
+    start,
+    end: start + POSTS_PER_PAGE,
+    tagLimit: 12,
+  });
   // An unknown tag is a 404; a known tag without posts shows the empty state.
   if (!result.tag) throw await notFound(locale);
   const { total, posts, ...tag } = result.tag;
@@ -39,7 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     posts: posts.map(toPostCard),
     tags: result.popularTags,
     englishFallbacks: englishFallbacks(request),
-    metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.tagMetaTitle', { tag: tag.title })].filter(Boolean).join(' – '),
+    metaTitle: [page > 1 ? t('blog.pageSuffix', { page }) : null, t('blog.tagMetaTitle', { tag: tag.title })]
+      .filter(Boolean)
+      .join(' – '),
     metaDescription: t('blog.tagMetaDescription', { tag: tag.title }),
   };
 }
@@ -49,7 +57,12 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const { metaTitle, metaDescription, pagination } = args.data;
   // A tag without articles is a thin page: reachable, but not for search engines.
   const noindex = pagination.total === 0;
-  return withPagination(pageMeta(args, { title: metaTitle, description: metaDescription, noindex }), args, pagination.page, pagination.totalPages);
+  return withPagination(
+    pageMeta(args, { title: metaTitle, description: metaDescription, noindex }),
+    args,
+    pagination.page,
+    pagination.totalPages,
+  );
 };
 
 export const ErrorBoundary = RouteErrorBoundary;
@@ -61,7 +74,14 @@ export default function BlogTag() {
   const inEnglish = useFallbackLang();
   const otherTags = tags.filter((x) => x.slug !== tag.slug);
   // "Tag: {tag}", with the tag's title marked when it stands in for a missing translation.
-  const tagTitle = <Trans t={t} i18nKey="blog.tagTitle" values={{ tag: tag.title }} components={{ bdi: <bdi {...inEnglish(tag.title)} /> }} />;
+  const tagTitle = (
+    <Trans
+      t={t}
+      i18nKey="blog.tagTitle"
+      values={{ tag: tag.title }}
+      components={{ bdi: <bdi {...inEnglish(tag.title)} /> }}
+    />
+  );
   return (
     <div data-testid="blog-tag">
       <PageIntro
@@ -75,10 +95,14 @@ export default function BlogTag() {
           <p data-testid="tag-showing" className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span>{t('blog.tagShowing')}</span>
             <span className="inline-flex items-center rounded-full bg-navy-900 px-3 py-0.5 text-base font-semibold text-white">
-              <span aria-hidden="true" className="me-1 text-gold-300">#</span>
+              <span aria-hidden="true" className="me-1 text-gold-300">
+                #
+              </span>
               <bdi {...inEnglish(tag.title)}>{tag.title}</bdi>
             </span>
-            {pagination.total > 0 && <span className="text-base text-navy-700">({t('blog.postCount', { count: pagination.total })})</span>}
+            {pagination.total > 0 && (
+              <span className="text-base text-navy-700">({t('blog.postCount', { count: pagination.total })})</span>
+            )}
           </p>
         }
       >
@@ -92,7 +116,11 @@ export default function BlogTag() {
           <>
             <h2 className="sr-only">{t('blog.allArticles')}</h2>
             <PostGrid posts={posts} />
-            <Pagination path={localize(`/blog/tag/${tag.slug}`)} page={pagination.page} totalPages={pagination.totalPages} />
+            <Pagination
+              path={localize(`/blog/tag/${tag.slug}`)}
+              page={pagination.page}
+              totalPages={pagination.totalPages}
+            />
           </>
         ) : (
           <EmptyState testId="tag-empty" title={t('blog.tagEmptyTitle')} text={t('blog.tagEmptyText')}>

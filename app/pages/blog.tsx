@@ -27,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = requestedPage(request);
   if (page === null) throw await notFound(locale);
   const start = (page - 1) * POSTS_PER_PAGE;
-  const result = await loadQuery(request, BLOG_INDEX_QUERY, { lang: locale, start, end: start + POSTS_PER_PAGE, tagLimit: POPULAR_TAGS });
+  const result = await loadQuery(request, BLOG_INDEX_QUERY, {
+    lang: locale,
+    start,
+    end: start + POSTS_PER_PAGE,
+    tagLimit: POPULAR_TAGS,
+  });
   const slice = paginate(result.total, page);
   if (!slice) throw await notFound(locale);
   const t = await insightsT(locale);
@@ -49,7 +54,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const { intro, pagination, pageLabel } = args.data;
   const title = intro.seo.title || intro.title;
   return withPagination(
-    pageMeta(args, { title: pageLabel ? `${pageLabel} – ${title}` : title, description: intro.seo.description ?? intro.intro }),
+    pageMeta(args, {
+      title: pageLabel ? `${pageLabel} – ${title}` : title,
+      description: intro.seo.description ?? intro.intro,
+    }),
     args,
     pagination.page,
     pagination.totalPages,
@@ -65,7 +73,11 @@ export default function BlogIndex() {
   const inEnglish = useFallbackLang();
   return (
     <div data-testid="blog-index">
-      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: intro.title }]} title={intro.title} intro={intro.intro && <p {...inEnglish(intro.intro)}>{intro.intro}</p>} />
+      <PageIntro
+        crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: intro.title }]}
+        title={intro.title}
+        intro={intro.intro && <p {...inEnglish(intro.intro)}>{intro.intro}</p>}
+      />
 
       {featured && (
         <div className={`${container} pt-10 md:pt-14`}>

@@ -36,7 +36,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const base = args.location.pathname.startsWith('/ar') ? '/ar/booking-confirmation' : '/booking-confirmation';
   return pageMeta(
     { matches: args.matches, location: { ...args.location, pathname: base, search: '', hash: '' } },
-    { title: args.data?.page?.seo.title ?? args.data?.page?.title, description: args.data?.page?.seo.description, noindex: true },
+    {
+      title: args.data?.page?.seo.title ?? args.data?.page?.title,
+      description: args.data?.page?.seo.description,
+      noindex: true,
+    },
   );
 };
 
@@ -46,7 +50,11 @@ const TIME_ZONE = 'Asia/Dubai';
 
 function formatWhen(details: BookingDetails, locale: Locale): string | null {
   if (!details.startTime) return null;
-  const format = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'full', timeStyle: 'short', timeZone: TIME_ZONE });
+  const format = new Intl.DateTimeFormat(intlLocale[locale], {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  });
   const start = new Date(details.startTime);
   return details.endTime ? format.formatRange(start, new Date(details.endTime)) : format.format(start);
 }
@@ -83,7 +91,10 @@ export default function BookingConfirmation() {
   return (
     <div className="bg-gradient-to-b from-sand-50 to-white">
       <div className="mx-auto max-w-3xl px-4 pt-12 pb-16 md:px-8 md:pt-16">
-        <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200" data-testid="booking-status">
+        <p
+          className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200"
+          data-testid="booking-status"
+        >
           <span className="grid size-6 place-items-center rounded-full bg-emerald-700 text-white">
             <CheckIcon className="size-4" />
           </span>
@@ -102,12 +113,15 @@ export default function BookingConfirmation() {
         )}
 
         {details.debug && (
-          <div role="note" className="mt-8 rounded-2xl border border-gold-500 bg-sand-100 px-5 py-4 text-navy-900" data-testid="booking-test-notice">
+          <div
+            role="note"
+            className="mt-8 rounded-2xl border border-gold-500 bg-sand-100 px-5 py-4 text-navy-900"
+            data-testid="booking-test-notice"
+          >
             <p className="font-semibold">{t('booking.testNotice')}</p>
             {details.source && (
               <p className="mt-1 text-sm text-navy-700">
-                {t('booking.testSourceLabel')}:{' '}
-                <bdi dir="ltr">{details.source}</bdi>
+                {t('booking.testSourceLabel')}: <bdi dir="ltr">{details.source}</bdi>
               </p>
             )}
           </div>
@@ -124,11 +138,16 @@ export default function BookingConfirmation() {
               <span className="font-semibold text-emerald-800">{t('booking.confirmed')}</span>
             </SummaryRow>
             <SummaryRow label={t('booking.consultation')} testId="booking-summary-event">
-              {details.eventTypeName ? <bdi {...latinTextLang(locale, details.eventTypeName)}>{details.eventTypeName}</bdi> : t('booking.defaultConsultation')}
+              {details.eventTypeName ? (
+                <bdi {...latinTextLang(locale, details.eventTypeName)}>{details.eventTypeName}</bdi>
+              ) : (
+                t('booking.defaultConsultation')
+              )}
             </SummaryRow>
             {when && (
               <SummaryRow label={t('booking.when')} testId="booking-summary-when">
-                <time dateTime={details.startTime}>{when}</time> <span className="text-sm text-navy-700">({t('booking.timeZoneNote')})</span>
+                <time dateTime={details.startTime}>{when}</time>{' '}
+                <span className="text-sm text-navy-700">({t('booking.timeZoneNote')})</span>
               </SummaryRow>
             )}
             <NameRow label={t('booking.name')} testId="booking-summary-name" name={details.inviteeName} />
@@ -149,11 +168,19 @@ export default function BookingConfirmation() {
           {!summary && <p className="mt-4 text-navy-700">{t('booking.noDetails')}</p>}
         </TitledSection>
 
-        <TitledSection id="booking-next" title={t('booking.nextStepsTitle')} className="mt-10" titleClassName="text-xl font-bold text-navy-900">
+        <TitledSection
+          id="booking-next"
+          title={t('booking.nextStepsTitle')}
+          className="mt-10"
+          titleClassName="text-xl font-bold text-navy-900"
+        >
           <ol className="mt-4 space-y-3">
             {steps.map((step, i) => (
               <li key={i} className="flex gap-4 rounded-2xl bg-sand-50 p-4">
-                <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-navy-900 text-sm font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="grid size-8 shrink-0 place-items-center rounded-full bg-navy-900 text-sm font-bold text-white"
+                >
                   {new Intl.NumberFormat(intlLocale[locale]).format(i + 1)}
                 </span>
                 <span className="self-center leading-7 text-navy-800">{step}</span>
@@ -163,14 +190,23 @@ export default function BookingConfirmation() {
         </TitledSection>
 
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <Link to={localize('/')} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800">
+          <Link
+            to={localize('/')}
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800"
+          >
             {t('booking.backHome')}
             <ArrowForwardIcon className="size-4" />
           </Link>
-          <Link to={localize('/services')} className="inline-flex min-h-12 items-center justify-center rounded-full border border-navy-200 bg-white px-6 font-semibold text-navy-900 hover:bg-navy-50">
+          <Link
+            to={localize('/services')}
+            className="inline-flex min-h-12 items-center justify-center rounded-full border border-navy-200 bg-white px-6 font-semibold text-navy-900 hover:bg-navy-50"
+          >
             {t('booking.exploreServices')}
           </Link>
-          <Link to={localize('/faq')} className="inline-flex min-h-12 items-center justify-center rounded-full border border-navy-200 bg-white px-6 font-semibold text-navy-900 hover:bg-navy-50">
+          <Link
+            to={localize('/faq')}
+            className="inline-flex min-h-12 items-center justify-center rounded-full border border-navy-200 bg-white px-6 font-semibold text-navy-900 hover:bg-navy-50"
+          >
             {t('booking.readFaq')}
           </Link>
         </div>

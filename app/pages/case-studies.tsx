@@ -45,7 +45,11 @@ export default function CaseStudies() {
   const inEnglish = useFallbackLang();
   return (
     <div data-testid="case-studies">
-      <PageIntro crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: page.title }]} title={page.title} intro={page.intro && <p {...inEnglish(page.intro)}>{page.intro}</p>} />
+      <PageIntro
+        crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: page.title }]}
+        title={page.title}
+        intro={page.intro && <p {...inEnglish(page.intro)}>{page.intro}</p>}
+      />
       <div className={`${container} py-10 md:py-14`}>
         <ul className="grid gap-6 md:grid-cols-2 md:gap-8">
           {items.map((study, i) => (

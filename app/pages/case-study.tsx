@@ -33,7 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listTitle,
     others: result.others,
     englishFallbacks: englishFallbacks(request),
-    shareImage: study.coverImage ? absoluteUrl(siteUrl(), imageUrlBuilder(imageConfig())(study.coverImage, 1200, 630)) : null,
+    shareImage: study.coverImage
+      ? absoluteUrl(siteUrl(), imageUrlBuilder(imageConfig())(study.coverImage, 1200, 630))
+      : null,
     jsonLd: breadcrumbList([
       { name: t('breadcrumb.home'), url: url('/') },
       { name: listTitle, url: url('/case-studies') },
@@ -45,18 +47,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorMeta(args);
   const { study, shareImage } = args.data;
-  return pageMeta(args, { title: study.seo.title || study.title, description: study.seo.description ?? study.excerpt, image: shareImage });
+  return pageMeta(args, {
+    title: study.seo.title || study.title,
+    description: study.seo.description ?? study.excerpt,
+    image: shareImage,
+  });
 };
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-function Fact({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string | null; testId: string }) {
+function Fact({
+  icon,
+  label,
+  value,
+  testId,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  value: string | null;
+  testId: string;
+}) {
   const inEnglish = useFallbackLang();
   if (!value) return null;
   return (
     <div className="relative rounded-2xl border border-sand-200 bg-white py-4 ps-16 pe-4" data-testid={testId}>
       <dt className="text-xs font-semibold tracking-wide text-navy-700">
-        <span aria-hidden="true" className="absolute start-4 top-4 flex size-9 items-center justify-center rounded-full bg-sand-100 text-gold-700">
+        <span
+          aria-hidden="true"
+          className="absolute start-4 top-4 flex size-9 items-center justify-center rounded-full bg-sand-100 text-gold-700"
+        >
           {icon}
         </span>
         {label}
@@ -78,32 +97,65 @@ export default function CaseStudy() {
       <article data-testid="case-study">
         <header className="border-b border-sand-200 bg-sand-50">
           <div className="mx-auto w-full max-w-5xl px-4 pt-8 pb-10 md:px-8 md:pt-12 md:pb-14">
-            <Breadcrumbs items={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: listTitle, to: localize('/case-studies') }, { label: study.title }]} />
+            <Breadcrumbs
+              items={[
+                { label: t('breadcrumb.home'), to: localize('/') },
+                { label: listTitle, to: localize('/case-studies') },
+                { label: study.title },
+              ]}
+            />
             {study.industry && (
               <p className="mt-8 text-sm font-semibold tracking-wide text-gold-700" {...inEnglish(study.industry)}>
                 {study.industry}
               </p>
             )}
-            <h1 className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight" {...inEnglish(study.title)}>
+            <h1
+              className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
+              {...inEnglish(study.title)}
+            >
               {study.title}
             </h1>
             {study.excerpt && (
-              <p className="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl" {...inEnglish(study.excerpt)}>
+              <p
+                className="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl"
+                {...inEnglish(study.excerpt)}
+              >
                 {study.excerpt}
               </p>
             )}
             <h2 className="sr-only">{t('caseStudies.overview')}</h2>
             <dl className="mt-8 grid gap-3 md:grid-cols-3">
-              <Fact testId="case-client" icon={<BriefcaseIcon className="size-5" />} label={t('caseStudies.client')} value={study.client} />
-              <Fact testId="case-industry" icon={<BuildingIcon className="size-5" />} label={t('caseStudies.industry')} value={study.industry} />
-              <Fact testId="case-location" icon={<PinIcon className="size-5" />} label={t('caseStudies.location')} value={study.location} />
+              <Fact
+                testId="case-client"
+                icon={<BriefcaseIcon className="size-5" />}
+                label={t('caseStudies.client')}
+                value={study.client}
+              />
+              <Fact
+                testId="case-industry"
+                icon={<BuildingIcon className="size-5" />}
+                label={t('caseStudies.industry')}
+                value={study.industry}
+              />
+              <Fact
+                testId="case-location"
+                icon={<PinIcon className="size-5" />}
+                label={t('caseStudies.location')}
+                value={study.location}
+              />
             </dl>
           </div>
         </header>
 
         {study.coverImage && (
           <div className="mx-auto w-full max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
-            <SanityImage image={study.coverImage} width={1024} priority sizes="(min-width: 1088px) 1024px, 100vw" className="h-auto w-full rounded-2xl bg-sand-100 md:rounded-3xl" />
+            <SanityImage
+              image={study.coverImage}
+              width={1024}
+              priority
+              sizes="(min-width: 1088px) 1024px, 100vw"
+              className="h-auto w-full rounded-2xl bg-sand-100 md:rounded-3xl"
+            />
           </div>
         )}
 
@@ -153,7 +205,10 @@ export default function CaseStudy() {
             <h2 id="testimonial" className="sr-only">
               {t('caseStudies.testimonial')}
             </h2>
-            <figure data-testid="case-testimonial" className="relative rounded-3xl bg-navy-900 px-6 py-10 text-white md:px-12">
+            <figure
+              data-testid="case-testimonial"
+              className="relative rounded-3xl bg-navy-900 px-6 py-10 text-white md:px-12"
+            >
               <QuoteIcon className="size-10 text-gold-400 rtl:-scale-x-100" />
               <blockquote className="mt-4 text-xl leading-relaxed md:text-2xl md:leading-relaxed">
                 <p {...inEnglish(study.testimonial.quote)}>{study.testimonial.quote}</p>

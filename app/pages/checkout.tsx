@@ -34,7 +34,11 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 /** The fields kept after a failed attempt (never the card number or the security code). */
 type KeptValues = { email: string; name: string; company: string; expiry: string };
-export type CheckoutActionData = { fieldErrors: Partial<Record<CheckoutField, string>>; formError: string | null; values: KeptValues };
+export type CheckoutActionData = {
+  fieldErrors: Partial<Record<CheckoutField, string>>;
+  formError: string | null;
+  values: KeptValues;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const locale = requestLocale(request);
@@ -46,8 +50,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const value = form.get(name);
     return typeof value === 'string' ? value.slice(0, max) : '';
   };
-  const values: KeptValues = { email: keep('email', 254), name: keep('name', 200), company: keep('company', 200), expiry: keep('expiry', 10) };
-  const status = result.formError === 'checkout.errors.declined' ? 402 : result.formError === 'checkout.errors.rateLimited' ? 429 : 400;
+  const values: KeptValues = {
+    email: keep('email', 254),
+    name: keep('name', 200),
+    company: keep('company', 200),
+    expiry: keep('expiry', 10),
+  };
+  const status =
+    result.formError === 'checkout.errors.declined'
+      ? 402
+      : result.formError === 'checkout.errors.rateLimited'
+        ? 429
+        : 400;
   return data<CheckoutActionData>({ fieldErrors: result.fieldErrors, formError: result.formError, values }, { status });
 }
 
@@ -93,7 +107,13 @@ type OutcomeProps = { id: string; testId: string; title: string; text: string; l
 function Outcome({ id, testId, title, text, link }: OutcomeProps) {
   const localize = useLocalizePath();
   return (
-    <TitledSection id={id} testId={testId} title={title} className={`${card} max-w-2xl`} titleClassName="text-2xl font-bold text-navy-900">
+    <TitledSection
+      id={id}
+      testId={testId}
+      title={title}
+      className={`${card} max-w-2xl`}
+      titleClassName="text-2xl font-bold text-navy-900"
+    >
       <p className="mt-2 text-navy-700">{text}</p>
       <Link to={localize(link.to)} className={`${button.primary} mt-5`}>
         {link.label}
@@ -102,10 +122,20 @@ function Outcome({ id, testId, title, text, link }: OutcomeProps) {
   );
 }
 
-function OrderSummary({ plan, amount }: { plan: { name: string; price: string; features: string[]; timeCommitment: string | null }; amount: string }) {
+function OrderSummary({
+  plan,
+  amount,
+}: {
+  plan: { name: string; price: string; features: string[]; timeCommitment: string | null };
+  amount: string;
+}) {
   const { t } = useT('portal');
   return (
-    <section aria-labelledby="order-summary" className="rounded-2xl bg-navy-900 p-6 text-white shadow-sm md:p-8" data-testid="checkout-summary">
+    <section
+      aria-labelledby="order-summary"
+      className="rounded-2xl bg-navy-900 p-6 text-white shadow-sm md:p-8"
+      data-testid="checkout-summary"
+    >
       <h2 id="order-summary" className="text-sm font-semibold uppercase tracking-wider text-gold-300">
         {t('checkout.summary')}
       </h2>
@@ -153,7 +183,18 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
 
   const field = (
     name: CheckoutField,
-    props: { autoComplete: string; type?: string; inputMode?: 'numeric' | 'email' | 'text'; maxLength: number; placeholder?: string; optional?: boolean; hintKey?: string; secret?: boolean; defaultValue?: string; ltr?: boolean },
+    props: {
+      autoComplete: string;
+      type?: string;
+      inputMode?: 'numeric' | 'email' | 'text';
+      maxLength: number;
+      placeholder?: string;
+      optional?: boolean;
+      hintKey?: string;
+      secret?: boolean;
+      defaultValue?: string;
+      ltr?: boolean;
+    },
   ) => {
     const id = idOf(name);
     const errorKey = errors[name];
@@ -201,7 +242,13 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
       </p>
       <Form method="post" noValidate className="mt-6 space-y-6" aria-labelledby={`${uid}-title`}>
         {result && (result.formError || listed.length > 0) && (
-          <div ref={summaryRef} tabIndex={-1} role="alert" data-testid="checkout-error" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none">
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            role="alert"
+            data-testid="checkout-error"
+            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none"
+          >
             {result.formError ? (
               <p className="font-semibold">{t(result.formError)}</p>
             ) : (
@@ -222,22 +269,63 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
         )}
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">{t('checkout.details')}</legend>
-          {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254, defaultValue: kept?.email ?? email ?? '', ltr: true })}
+          {field('email', {
+            type: 'email',
+            inputMode: 'email',
+            autoComplete: 'email',
+            maxLength: 254,
+            defaultValue: kept?.email ?? email ?? '',
+            ltr: true,
+          })}
           {field('name', { autoComplete: 'name', maxLength: 200, defaultValue: kept?.name ?? '' })}
-          {field('company', { autoComplete: 'organization', maxLength: 200, optional: true, defaultValue: kept?.company ?? '' })}
+          {field('company', {
+            autoComplete: 'organization',
+            maxLength: 200,
+            optional: true,
+            defaultValue: kept?.company ?? '',
+          })}
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">{t('checkout.payment')}</legend>
-          {field('cardNumber', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23, placeholder: '4242 4242 4242 4242', secret: true, ltr: true })}
+          {field('cardNumber', {
+            inputMode: 'numeric',
+            autoComplete: 'cc-number',
+            maxLength: 23,
+            placeholder: '4242 4242 4242 4242',
+            secret: true,
+            ltr: true,
+          })}
           <div className="grid gap-4 sm:grid-cols-2">
-            {field('expiry', { autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY', defaultValue: kept?.expiry ?? '', ltr: true })}
-            {field('cvc', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4, hintKey: 'checkout.cvcHint', secret: true, ltr: true })}
+            {field('expiry', {
+              autoComplete: 'cc-exp',
+              maxLength: 7,
+              placeholder: 'MM/YY',
+              defaultValue: kept?.expiry ?? '',
+              ltr: true,
+            })}
+            {field('cvc', {
+              inputMode: 'numeric',
+              autoComplete: 'cc-csc',
+              maxLength: 4,
+              hintKey: 'checkout.cvcHint',
+              secret: true,
+              ltr: true,
+            })}
           </div>
         </fieldset>
         <p className={hint}>{t('checkout.secure')}</p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <BusyButton busy={busy} label={t('checkout.pay', { price: amount })} busyLabel={t('checkout.paying')} className={`${button.gold} w-full sm:w-auto`} testId="checkout-pay" />
-          <Link to={cancelUrl} className="inline-flex min-h-11 items-center justify-center font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4">
+          <BusyButton
+            busy={busy}
+            label={t('checkout.pay', { price: amount })}
+            busyLabel={t('checkout.paying')}
+            className={`${button.gold} w-full sm:w-auto`}
+            testId="checkout-pay"
+          />
+          <Link
+            to={cancelUrl}
+            className="inline-flex min-h-11 items-center justify-center font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4"
+          >
             {t('checkout.cancel')}
           </Link>
         </div>

@@ -89,7 +89,13 @@ export default function Faq() {
           className="text-3xl font-bold text-navy-900 md:text-5xl"
           introClassName="mt-5 max-w-3xl text-lg leading-8 text-navy-700"
         />
-        <TitledSection as="nav" id="faq-topics" title={t('faq.topics')} className="mt-8" titleClassName="text-sm font-semibold uppercase tracking-wide text-gold-700">
+        <TitledSection
+          as="nav"
+          id="faq-topics"
+          title={t('faq.topics')}
+          className="mt-8"
+          titleClassName="text-sm font-semibold uppercase tracking-wide text-gold-700"
+        >
           <ul className="mt-3 flex flex-wrap gap-2">
             {categories.map((c) => (
               <li key={c._id}>
@@ -108,9 +114,18 @@ export default function Faq() {
 
       <div className="mx-auto max-w-4xl space-y-12 px-4 pb-16 md:px-8">
         {categories.map((category) => (
-          <section key={category._id} id={categoryAnchor(category.key)} aria-labelledby={`${categoryAnchor(category.key)}-title`} className="scroll-mt-28 md:scroll-mt-44">
+          <section
+            key={category._id}
+            id={categoryAnchor(category.key)}
+            aria-labelledby={`${categoryAnchor(category.key)}-title`}
+            className="scroll-mt-28 md:scroll-mt-44"
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-3">
-              <h2 id={`${categoryAnchor(category.key)}-title`} className="text-2xl font-bold text-navy-900" {...inEnglish(category.title)}>
+              <h2
+                id={`${categoryAnchor(category.key)}-title`}
+                className="text-2xl font-bold text-navy-900"
+                {...inEnglish(category.title)}
+              >
                 {category.title}
               </h2>
               <p className="text-sm text-navy-700">{t('faq.questionCount', { count: category.items.length })}</p>

@@ -38,7 +38,9 @@ export default function Home() {
   return (
     // Top padding: 60px on phones, 160px from the 768px breakpoint.
     <div className="bg-gradient-to-b from-sand-50 via-sand-50/60 to-white pt-[60px] md:pt-[160px]" data-testid="home">
-      <h1 className="sr-only" {...inEnglish(page.seo.title ?? shell.settings.brandName)}>{page.seo.title ?? shell.settings.brandName}</h1>
+      <h1 className="sr-only" {...inEnglish(page.seo.title ?? shell.settings.brandName)}>
+        {page.seo.title ?? shell.settings.brandName}
+      </h1>
       <Hero page={page} />
       <ServicesOverview data={data} />
       <Testimonials title={page.testimonialsTitle} testimonials={data.testimonials} />
@@ -57,21 +59,38 @@ function Hero({ page }: { page: HomeData['page'] }) {
   const inEnglish = useFallbackLang();
   const claims = page.claims.filter((c) => c.text !== page.businessesLaunched);
   return (
-    <section aria-labelledby="hero-title" className={`${container} grid gap-12 pb-16 md:pb-24 lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-16`}>
+    <section
+      aria-labelledby="hero-title"
+      className={`${container} grid gap-12 pb-16 md:pb-24 lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-16`}
+    >
       <div>
-        {hero.trustedLine && <p className={eyebrow} data-testid="hero-trusted" {...inEnglish(hero.trustedLine)}>{hero.trustedLine}</p>}
-        <h2 id="hero-title" className="mt-4 text-4xl font-bold leading-[1.15] tracking-tight rtl:leading-[1.35] text-navy-900 md:text-5xl lg:text-[3.5rem]" {...inEnglish(hero.headline)}>
+        {hero.trustedLine && (
+          <p className={eyebrow} data-testid="hero-trusted" {...inEnglish(hero.trustedLine)}>
+            {hero.trustedLine}
+          </p>
+        )}
+        <h2
+          id="hero-title"
+          className="mt-4 text-4xl font-bold leading-[1.15] tracking-tight rtl:leading-[1.35] text-navy-900 md:text-5xl lg:text-[3.5rem]"
+          {...inEnglish(hero.headline)}
+        >
           {parts ? (
             <>
               {parts[0]}
-              <span className="text-gold-700" data-testid="hero-highlight">{parts[1]}</span>
+              <span className="text-gold-700" data-testid="hero-highlight">
+                {parts[1]}
+              </span>
               {parts[2]}
             </>
           ) : (
             hero.headline
           )}
         </h2>
-        {hero.subtitle && <p className={`mt-6 max-w-2xl ${lead}`} {...inEnglish(hero.subtitle)}>{hero.subtitle}</p>}
+        {hero.subtitle && (
+          <p className={`mt-6 max-w-2xl ${lead}`} {...inEnglish(hero.subtitle)}>
+            {hero.subtitle}
+          </p>
+        )}
         {/* max-md:pe-14: on phones the floating buttons (48px, 16px from the end edge) sit beside
             the hero's lower part on first load; the calls to action and claims stop short of them. */}
         <div className="mt-8 flex flex-col gap-3 max-md:pe-14 sm:flex-row sm:flex-wrap">
@@ -123,7 +142,9 @@ function Hero({ page }: { page: HomeData['page'] }) {
             role="group"
             className="relative z-10 mx-3 -mt-10 rounded-2xl border border-sand-200 bg-white p-6 shadow-lg md:mx-8 md:-mt-16"
           >
-            <h3 id={reasonsId} className="text-lg font-semibold text-navy-900" {...inEnglish(hero.reasonsTitle)}>{hero.reasonsTitle}</h3>
+            <h3 id={reasonsId} className="text-lg font-semibold text-navy-900" {...inEnglish(hero.reasonsTitle)}>
+              {hero.reasonsTitle}
+            </h3>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {hero.reasons.map((reason) => (
                 <li key={reason._key} className="flex gap-2.5 text-[0.95rem] leading-6 text-navy-700">
@@ -142,7 +163,17 @@ function Hero({ page }: { page: HomeData['page'] }) {
 }
 
 /** A section's closing link to the page with more, centred under it. */
-function MoreLink({ to, className, testId, children }: { to: string; className: string; testId: string; children: ReactNode }) {
+function MoreLink({
+  to,
+  className,
+  testId,
+  children,
+}: {
+  to: string;
+  className: string;
+  testId: string;
+  children: ReactNode;
+}) {
   const localize = useLocalizePath();
   return (
     <div className="mt-10 flex justify-center">
@@ -163,8 +194,14 @@ function ServicesOverview({ data }: { data: HomeData }) {
     <section aria-labelledby="services-title" className="bg-white py-16 md:py-24" data-testid="services-overview">
       <div className={container}>
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id="services-title" className={sectionTitle} {...inEnglish(servicesIntro.title)}>{servicesIntro.title}</h2>
-          {servicesIntro.subtitle && <p className={`mt-4 ${lead}`} {...inEnglish(servicesIntro.subtitle)}>{servicesIntro.subtitle}</p>}
+          <h2 id="services-title" className={sectionTitle} {...inEnglish(servicesIntro.title)}>
+            {servicesIntro.title}
+          </h2>
+          {servicesIntro.subtitle && (
+            <p className={`mt-4 ${lead}`} {...inEnglish(servicesIntro.subtitle)}>
+              {servicesIntro.subtitle}
+            </p>
+          )}
         </div>
         <div className="mt-12">
           <ServiceCards services={data.services} />
@@ -180,8 +217,14 @@ function ServicesOverview({ data }: { data: HomeData }) {
           data-testid="strategy-cta"
         >
           <div>
-            <h2 id={ctaId} className="text-3xl font-bold tracking-tight md:text-4xl" {...inEnglish(strategyCta.title)}>{strategyCta.title}</h2>
-            {strategyCta.text && <p className="mt-4 text-lg leading-8 text-navy-100" {...inEnglish(strategyCta.text)}>{strategyCta.text}</p>}
+            <h2 id={ctaId} className="text-3xl font-bold tracking-tight md:text-4xl" {...inEnglish(strategyCta.title)}>
+              {strategyCta.title}
+            </h2>
+            {strategyCta.text && (
+              <p className="mt-4 text-lg leading-8 text-navy-100" {...inEnglish(strategyCta.text)}>
+                {strategyCta.text}
+              </p>
+            )}
             <div className="mt-8 flex flex-col items-start gap-3">
               <BookConsultationButton source="cta" className={button.gold}>
                 <CalendarIcon className="size-5" />
@@ -208,7 +251,9 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
   return (
     <section aria-labelledby="testimonials-title" className="bg-sand-50 py-16 md:py-24" data-testid="testimonials">
       <div className={container}>
-        <h2 id="testimonials-title" className={`text-center ${sectionTitle}`} {...inEnglish(title)}>{title}</h2>
+        <h2 id="testimonials-title" className={`text-center ${sectionTitle}`} {...inEnglish(title)}>
+          {title}
+        </h2>
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {testimonials.map((item) => (
             <li key={item._id} className="flex" data-testid={`testimonial-${item.key}`}>
@@ -225,11 +270,22 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
                 )}
                 <figcaption className="mt-6 flex items-center gap-4 border-t border-sand-200 pt-5">
                   {item.image && (
-                    <SanityImage image={item.image} width={56} aspect={1} className="size-14 shrink-0 rounded-full object-cover" />
+                    <SanityImage
+                      image={item.image}
+                      width={56}
+                      aspect={1}
+                      className="size-14 shrink-0 rounded-full object-cover"
+                    />
                   )}
                   <span className="min-w-0">
-                    <span className="block font-semibold text-navy-900" {...inEnglish(item.author)}>{item.author}</span>
-                    {item.position && <span className="block text-sm text-navy-700" {...inEnglish(item.position)}>{item.position}</span>}
+                    <span className="block font-semibold text-navy-900" {...inEnglish(item.author)}>
+                      {item.author}
+                    </span>
+                    {item.position && (
+                      <span className="block text-sm text-navy-700" {...inEnglish(item.position)}>
+                        {item.position}
+                      </span>
+                    )}
                     {item.company && (
                       <span className="block text-sm font-medium text-navy-700" {...inEnglish(item.company)}>
                         <Bidi>{item.company}</Bidi>
@@ -254,16 +310,28 @@ function Statistics({ title, statistics }: { title: string; statistics: HomeData
   return (
     <section aria-labelledby="statistics-title" className="bg-white pt-16 md:pt-24" data-testid="statistics">
       <div className={container}>
-        <h2 id="statistics-title" className={sectionTitle} {...inEnglish(title)}>{title}</h2>
+        <h2 id="statistics-title" className={sectionTitle} {...inEnglish(title)}>
+          {title}
+        </h2>
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {statistics.map((stat) => (
-            <li key={stat._id} className="relative overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm" data-testid="statistic">
+            <li
+              key={stat._id}
+              className="relative overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm"
+              data-testid="statistic"
+            >
               <span aria-hidden="true" className="absolute inset-y-0 start-0 w-1 bg-gold-500" />
               <p className="text-4xl font-bold tracking-tight text-navy-900 tabular-nums">
                 <Bidi>{stat.value}</Bidi>
               </p>
-              <h3 className="mt-3 font-semibold leading-6 text-navy-900" {...inEnglish(stat.label)}>{stat.label}</h3>
-              {stat.description && <p className="mt-2 text-sm leading-6 text-navy-700" {...inEnglish(stat.description)}>{stat.description}</p>}
+              <h3 className="mt-3 font-semibold leading-6 text-navy-900" {...inEnglish(stat.label)}>
+                {stat.label}
+              </h3>
+              {stat.description && (
+                <p className="mt-2 text-sm leading-6 text-navy-700" {...inEnglish(stat.description)}>
+                  {stat.description}
+                </p>
+              )}
             </li>
           ))}
         </ul>

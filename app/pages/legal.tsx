@@ -28,7 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.page.seo.title ?? args.data?.page.title, description: args.data?.page.seo.description });
+  pageMeta(args, {
+    title: args.data?.page.seo.title ?? args.data?.page.title,
+    description: args.data?.page.seo.description,
+  });
 
 export const ErrorBoundary = RouteErrorBoundary;
 
@@ -45,7 +48,10 @@ function splitSections(body: PortableTextValue): { lead: PortableTextValue; sect
   const sections: Section[] = [];
   for (const block of body as Block[]) {
     if (block._type === 'block' && block.style === 'h2') {
-      const title = (block.children ?? []).map((c) => c.text ?? '').join('').trim();
+      const title = (block.children ?? [])
+        .map((c) => c.text ?? '')
+        .join('')
+        .trim();
       sections.push({ id: `section-${sections.length + 1}`, title, blocks: [] });
     } else if (sections.length) sections[sections.length - 1].blocks.push(block);
     else lead.push(block);
@@ -72,7 +78,9 @@ export default function LegalPage() {
   return (
     <div className="bg-gradient-to-b from-sand-50 to-white">
       <header className="mx-auto max-w-3xl px-4 pt-12 pb-6 md:px-8 md:pt-16">
-        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>{page.title}</h1>
+        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>
+          {page.title}
+        </h1>
         {updated && (
           <p className="mt-4 text-navy-700" data-testid="legal-updated">
             {t('legal.lastUpdated')}: <time dateTime={page.updatedAt!}>{updated}</time>
@@ -87,10 +95,16 @@ export default function LegalPage() {
             <h2 id="legal-contents" className="text-sm font-semibold uppercase tracking-wide text-gold-700">
               {t('legal.contents')}
             </h2>
-            <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1 ps-6 marker:text-gold-700 sm:grid-cols-2" {...bodyLang}>
+            <ol
+              className="mt-3 grid list-decimal gap-x-8 gap-y-1 ps-6 marker:text-gold-700 sm:grid-cols-2"
+              {...bodyLang}
+            >
               {sections.map((s) => (
                 <li key={s.id}>
-                  <a href={`#${s.id}`} className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500">
+                  <a
+                    href={`#${s.id}`}
+                    className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500"
+                  >
                     {s.title}
                   </a>
                 </li>

@@ -21,11 +21,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
   const data = await loadQuery(request, PRICING_QUERY, { lang: locale });
   // Formatted once, on the server, for the page's locale: the browser shows exactly this text.
-  return { ...data, plans: data.plans.map((plan) => ({ ...plan, price: formatSgd(plan.priceSgd, locale) })), englishFallbacks: englishFallbacks(request) };
+  return {
+    ...data,
+    plans: data.plans.map((plan) => ({ ...plan, price: formatSgd(plan.priceSgd, locale) })),
+    englishFallbacks: englishFallbacks(request),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.page.seo.title ?? args.data?.page.title, description: args.data?.page.seo.description ?? args.data?.page.intro });
+  pageMeta(args, {
+    title: args.data?.page.seo.title ?? args.data?.page.title,
+    description: args.data?.page.seo.description ?? args.data?.page.intro,
+  });
 
 export const ErrorBoundary = RouteErrorBoundary;
 
@@ -63,8 +70,17 @@ export default function Pricing() {
     <div data-testid="pricing-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-10 md:pt-20 md:pb-14">
         <div className={`${container} max-w-4xl text-center`}>
-          <h1 className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]" {...inEnglish(page.title)}>{page.title}</h1>
-          {page.intro && <p className={`mx-auto mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>{page.intro}</p>}
+          <h1
+            className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
+            {...inEnglish(page.title)}
+          >
+            {page.title}
+          </h1>
+          {page.intro && (
+            <p className={`mx-auto mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>
+              {page.intro}
+            </p>
+          )}
         </div>
       </header>
 
@@ -78,7 +94,13 @@ export default function Pricing() {
         <p className={`${container} mt-8 text-center text-sm text-navy-700`}>{t('pricing.paymentNote')}</p>
       </section>
 
-      <CtaBand id="pricing-help-title" title={t('pricing.helpTitle')} text={t('pricing.helpText')} link={{ href: '/faq', label: t('pricing.faqLink') }} className="bg-sand-50" />
+      <CtaBand
+        id="pricing-help-title"
+        title={t('pricing.helpTitle')}
+        text={t('pricing.helpText')}
+        link={{ href: '/faq', label: t('pricing.faqLink') }}
+        className="bg-sand-50"
+      />
     </div>
   );
 }
@@ -95,16 +117,28 @@ function PlanCard({ plan }: { plan: Plan }) {
       aria-labelledby={titleId}
       data-testid={`plan-${plan.key}`}
       className={`relative flex flex-col rounded-3xl p-7 md:p-8 ${
-        popular ? 'bg-navy-900 text-white shadow-xl ring-2 ring-gold-500 lg:-my-4 lg:py-12' : 'border border-navy-100 bg-white text-navy-900 shadow-sm'
+        popular
+          ? 'bg-navy-900 text-white shadow-xl ring-2 ring-gold-500 lg:-my-4 lg:py-12'
+          : 'border border-navy-100 bg-white text-navy-900 shadow-sm'
       }`}
     >
       {popular && (
-        <p className="absolute -top-3.5 start-7 rounded-full bg-gold-500 px-3.5 py-1 text-sm font-bold text-navy-950 shadow" data-testid="popular-label" {...inEnglish(plan.popularLabel)}>
+        <p
+          className="absolute -top-3.5 start-7 rounded-full bg-gold-500 px-3.5 py-1 text-sm font-bold text-navy-950 shadow"
+          data-testid="popular-label"
+          {...inEnglish(plan.popularLabel)}
+        >
           {plan.popularLabel}
         </p>
       )}
-      <h2 id={titleId} className="text-2xl font-bold" {...inEnglish(plan.name)}>{plan.name}</h2>
-      {plan.description && <p className={`mt-3 leading-7 ${body}`} {...inEnglish(plan.description)}>{plan.description}</p>}
+      <h2 id={titleId} className="text-2xl font-bold" {...inEnglish(plan.name)}>
+        {plan.name}
+      </h2>
+      {plan.description && (
+        <p className={`mt-3 leading-7 ${body}`} {...inEnglish(plan.description)}>
+          {plan.description}
+        </p>
+      )}
 
       <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-bold tracking-tight tabular-nums" data-testid="plan-price">
@@ -137,7 +171,10 @@ function PlanCard({ plan }: { plan: Plan }) {
             <dd className="mt-2">
               <ul className="flex flex-wrap gap-2">
                 {plan.keyAreas.map((area) => (
-                  <li key={area._key} className={`rounded-lg px-3 py-1 text-sm ${popular ? 'bg-white/10 text-white' : 'bg-sand-100 text-navy-900'}`}>
+                  <li
+                    key={area._key}
+                    className={`rounded-lg px-3 py-1 text-sm ${popular ? 'bg-white/10 text-white' : 'bg-sand-100 text-navy-900'}`}
+                  >
                     <span {...inEnglish(area.text)}>{area.text}</span>
                   </li>
                 ))}
@@ -148,7 +185,9 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.bestFor && (
           <div>
             <dt className={subheading}>{t('pricing.bestFor')}</dt>
-            <dd className={`mt-1 leading-7 ${body}`} {...inEnglish(plan.bestFor)}>{plan.bestFor}</dd>
+            <dd className={`mt-1 leading-7 ${body}`} {...inEnglish(plan.bestFor)}>
+              {plan.bestFor}
+            </dd>
           </div>
         )}
       </dl>
@@ -177,12 +216,18 @@ function SubscribeButton({ plan, className }: { plan: Plan; className: string })
   const { t } = useT('marketing');
   const inEnglish = useFallbackLang();
   const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formData?.get('plan') === plan.key;
+  const busy =
+    navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formData?.get('plan') === plan.key;
   return (
     <Form method="post" className="mt-auto">
       <input type="hidden" name="intent" value="subscribe" />
       <input type="hidden" name="plan" value={plan.key} />
-      <button type="submit" data-testid="plan-subscribe" aria-busy={busy || undefined} className={`${className} aria-busy:cursor-wait aria-busy:opacity-80`}>
+      <button
+        type="submit"
+        data-testid="plan-subscribe"
+        aria-busy={busy || undefined}
+        className={`${className} aria-busy:cursor-wait aria-busy:opacity-80`}
+      >
         {t('pricing.subscribe')}
         <span className="sr-only">
           {' '}
@@ -203,7 +248,13 @@ function SubscribeError() {
   if (!result) return null;
   return (
     <div className={`${container} mb-8`}>
-      <p ref={ref} tabIndex={-1} role="alert" data-testid="subscribe-error" className="rounded-xl border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none">
+      <p
+        ref={ref}
+        tabIndex={-1}
+        role="alert"
+        data-testid="subscribe-error"
+        className="rounded-xl border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none"
+      >
         {result.error}
       </p>
     </div>

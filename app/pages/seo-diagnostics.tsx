@@ -35,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
   const pages = publicPages(en);
-  return { title: fixedT(lang, 'site')('seo.title'), diagnostics: buildDiagnostics({ pages, content: { en, ar }, documents, siteUrl: env().siteUrl }) };
+  return {
+    title: fixedT(lang, 'site')('seo.title'),
+    diagnostics: buildDiagnostics({ pages, content: { en, ar }, documents, siteUrl: env().siteUrl }),
+  };
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
@@ -74,7 +77,11 @@ function EntryCells({ entry }: { entry: DiagnosticsEntry }) {
               {entry.description}
             </span>
             <Length value={entry.description} max={DESCRIPTION_MAX} />
-            {entry.defaultDescription && <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 text-xs text-amber-800">{t('seo.siteDefault')}</span>}
+            {entry.defaultDescription && (
+              <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 text-xs text-amber-800">
+                {t('seo.siteDefault')}
+              </span>
+            )}
           </>
         ) : (
           <span className="font-semibold text-amber-800">{t('seo.noDescription')}</span>
@@ -107,9 +114,21 @@ export default function SeoDiagnostics() {
   const stats = [
     { label: t('seo.pages'), value: rows.length, testId: 'stat-pages' },
     { label: t('seo.urls'), value: entries.length, testId: 'stat-urls' },
-    { label: t('seo.pagesMissingArabic'), value: rows.filter((r) => r.missingArabic.length).length, testId: 'stat-missing' },
-    { label: t('seo.longTitles'), value: entries.filter((e) => [...e.title].length > TITLE_MAX).length, testId: 'stat-long-titles' },
-    { label: t('seo.defaultDescriptions'), value: entries.filter((e) => e.defaultDescription).length, testId: 'stat-default-descriptions' },
+    {
+      label: t('seo.pagesMissingArabic'),
+      value: rows.filter((r) => r.missingArabic.length).length,
+      testId: 'stat-missing',
+    },
+    {
+      label: t('seo.longTitles'),
+      value: entries.filter((e) => [...e.title].length > TITLE_MAX).length,
+      testId: 'stat-long-titles',
+    },
+    {
+      label: t('seo.defaultDescriptions'),
+      value: entries.filter((e) => e.defaultDescription).length,
+      testId: 'stat-default-descriptions',
+    },
   ];
   const number = new Intl.NumberFormat(intlLocale[locale]);
   return (
@@ -133,12 +152,25 @@ export default function SeoDiagnostics() {
       </TitledSection>
 
       <TitledSection id="seo-table" title={t('seo.tableTitle')} className="mt-10" titleClassName={sectionTitle}>
-        <div role="region" aria-label={t('seo.tableScroll')} tabIndex={0} className="mt-4 overflow-x-auto rounded-2xl border border-sand-200">
+        <div
+          role="region"
+          aria-label={t('seo.tableScroll')}
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-2xl border border-sand-200"
+        >
           <table className="w-full min-w-[1100px] border-collapse text-start text-sm" data-testid="seo-table">
             <caption className="sr-only">{t('seo.tableCaption')}</caption>
             <thead className="bg-navy-900 text-white">
               <tr>
-                {[t('seo.page'), t('seo.language'), t('seo.titleColumn'), t('seo.description'), t('seo.canonical'), t('seo.alternates'), t('seo.missingArabic')].map((h) => (
+                {[
+                  t('seo.page'),
+                  t('seo.language'),
+                  t('seo.titleColumn'),
+                  t('seo.description'),
+                  t('seo.canonical'),
+                  t('seo.alternates'),
+                  t('seo.missingArabic'),
+                ].map((h) => (
                   <th key={h} scope="col" className="px-3 py-3 text-start font-semibold">
                     {h}
                   </th>
@@ -146,24 +178,43 @@ export default function SeoDiagnostics() {
               </tr>
             </thead>
             {rows.map((row) => (
-              <tbody key={row.path} className="border-t border-sand-200 odd:bg-white even:bg-sand-50" data-testid="seo-row" data-path={row.path}>
+              <tbody
+                key={row.path}
+                className="border-t border-sand-200 odd:bg-white even:bg-sand-50"
+                data-testid="seo-row"
+                data-path={row.path}
+              >
                 {row.entries.map((entry, i) => (
                   <tr key={entry.locale} className={i ? 'border-t border-dashed border-sand-200' : undefined}>
                     {i === 0 && (
-                      <th scope="rowgroup" rowSpan={row.entries.length} className="w-44 px-3 py-3 text-start align-top font-semibold">
-                        <Link to={localizePath(row.path, locale)} dir="ltr" className="break-all text-navy-800 underline decoration-gold-500 underline-offset-4 hover:text-navy-900">
+                      <th
+                        scope="rowgroup"
+                        rowSpan={row.entries.length}
+                        className="w-44 px-3 py-3 text-start align-top font-semibold"
+                      >
+                        <Link
+                          to={localizePath(row.path, locale)}
+                          dir="ltr"
+                          className="break-all text-navy-800 underline decoration-gold-500 underline-offset-4 hover:text-navy-900"
+                        >
                           {row.path}
                         </Link>
                       </th>
                     )}
-                    <td className="px-3 py-3 align-top whitespace-nowrap text-navy-800"><span lang={entry.locale}>{localeNames[entry.locale]}</span></td>
+                    <td className="px-3 py-3 align-top whitespace-nowrap text-navy-800">
+                      <span lang={entry.locale}>{localeNames[entry.locale]}</span>
+                    </td>
                     <EntryCells entry={entry} />
                     {i === 0 && (
                       <td rowSpan={row.entries.length} className="w-56 px-3 py-3 align-top">
                         {row.missingArabic.length ? (
                           <ul className="space-y-1 text-xs" data-testid="missing-arabic">
                             {row.missingArabic.map((m) => (
-                              <li key={`${m.documentId}:${m.field}`} dir="ltr" className="text-start font-medium text-amber-800">
+                              <li
+                                key={`${m.documentId}:${m.field}`}
+                                dir="ltr"
+                                className="text-start font-medium text-amber-800"
+                              >
                                 {m.documentId} · {m.field}
                               </li>
                             ))}
@@ -187,15 +238,23 @@ export default function SeoDiagnostics() {
           <table className="mt-4 border-collapse text-sm" data-testid="seo-other">
             <thead>
               <tr>
-                <th scope="col" className="border-b border-sand-200 px-3 py-2 text-start">{t('seo.document')}</th>
-                <th scope="col" className="border-b border-sand-200 px-3 py-2 text-start">{t('seo.field')}</th>
+                <th scope="col" className="border-b border-sand-200 px-3 py-2 text-start">
+                  {t('seo.document')}
+                </th>
+                <th scope="col" className="border-b border-sand-200 px-3 py-2 text-start">
+                  {t('seo.field')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {other.map((m) => (
                 <tr key={`${m.documentId}:${m.field}`}>
-                  <td className="px-3 py-2" dir="ltr">{m.documentId}</td>
-                  <td className="px-3 py-2" dir="ltr">{m.field}</td>
+                  <td className="px-3 py-2" dir="ltr">
+                    {m.documentId}
+                  </td>
+                  <td className="px-3 py-2" dir="ltr">
+                    {m.field}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -20,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.page.seo.title ?? args.data?.page.title, description: args.data?.page.seo.description ?? args.data?.page.intro });
+  pageMeta(args, {
+    title: args.data?.page.seo.title ?? args.data?.page.title,
+    description: args.data?.page.seo.description ?? args.data?.page.intro,
+  });
 
 export const ErrorBoundary = RouteErrorBoundary;
 
@@ -37,8 +40,17 @@ export default function Services() {
     <div data-testid="services-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={container}>
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]" {...inEnglish(page.title)}>{page.title}</h1>
-          {page.intro && <p className={`mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>{page.intro}</p>}
+          <h1
+            className="max-w-3xl text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
+            {...inEnglish(page.title)}
+          >
+            {page.title}
+          </h1>
+          {page.intro && (
+            <p className={`mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>
+              {page.intro}
+            </p>
+          )}
           <nav aria-label={t('services.overviewLabel')} className="mt-10">
             <ServiceCards services={cards} compact />
           </nav>
@@ -62,8 +74,14 @@ export default function Services() {
                 <span className={`inline-flex size-14 items-center justify-center rounded-2xl ${color.tile}`}>
                   <ServiceIcon name={service.icon} className="size-7" />
                 </span>
-                <h2 id={titleId} className={`mt-5 ${sectionTitle}`} {...inEnglish(service.title)}>{service.title}</h2>
-                {service.description && <p className={`mt-5 ${lead}`} {...inEnglish(service.description)}>{service.description}</p>}
+                <h2 id={titleId} className={`mt-5 ${sectionTitle}`} {...inEnglish(service.title)}>
+                  {service.title}
+                </h2>
+                {service.description && (
+                  <p className={`mt-5 ${lead}`} {...inEnglish(service.description)}>
+                    {service.description}
+                  </p>
+                )}
               </div>
               {service.features.length > 0 && (
                 <div className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-8">
@@ -71,7 +89,9 @@ export default function Services() {
                   <ul className="mt-4 space-y-3">
                     {service.features.map((feature) => (
                       <li key={feature._key} className="flex gap-3 leading-7 text-navy-700">
-                        <span className={`mt-1 inline-flex size-5 shrink-0 items-center justify-center rounded-full ${color.tile}`}>
+                        <span
+                          className={`mt-1 inline-flex size-5 shrink-0 items-center justify-center rounded-full ${color.tile}`}
+                        >
                           <CheckIcon className="size-3.5" />
                         </span>
                         <span {...inEnglish(feature.text)}>{feature.text}</span>
@@ -86,20 +106,36 @@ export default function Services() {
       })}
 
       {setupOptions.length > 0 && (
-        <section aria-labelledby="setup-options-title" className="bg-navy-900 py-16 text-white md:py-24" data-testid="setup-options">
+        <section
+          aria-labelledby="setup-options-title"
+          className="bg-navy-900 py-16 text-white md:py-24"
+          data-testid="setup-options"
+        >
           <div className={container}>
             <div className="max-w-3xl">
-              <h2 id="setup-options-title" className="text-3xl font-bold tracking-tight md:text-4xl">{t('services.setupTitle')}</h2>
+              <h2 id="setup-options-title" className="text-3xl font-bold tracking-tight md:text-4xl">
+                {t('services.setupTitle')}
+              </h2>
               <p className="mt-4 text-lg leading-8 text-navy-100">{t('services.setupIntro')}</p>
             </div>
             <ul className="mt-10 grid gap-5 md:grid-cols-2">
               {setupOptions.map((option) => (
-                <li key={option._id} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/15 md:p-8" data-testid={`setup-${option.key}`}>
+                <li
+                  key={option._id}
+                  className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/15 md:p-8"
+                  data-testid={`setup-${option.key}`}
+                >
                   <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gold-500/15 text-gold-300">
                     <BuildingIcon className="size-6" />
                   </span>
-                  <h3 className="mt-4 text-xl font-semibold" {...inEnglish(option.title)}>{option.title}</h3>
-                  {option.description && <p className="mt-3 leading-7 text-navy-100" {...inEnglish(option.description)}>{option.description}</p>}
+                  <h3 className="mt-4 text-xl font-semibold" {...inEnglish(option.title)}>
+                    {option.title}
+                  </h3>
+                  {option.description && (
+                    <p className="mt-3 leading-7 text-navy-100" {...inEnglish(option.description)}>
+                      {option.description}
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>
@@ -107,7 +143,13 @@ export default function Services() {
         </section>
       )}
 
-      <CtaBand id="services-cta-title" title={t('services.ctaTitle')} text={t('services.ctaText')} link={{ href: '/pricing', label: t('services.comparePackages') }} className="bg-sand-50" />
+      <CtaBand
+        id="services-cta-title"
+        title={t('services.ctaTitle')}
+        text={t('services.ctaText')}
+        link={{ href: '/pricing', label: t('services.comparePackages') }}
+        className="bg-sand-50"
+      />
     </div>
   );
 }

@@ -24,18 +24,30 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function getAccount(customerId: string, store: PrivateStore = contentClient()): Promise<StoredDocument<AccountDoc> | null> {
+export async function getAccount(
+  customerId: string,
+  store: PrivateStore = contentClient(),
+): Promise<StoredDocument<AccountDoc> | null> {
   if (!/^[A-Za-z0-9_]{1,64}$/.test(customerId)) return null;
   return store.getDocument<AccountDoc>(accountId(customerId));
 }
 
-export async function findAccountByEmail(email: string, store: PrivateStore = contentClient()): Promise<StoredDocument<AccountDoc> | null> {
-  const found = await store.queryPrivate<StoredDocument<AccountDoc> | null>('*[_type == "portal.account" && email == $email][0]', { email: normalizeEmail(email) });
+export async function findAccountByEmail(
+  email: string,
+  store: PrivateStore = contentClient(),
+): Promise<StoredDocument<AccountDoc> | null> {
+  const found = await store.queryPrivate<StoredDocument<AccountDoc> | null>(
+    '*[_type == "portal.account" && email == $email][0]',
+    { email: normalizeEmail(email) },
+  );
   return found ?? null;
 }
 
 /** Creates the account for a billing customer unless it exists (then nothing changes). */
-export async function ensureAccount(input: Omit<AccountDoc, '_id' | '_type' | 'sessionEpoch'>, store: PrivateStore = contentClient()): Promise<void> {
+export async function ensureAccount(
+  input: Omit<AccountDoc, '_id' | '_type' | 'sessionEpoch'>,
+  store: PrivateStore = contentClient(),
+): Promise<void> {
   await store.mutate([
     {
       createIfNotExists: {

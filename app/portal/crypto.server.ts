@@ -22,7 +22,9 @@ export function safeEqual(a: string, b: string): boolean {
 
 /** A random id for documents and sessions (base64url, 144 bits by default). */
 export function randomId(bytes = 18): string {
-  return randomBytes(bytes).toString('base64url').replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'y'));
+  return randomBytes(bytes)
+    .toString('base64url')
+    .replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'y'));
 }
 
 /** Six decimal digits, uniformly random. */
@@ -35,7 +37,9 @@ export function sixDigitCode(): string {
  * into a document id: keyed, so the id says nothing about the address to anyone without the key.
  */
 export function pseudonym(kind: string, value: string): string {
-  return keyed(`pseudonym:${kind}`, value.trim().toLowerCase()).slice(0, 32).replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'y'));
+  return keyed(`pseudonym:${kind}`, value.trim().toLowerCase())
+    .slice(0, 32)
+    .replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'y'));
 }
 
 /**

@@ -12,13 +12,54 @@ function messages(locale: 'en' | 'ar', name = 'Layla Haddad'): Record<Kind, Clie
   const prefix = locale === 'ar' ? '/ar' : '';
   const p = plans[locale];
   return {
-    'sign-in': { ...base, kind: 'sign-in', code: '482913', link: `${site}${prefix}/account/verify?c=tok_abc123`, minutes: 10 },
-    'subscription-started': { ...base, kind: 'subscription-started', planName: p.business, amount: 125000, periodEnd: '2026-04-14T00:00:00.000Z', invoiceNumber: 'BWB-2026-0004', invoiceUrl: `${site}${prefix}/account/invoices/in_4` },
-    'plan-changed': { ...base, kind: 'plan-changed', oldPlanName: p.starter, newPlanName: p.business, effectiveAt: '2026-05-14T00:00:00.000Z', newAmount: 125000 },
+    'sign-in': {
+      ...base,
+      kind: 'sign-in',
+      code: '482913',
+      link: `${site}${prefix}/account/verify?c=tok_abc123`,
+      minutes: 10,
+    },
+    'subscription-started': {
+      ...base,
+      kind: 'subscription-started',
+      planName: p.business,
+      amount: 125000,
+      periodEnd: '2026-04-14T00:00:00.000Z',
+      invoiceNumber: 'BWB-2026-0004',
+      invoiceUrl: `${site}${prefix}/account/invoices/in_4`,
+    },
+    'plan-changed': {
+      ...base,
+      kind: 'plan-changed',
+      oldPlanName: p.starter,
+      newPlanName: p.business,
+      effectiveAt: '2026-05-14T00:00:00.000Z',
+      newAmount: 125000,
+    },
     'change-withdrawn': { ...base, kind: 'change-withdrawn', planName: p.starter },
-    cancellation: { ...base, kind: 'cancellation', planName: p.business, accessEndsAt: '2026-06-14T00:00:00.000Z', resumeUrl: `${site}${prefix}/account/subscription` },
-    'renewal-reminder': { ...base, kind: 'renewal-reminder', planName: p.business, renewsAt: '2026-07-14T00:00:00.000Z', amount: 125000, manageUrl: `${site}${prefix}/account/subscription` },
-    'payment-failed': { ...base, kind: 'payment-failed', planName: p.business, amount: 49950, invoiceNumber: 'BWB-2026-0009', manageUrl: `${site}${prefix}/account/subscription` },
+    cancellation: {
+      ...base,
+      kind: 'cancellation',
+      planName: p.business,
+      accessEndsAt: '2026-06-14T00:00:00.000Z',
+      resumeUrl: `${site}${prefix}/account/subscription`,
+    },
+    'renewal-reminder': {
+      ...base,
+      kind: 'renewal-reminder',
+      planName: p.business,
+      renewsAt: '2026-07-14T00:00:00.000Z',
+      amount: 125000,
+      manageUrl: `${site}${prefix}/account/subscription`,
+    },
+    'payment-failed': {
+      ...base,
+      kind: 'payment-failed',
+      planName: p.business,
+      amount: 49950,
+      invoiceNumber: 'BWB-2026-0009',
+      manageUrl: `${site}${prefix}/account/subscription`,
+    },
   };
 }
 
@@ -26,7 +67,8 @@ const dates = {
   en: { apr: '14 April 2026', may: '14 May 2026', jun: '14 June 2026', jul: '14 July 2026' },
   ar: { apr: '14 أبريل 2026', may: '14 مايو 2026', jun: '14 يونيو 2026', jul: '14 يوليو 2026' },
 };
-const amount = (locale: 'en' | 'ar', value: string) => (locale === 'en' ? `SGD\u00a0${value}` : `\u200f${value}\u00a0SGD`);
+const amount = (locale: 'en' | 'ar', value: string) =>
+  locale === 'en' ? `SGD\u00a0${value}` : `\u200f${value}\u00a0SGD`;
 
 /** The facts each kind must state, in both bodies. */
 function facts(locale: 'en' | 'ar'): Record<Kind, string[]> {
@@ -35,7 +77,13 @@ function facts(locale: 'en' | 'ar'): Record<Kind, string[]> {
   const prefix = locale === 'ar' ? '/ar' : '';
   return {
     'sign-in': ['482913', `${site}${prefix}/account/verify?c=tok_abc123`, locale === 'en' ? '10 minutes' : '10 دقائق'],
-    'subscription-started': [p.business, amount(locale, '1,250.00'), d.apr, 'BWB-2026-0004', `${site}${prefix}/account/invoices/in_4`],
+    'subscription-started': [
+      p.business,
+      amount(locale, '1,250.00'),
+      d.apr,
+      'BWB-2026-0004',
+      `${site}${prefix}/account/invoices/in_4`,
+    ],
     'plan-changed': [p.starter, p.business, d.may, amount(locale, '1,250.00'), `${site}${prefix}/account/subscription`],
     'change-withdrawn': [p.starter, `${site}${prefix}/account/subscription`],
     cancellation: [p.business, d.jun, `${site}${prefix}/account/subscription`],
@@ -95,18 +143,25 @@ describe('client emails', () => {
   });
 
   it('Arabic counts minutes with the right plural form', () => {
-    const text = (minutes: number) => renderClientEmail({ ...(messages('ar')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' }>), minutes }).text;
+    const text = (minutes: number) =>
+      renderClientEmail({ ...(messages('ar')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' }>), minutes }).text;
     expect(text(1)).toContain('خلال دقيقة واحدة');
     expect(text(2)).toContain('خلال دقيقتين');
     expect(text(15)).toContain('خلال 15 دقيقة');
-    expect(renderClientEmail({ ...(messages('en')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' }>), minutes: 1 }).text).toContain('expire in 1 minute ');
+    expect(
+      renderClientEmail({ ...(messages('en')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' }>), minutes: 1 })
+        .text,
+    ).toContain('expire in 1 minute ');
   });
 
   it('escapes every value in the HTML and keeps the subject to one line', () => {
     const evil = '<script>alert("x")</script> & Co';
     for (const locale of ['en', 'ar'] as const) {
       for (const message of Object.values(messages(locale, evil))) {
-        const withEvilPlan = 'planName' in message ? { ...message, planName: `Biz\r\nBcc: x@evil.test <img src=x onerror=alert(1)>` } : message;
+        const withEvilPlan =
+          'planName' in message
+            ? { ...message, planName: `Biz\r\nBcc: x@evil.test <img src=x onerror=alert(1)>` }
+            : message;
         const email = renderClientEmail(withEvilPlan as ClientEmail);
         expect(email.html).not.toContain('<script>');
         expect(email.html).not.toContain('<img');
@@ -119,7 +174,10 @@ describe('client emails', () => {
   });
 
   it('refuses a link that is not http(s)', () => {
-    const message = { ...(messages('en')['cancellation'] as Extract<ClientEmail, { kind: 'cancellation' }>), resumeUrl: 'javascript:alert(1)' };
+    const message = {
+      ...(messages('en')['cancellation'] as Extract<ClientEmail, { kind: 'cancellation' }>),
+      resumeUrl: 'javascript:alert(1)',
+    };
     expect(() => renderClientEmail(message)).toThrow(/javascript/);
   });
 
@@ -140,7 +198,8 @@ describe('client emails', () => {
 });
 
 describe('emails.json', () => {
-  const load = (locale: string) => JSON.parse(readFileSync(`public/locales/${locale}/emails.json`, 'utf8')) as Record<string, unknown>;
+  const load = (locale: string) =>
+    JSON.parse(readFileSync(`public/locales/${locale}/emails.json`, 'utf8')) as Record<string, unknown>;
   /** Every key path with its value; plural forms (_zero … _other) count as their base key. */
   const entries = (node: unknown, prefix = ''): [string, unknown][] =>
     node && typeof node === 'object'
@@ -159,7 +218,11 @@ describe('emails.json', () => {
       for (const [key, value] of list) {
         expect(typeof value, key).toBe('string');
         expect((value as string).trim(), key).not.toBe('');
-        const names = [...(value as string).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).filter((n) => n !== 'count').sort().join(',');
+        const names = [...(value as string).matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+          .map((m) => m[1])
+          .filter((n) => n !== 'count')
+          .sort()
+          .join(',');
         map.set(key, names);
       }
       return map;
@@ -171,6 +234,7 @@ describe('emails.json', () => {
 
   it('gives Arabic every plural form', () => {
     const common = load('ar').common as Record<string, string>;
-    for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) expect(common[`minutes_${form}`], form).toBeTruthy();
+    for (const form of ['zero', 'one', 'two', 'few', 'many', 'other'])
+      expect(common[`minutes_${form}`], form).toBeTruthy();
   });
 });

@@ -10,7 +10,14 @@ import ar from '../../public/locales/ar/emails.json';
  */
 export type ClientEmail = { locale: Locale; name: string; siteUrl: string } & (
   | { kind: 'sign-in'; code: string; link: string; minutes: number }
-  | { kind: 'subscription-started'; planName: string; amount: number; periodEnd: string; invoiceNumber: string; invoiceUrl: string }
+  | {
+      kind: 'subscription-started';
+      planName: string;
+      amount: number;
+      periodEnd: string;
+      invoiceNumber: string;
+      invoiceUrl: string;
+    }
   | { kind: 'plan-changed'; oldPlanName: string; newPlanName: string; effectiveAt: string; newAmount: number }
   | { kind: 'change-withdrawn'; planName: string }
   | { kind: 'cancellation'; planName: string; accessEndsAt: string; resumeUrl: string }
@@ -31,9 +38,7 @@ type Values = Record<string, string>;
 /** A sentence: its template and the values it is filled with (escaped separately in HTML). */
 type Sentence = { template: string; values?: Values };
 type Block =
-  | { type: 'p'; sentence: Sentence }
-  | { type: 'code'; code: string }
-  | { type: 'button'; label: string; url: string };
+  { type: 'p'; sentence: Sentence } | { type: 'code'; code: string } | { type: 'button'; label: string; url: string };
 
 interface Content {
   subject: Sentence;
@@ -48,7 +53,12 @@ function fill(template: string, values: Values = {}): string {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** The template escaped, each value escaped and isolated (<bdi>) so a Latin name in Arabic, or the reverse, keeps its order. */
@@ -66,19 +76,30 @@ function fillHtml(template: string, values: Values = {}): string {
 
 /** One line, no control characters: a subject never carries a header break. */
 function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Links go out only as absolute http(s) URLs. */
 function checkedUrl(url: string): string {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`client email: refusing a ${parsed.protocol} link`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`client email: refusing a ${parsed.protocol} link`);
   return parsed.href;
 }
 
 export function formatEmailAmount(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'SGD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat(intlLocale[locale], {
+    style: 'currency',
+    currency: 'SGD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 export function formatEmailDate(iso: string, locale: Locale): string {
@@ -99,7 +120,8 @@ function content(message: ClientEmail, s: EmailStrings): Content {
   const money = (cents: number) => formatEmailAmount(cents, locale);
   const p = (template: string, values?: Values): Block => ({ type: 'p', sentence: { template, values } });
   const button = (label: string, url: string): Block => ({ type: 'button', label, url: checkedUrl(url) });
-  const subscriptionPage = () => `${message.siteUrl.replace(/\/+$/, '')}${localizePath('/account/subscription', locale)}`;
+  const subscriptionPage = () =>
+    `${message.siteUrl.replace(/\/+$/, '')}${localizePath('/account/subscription', locale)}`;
 
   switch (message.kind) {
     case 'sign-in': {
@@ -159,7 +181,12 @@ function content(message: ClientEmail, s: EmailStrings): Content {
       return {
         subject: { template: t.subject, values: { plan: message.planName } },
         heading: t.heading,
-        blocks: [p(t.body, { plan: message.planName }), p(t.access, { date: date(message.accessEndsAt) }), p(t.resume), button(t.button, message.resumeUrl)],
+        blocks: [
+          p(t.body, { plan: message.planName }),
+          p(t.access, { date: date(message.accessEndsAt) }),
+          p(t.resume),
+          button(t.button, message.resumeUrl),
+        ],
       };
     }
     case 'renewal-reminder': {
@@ -168,7 +195,11 @@ function content(message: ClientEmail, s: EmailStrings): Content {
       return {
         subject: { template: t.subject, values: { plan: message.planName, date: when } },
         heading: t.heading,
-        blocks: [p(t.body, { plan: message.planName, date: when, amount: money(message.amount) }), p(t.manage), button(t.button, message.manageUrl)],
+        blocks: [
+          p(t.body, { plan: message.planName, date: when, amount: money(message.amount) }),
+          p(t.manage),
+          button(t.button, message.manageUrl),
+        ],
       };
     }
     case 'payment-failed': {
@@ -183,24 +214,58 @@ function content(message: ClientEmail, s: EmailStrings): Content {
   }
 }
 
-const COLORS = { text: '#0f2a44', muted: '#33597f', page: '#f4f6f9', card: '#ffffff', accent: '#c9a227', button: '#0f2a44', link: '#173c5e', codeBg: '#eef3f8' };
+const COLORS = {
+  text: '#0f2a44',
+  muted: '#33597f',
+  page: '#f4f6f9',
+  card: '#ffffff',
+  accent: '#c9a227',
+  button: '#0f2a44',
+  link: '#173c5e',
+  codeBg: '#eef3f8',
+};
 
 function renderText(c: Content, s: EmailStrings, greeting: string, siteUrl: string): string {
-  const lines: string[] = [s.firm, '', c.heading, '='.repeat(Math.min(60, Math.max(3, c.heading.length))), '', greeting, ''];
+  const lines: string[] = [
+    s.firm,
+    '',
+    c.heading,
+    '='.repeat(Math.min(60, Math.max(3, c.heading.length))),
+    '',
+    greeting,
+    '',
+  ];
   for (const block of c.blocks) {
     if (block.type === 'p') lines.push(fill(block.sentence.template, block.sentence.values), '');
     else if (block.type === 'code') lines.push(`    ${block.code}`, '');
     else lines.push(`${block.label}:`, block.url, '');
   }
-  lines.push(s.common.signoff, fill(s.common.team, { firm: s.firm }), '', '-- ', fill(s.common.footer, { firm: s.firm }), siteUrl, '');
+  lines.push(
+    s.common.signoff,
+    fill(s.common.team, { firm: s.firm }),
+    '',
+    '-- ',
+    fill(s.common.footer, { firm: s.firm }),
+    siteUrl,
+    '',
+  );
   return lines.join('\n');
 }
 
-function renderHtml(c: Content, s: EmailStrings, locale: Locale, greeting: Sentence, subject: string, siteUrl: string): string {
+function renderHtml(
+  c: Content,
+  s: EmailStrings,
+  locale: Locale,
+  greeting: Sentence,
+  subject: string,
+  siteUrl: string,
+): string {
   const rtl = locale === 'ar';
   const dir = rtl ? 'rtl' : 'ltr';
   const start = rtl ? 'right' : 'left';
-  const font = rtl ? "'Noto Kufi Arabic', Tahoma, 'Segoe UI', Arial, sans-serif" : "Inter, 'Segoe UI', Helvetica, Arial, sans-serif";
+  const font = rtl
+    ? "'Noto Kufi Arabic', Tahoma, 'Segoe UI', Arial, sans-serif"
+    : "Inter, 'Segoe UI', Helvetica, Arial, sans-serif";
   const para = `margin:0 0 16px;font-size:16px;line-height:1.6;color:${COLORS.text};text-align:${start};`;
   const body: string[] = [];
   for (const block of c.blocks) {
@@ -251,9 +316,16 @@ export function renderClientEmail(message: ClientEmail): RenderedEmail {
   const s = emailStrings[message.locale];
   const siteUrl = checkedUrl(message.siteUrl).replace(/\/+$/, '');
   const c = content(message, s);
-  const subject = oneLine(fill(c.subject.template, Object.fromEntries(Object.entries(c.subject.values ?? {}).map(([k, v]) => [k, oneLine(v)]))));
+  const subject = oneLine(
+    fill(
+      c.subject.template,
+      Object.fromEntries(Object.entries(c.subject.values ?? {}).map(([k, v]) => [k, oneLine(v)])),
+    ),
+  );
   const name = oneLine(message.name);
-  const greeting: Sentence = name ? { template: s.common.greeting, values: { name } } : { template: s.common.greetingNoName };
+  const greeting: Sentence = name
+    ? { template: s.common.greeting, values: { name } }
+    : { template: s.common.greetingNoName };
   return {
     subject,
     text: renderText(c, s, fill(greeting.template, greeting.values), siteUrl),

@@ -8,7 +8,13 @@ let world: TestWorld;
 beforeEach(async () => {
   world = await createTestWorld();
   process.env.SITE_URL ??= 'https://www.bawaba-advisory.com';
-  await ensureAccount({ customerId: 'cus_events', email: 'events@example.com', name: 'Events Client', company: null, locale: 'en' });
+  await ensureAccount({
+    customerId: 'cus_events',
+    email: 'events@example.com',
+    name: 'Events Client',
+    company: null,
+    locale: 'en',
+  });
 });
 afterEach(() => world.close());
 

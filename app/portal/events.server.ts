@@ -18,7 +18,17 @@ export async function handleBillingEvent(event: BillingEvent): Promise<'handled'
   const marker = `portal.event.${event.id.replace(/[^A-Za-z0-9_]/g, '_')}` as const;
   if (await store.getDocument(marker)) return 'duplicate';
   const keys = await apply(event);
-  await store.mutate([{ createIfNotExists: { _id: marker, _type: 'portal.event', eventType: event.type, created: event.created, handledAt: new Date().toISOString() } }]);
+  await store.mutate([
+    {
+      createIfNotExists: {
+        _id: marker,
+        _type: 'portal.event',
+        eventType: event.type,
+        created: event.created,
+        handledAt: new Date().toISOString(),
+      },
+    },
+  ]);
   for (const key of keys) await sendNow(key).catch((error) => console.error(`[mail] ${String(error)}`));
   return 'handled';
 }
@@ -41,7 +51,13 @@ async function apply(event: BillingEvent): Promise<string[]> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const { customer } = event;
-      await ensureAccount({ customerId: customer.id, email: customer.email, name: customer.name, company: customer.company, locale: customer.locale });
+      await ensureAccount({
+        customerId: customer.id,
+        email: customer.email,
+        name: customer.name,
+        company: customer.company,
+        locale: customer.locale,
+      });
       const subscription = await billing().getSubscription(customer.id);
       const invoice = event.invoiceId ? await billing().getInvoice(customer.id, event.invoiceId) : null;
       if (!subscription) return [];
@@ -51,7 +67,9 @@ async function apply(event: BillingEvent): Promise<string[]> {
         amount: subscription.amount,
         periodEnd: subscription.currentPeriodEnd,
         invoiceNumber: invoice?.number ?? '',
-        invoiceUrl: invoice ? siteLink(`/account/invoices/${invoice.id}`, locale) : siteLink('/account/subscription', locale),
+        invoiceUrl: invoice
+          ? siteLink(`/account/invoices/${invoice.id}`, locale)
+          : siteLink('/account/subscription', locale),
         name,
       }));
     }
@@ -80,7 +98,10 @@ async function apply(event: BillingEvent): Promise<string[]> {
  * cancel, resume and cancel again send two), a scheduled plan change (keyed by target and date)
  * and a withdrawn change.
  */
-export async function subscriptionChangeMails(sub: SubscriptionView, previous: Partial<SubscriptionView>): Promise<string[]> {
+export async function subscriptionChangeMails(
+  sub: SubscriptionView,
+  previous: Partial<SubscriptionView>,
+): Promise<string[]> {
   const keys: string[] = [];
   if (sub.cancelAtPeriodEnd && sub.canceledAt && previous.cancelAtPeriodEnd !== true) {
     keys.push(
@@ -97,27 +118,35 @@ export async function subscriptionChangeMails(sub: SubscriptionView, previous: P
     if (sub.scheduledChange) {
       const change = sub.scheduledChange;
       keys.push(
-        ...(await queueFor(sub.customerId, `change:${sub.id}:${change.plan}:${change.effectiveAt}:${change.requestRef ?? ''}`, async (locale, name) => {
-          const plans = await localizedPlans(locale);
-          const target = plans.find((p) => p.key === change.plan);
-          return {
-            kind: 'plan-changed',
-            oldPlanName: plans.find((p) => p.key === sub.plan)?.name ?? sub.plan,
-            newPlanName: target?.name ?? change.plan,
-            effectiveAt: change.effectiveAt,
-            newAmount: (target?.priceSgd ?? 0) * 100,
-            name,
-          };
-        })),
+        ...(await queueFor(
+          sub.customerId,
+          `change:${sub.id}:${change.plan}:${change.effectiveAt}:${change.requestRef ?? ''}`,
+          async (locale, name) => {
+            const plans = await localizedPlans(locale);
+            const target = plans.find((p) => p.key === change.plan);
+            return {
+              kind: 'plan-changed',
+              oldPlanName: plans.find((p) => p.key === sub.plan)?.name ?? sub.plan,
+              newPlanName: target?.name ?? change.plan,
+              effectiveAt: change.effectiveAt,
+              newAmount: (target?.priceSgd ?? 0) * 100,
+              name,
+            };
+          },
+        )),
       );
     } else if (previous.scheduledChange) {
       const was = previous.scheduledChange;
       keys.push(
-        ...(await queueFor(sub.customerId, `withdraw:${sub.id}:${was.plan}:${was.effectiveAt}:${was.requestRef ?? ''}`, async (locale, name) => ({
-          kind: 'change-withdrawn',
-          planName: await planName(sub.plan, locale),
-          name,
-        }))),
+        ...(await queueFor(
+          sub.customerId,
+          `withdraw:${sub.id}:${was.plan}:${was.effectiveAt}:${was.requestRef ?? ''}`,
+          async (locale, name) => ({
+            kind: 'change-withdrawn',
+            planName: await planName(sub.plan, locale),
+            name,
+          }),
+        )),
       );
     }
   }
@@ -147,4 +176,3 @@ export async function dispatchEngineEvents(limit = 50): Promise<number> {
   }
   return events.length;
 }
-

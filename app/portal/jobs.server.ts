@@ -40,7 +40,17 @@ export function runPortalJobs(): Promise<JobReport> {
 }
 
 async function runOnce(): Promise<JobReport> {
-  const report: JobReport = { renewed: 0, changed: 0, ended: 0, failedPayments: 0, events: 0, reminders: 0, mailSent: 0, mailFailed: 0, purged: 0 };
+  const report: JobReport = {
+    renewed: 0,
+    changed: 0,
+    ended: 0,
+    failedPayments: 0,
+    events: 0,
+    reminders: 0,
+    mailSent: 0,
+    mailFailed: 0,
+    purged: 0,
+  };
   const engine = embeddedBilling();
   if (engine) {
     const due = await engine.runDue();
@@ -87,7 +97,17 @@ export async function queueRenewalReminders(): Promise<number> {
       amount: (plan?.priceSgd ?? sub.amount / 100) * 100,
       manageUrl: `${siteUrl}${localizePath('/account/subscription', customer.locale)}`,
     });
-    await store.mutate([{ createIfNotExists: { _id: marker, _type: 'portal.reminder', subscriptionId: sub.id, periodEnd: sub.currentPeriodEnd, queuedAt: now.toISOString() } }]);
+    await store.mutate([
+      {
+        createIfNotExists: {
+          _id: marker,
+          _type: 'portal.reminder',
+          subscriptionId: sub.id,
+          periodEnd: sub.currentPeriodEnd,
+          queuedAt: now.toISOString(),
+        },
+      },
+    ]);
     if (isNew) queued++;
   }
   return queued;

@@ -29,18 +29,30 @@ export const LIMITS = {
 type LimitDoc = { _id: string; _type: 'portal.limit'; windowStart: number; count: number; expiresAt: string };
 
 /** Counts one use; false when the subject has used up the window (nothing is counted then). */
-export async function consume(kind: string, subject: string, limit: Limit, now = Date.now(), store: PrivateStore = contentClient()): Promise<boolean> {
+export async function consume(
+  kind: string,
+  subject: string,
+  limit: Limit,
+  now = Date.now(),
+  store: PrivateStore = contentClient(),
+): Promise<boolean> {
   const id = `portal.limit.${kind}.${pseudonym(kind, subject)}`;
   for (let attempt = 0; attempt < 20; attempt++) {
     const current = await store.getDocument<LimitDoc>(id);
     const expiresAt = new Date(now + limit.windowMs).toISOString();
     try {
       if (!current) {
-        await store.mutate([{ create: { _id: id as `${string}.${string}`, _type: 'portal.limit', windowStart: now, count: 1, expiresAt } }]);
+        await store.mutate([
+          {
+            create: { _id: id as `${string}.${string}`, _type: 'portal.limit', windowStart: now, count: 1, expiresAt },
+          },
+        ]);
         return true;
       }
       if (now - current.windowStart >= limit.windowMs) {
-        await store.mutate([{ patch: { id, ifRevisionID: current._rev, set: { windowStart: now, count: 1, expiresAt } } }]);
+        await store.mutate([
+          { patch: { id, ifRevisionID: current._rev, set: { windowStart: now, count: 1, expiresAt } } },
+        ]);
         return true;
       }
       if (current.count >= limit.max) return false;
@@ -55,7 +67,13 @@ export async function consume(kind: string, subject: string, limit: Limit, now =
 }
 
 /** How many uses are left in the current window (for "N tries left"). */
-export async function remaining(kind: string, subject: string, limit: Limit, now = Date.now(), store: PrivateStore = contentClient()): Promise<number> {
+export async function remaining(
+  kind: string,
+  subject: string,
+  limit: Limit,
+  now = Date.now(),
+  store: PrivateStore = contentClient(),
+): Promise<number> {
   const current = await store.getDocument<LimitDoc>(`portal.limit.${kind}.${pseudonym(kind, subject)}`);
   if (!current || now - current.windowStart >= limit.windowMs) return limit.max;
   return Math.max(0, limit.max - current.count);

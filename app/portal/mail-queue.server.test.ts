@@ -19,7 +19,9 @@ const cancellation: ClientEmail = {
 
 describe('the client mail queue', () => {
   it('queues an email once per key, however often the same fact is reported', async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, () => queueMail('cancel:sub_1:2026-11-20', 'client@example.com', cancellation)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => queueMail('cancel:sub_1:2026-11-20', 'client@example.com', cancellation)),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await world.store.queryPrivate<number>('count(*[_type == "portal.mail"])')).toBe(1);
     await sendDueMail();
@@ -52,7 +54,9 @@ describe('the client mail queue', () => {
   it('two senders running at once send each message once', async () => {
     for (let i = 0; i < 6; i++) await queueMail(`k${i}`, `c${i}@example.com`, cancellation);
     await Promise.all([sendDueMail(), sendDueMail(), sendDueMail()]);
-    expect(world.sent.map((m) => m.to).sort()).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5'].map((c) => `${c}@example.com`));
+    expect(world.sent.map((m) => m.to).sort()).toEqual(
+      ['c0', 'c1', 'c2', 'c3', 'c4', 'c5'].map((c) => `${c}@example.com`),
+    );
   });
 
   it('survives a restart: a queued message is still sent after the process is replaced', async () => {
@@ -62,12 +66,23 @@ describe('the client mail queue', () => {
   });
 
   it('erases a sign-in email once sent, and drops one whose code expired before it could go', async () => {
-    const signIn: ClientEmail = { kind: 'sign-in', locale: 'en', name: 'Layla', siteUrl: 'https://www.bawaba-advisory.com', code: '123456', link: 'https://www.bawaba-advisory.com/account/verify?c=x&code=123456', minutes: 10 };
+    const signIn: ClientEmail = {
+      kind: 'sign-in',
+      locale: 'en',
+      name: 'Layla',
+      siteUrl: 'https://www.bawaba-advisory.com',
+      code: '123456',
+      link: 'https://www.bawaba-advisory.com/account/verify?c=x&code=123456',
+      minutes: 10,
+    };
     await queueMail('signin:a', 'client@example.com', signIn, { expiresAt: Date.now() + 600_000 });
     await queueMail('signin:b', 'client@example.com', signIn, { expiresAt: Date.now() - 1 });
     await sendDueMail();
     expect(world.sent).toHaveLength(1);
     expect(await world.store.getDocument<MailDoc>(mailId('signin:a'))).toMatchObject({ status: 'sent', message: null });
-    expect(await world.store.getDocument<MailDoc>(mailId('signin:b'))).toMatchObject({ status: 'dropped', message: null });
+    expect(await world.store.getDocument<MailDoc>(mailId('signin:b'))).toMatchObject({
+      status: 'dropped',
+      message: null,
+    });
   });
 });

@@ -39,7 +39,8 @@ export type MailDoc = {
 const MAX_ATTEMPTS = 12;
 const STALE_CLAIM_MS = 15 * 60 * 1000;
 
-export const mailId = (key: string) => `portal.mail.${createHash('sha256').update(key).digest('hex').slice(0, 40)}` as const;
+export const mailId = (key: string) =>
+  `portal.mail.${createHash('sha256').update(key).digest('hex').slice(0, 40)}` as const;
 
 export interface MailDeps {
   store: PrivateStore;
@@ -61,7 +62,13 @@ export function mailDeps(): MailDeps {
 }
 
 /** Queues an email unless one with this key was queued before. Returns whether it was new. */
-export async function queueMail(key: string, to: string, message: ClientEmail, options: { expiresAt?: number } = {}, deps: Pick<MailDeps, 'store' | 'now'> = mailDeps()): Promise<boolean> {
+export async function queueMail(
+  key: string,
+  to: string,
+  message: ClientEmail,
+  options: { expiresAt?: number } = {},
+  deps: Pick<MailDeps, 'store' | 'now'> = mailDeps(),
+): Promise<boolean> {
   const id = mailId(key);
   if (await deps.store.getDocument(id)) return false;
   // Created only if absent, as one conditional write: of concurrent reports of one fact, one queues.
@@ -123,7 +130,14 @@ async function sendOne(doc: StoredDocument<MailDoc>, deps: MailDeps): Promise<'s
   const rendered = renderClientEmail(doc.message);
   const host = new URL(doc.message.siteUrl).hostname;
   try {
-    await deps.mailer.send({ to: doc.to, from: deps.from, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId: `<${doc._id}@${host}>` });
+    await deps.mailer.send({
+      to: doc.to,
+      from: deps.from,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      messageId: `<${doc._id}@${host}>`,
+    });
   } catch (error) {
     const attempts = doc.attempts + 1;
     const delay = Math.min(60 * 60 * 1000, 60 * 1000 * 2 ** Math.min(doc.attempts, 6));

@@ -6,7 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { redirect } from '@remix-run/node';
-import { billing, embeddedBilling, formatCents, localizedPlans, stripeBilling, type LocalizedPlan } from '~/billing/billing.server';
+import {
+  billing,
+  embeddedBilling,
+  formatCents,
+  localizedPlans,
+  stripeBilling,
+  type LocalizedPlan,
+} from '~/billing/billing.server';
 import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
@@ -96,14 +103,10 @@ export interface InvoicePageData {
 }
 
 export type SubscriptionAction =
-  | { intent: 'change'; plan: PlanKey }
-  | { intent: 'withdraw' }
-  | { intent: 'cancel' }
-  | { intent: 'resume' };
+  { intent: 'change'; plan: PlanKey } | { intent: 'withdraw' } | { intent: 'cancel' } | { intent: 'resume' };
 
 export type SubscriptionActionResult =
-  | { ok: true; message: PortalMessage; subscription: SubscriptionView }
-  | { ok: false; message: PortalMessage };
+  { ok: true; message: PortalMessage; subscription: SubscriptionView } | { ok: false; message: PortalMessage };
 
 export interface CheckoutPageData {
   id: string;
@@ -117,9 +120,16 @@ export interface CheckoutPageData {
 export type CheckoutField = 'email' | 'name' | 'company' | 'cardNumber' | 'expiry' | 'cvc';
 
 export type CheckoutResult =
-  | { ok: true; redirectTo: string /* /account/subscription?welcome=1 (localized) */; headers: Headers /* signs the new client in */ }
-  | { ok: false; fieldErrors: Partial<Record<CheckoutField, string /* portal.json key */>>; formError: string | null /* portal.json key */ };
-
+  | {
+      ok: true;
+      redirectTo: string /* /account/subscription?welcome=1 (localized) */;
+      headers: Headers; /* signs the new client in */
+    }
+  | {
+      ok: false;
+      fieldErrors: Partial<Record<CheckoutField, string /* portal.json key */>>;
+      formError: string | null; /* portal.json key */
+    };
 
 // ------------------------------------------------------------------------------ session
 
@@ -143,10 +153,12 @@ export async function requireClient(request: Request): Promise<ClientSession> {
  * signed-in ones still need the token.
  */
 export async function assertSafePost(request: Request, form: FormData, session: ClientSession | null): Promise<void> {
-  if (!sameOrigin(request)) throw new Response('Cross-site form submission refused', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+  if (!sameOrigin(request))
+    throw new Response('Cross-site form submission refused', { status: 403, headers: { 'Cache-Control': 'no-store' } });
   if (session) {
     const client = await readSession(request);
-    if (!client || !csrfMatches(client, form.get(CSRF_FIELD))) throw new Response('Invalid form token', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+    if (!client || !csrfMatches(client, form.get(CSRF_FIELD)))
+      throw new Response('Invalid form token', { status: 403, headers: { 'Cache-Control': 'no-store' } });
   }
 }
 
@@ -187,9 +199,13 @@ export async function signOut(request: Request, options: { everywhere: boolean }
   return new Headers({ 'Set-Cookie': await endSession(), 'Cache-Control': 'private, no-store' });
 }
 
-export async function updatePreferences(session: ClientSession, form: FormData): Promise<{ ok: boolean; message: PortalMessage }> {
+export async function updatePreferences(
+  session: ClientSession,
+  form: FormData,
+): Promise<{ ok: boolean; message: PortalMessage }> {
   const locale = form.get('locale');
-  if (locale !== 'en' && locale !== 'ar') return { ok: false, message: { kind: 'error', key: 'messages.invalidPreference' } };
+  if (locale !== 'en' && locale !== 'ar')
+    return { ok: false, message: { kind: 'error', key: 'messages.invalidPreference' } };
   await updateAccount(session.account.customerId, () => ({ locale }));
   return { ok: true, message: { kind: 'success', key: 'messages.preferencesSaved' } };
 }
@@ -197,8 +213,11 @@ export async function updatePreferences(session: ClientSession, form: FormData):
 // ------------------------------------------------------------------------------ views
 
 export async function accountOverview(session: ClientSession, locale: Locale) {
-  const [subscription, plans] = await Promise.all([billing().getSubscription(session.account.customerId), localizedPlans(locale)]);
-  const plan = subscription ? plans.find((p) => p.key === subscription.plan) ?? null : null;
+  const [subscription, plans] = await Promise.all([
+    billing().getSubscription(session.account.customerId),
+    localizedPlans(locale),
+  ]);
+  const plan = subscription ? (plans.find((p) => p.key === subscription.plan) ?? null) : null;
   return {
     account: session.account,
     subscription,
@@ -217,7 +236,11 @@ function parsePage(cursor: string | null): number {
   return Math.min(Math.max(n, 1), 500);
 }
 
-export async function subscriptionPage(session: ClientSession, locale: Locale, cursor: string | null): Promise<SubscriptionPageData> {
+export async function subscriptionPage(
+  session: ClientSession,
+  locale: Locale,
+  cursor: string | null,
+): Promise<SubscriptionPageData> {
   const customerId = session.account.customerId;
   const [subscription, plans] = await Promise.all([billing().getSubscription(customerId), localizedPlans(locale)]);
   const find = (key: PlanKey | undefined) => (key ? plans.find((x) => x.key === key) : undefined) ?? null;
@@ -227,7 +250,10 @@ export async function subscriptionPage(session: ClientSession, locale: Locale, c
     let list = await billing().listInvoices(customerId, { limit: INVOICES_PER_PAGE });
     let reached = 1;
     while (reached < page && list.hasMore && list.invoices.length) {
-      list = await billing().listInvoices(customerId, { limit: INVOICES_PER_PAGE, startingAfter: list.invoices.at(-1)!.id });
+      list = await billing().listInvoices(customerId, {
+        limit: INVOICES_PER_PAGE,
+        startingAfter: list.invoices.at(-1)!.id,
+      });
       reached++;
     }
     invoices = {
@@ -272,12 +298,19 @@ const FAILURE_KEYS: Record<SubscriptionAction['intent'], string> = {
 };
 
 /** `locale`: the page's language, for the message's plan name and date. */
-export async function subscriptionAction(session: ClientSession, action: SubscriptionAction, locale: Locale = session.account.locale): Promise<SubscriptionActionResult> {
+export async function subscriptionAction(
+  session: ClientSession,
+  action: SubscriptionAction,
+  locale: Locale = session.account.locale,
+): Promise<SubscriptionActionResult> {
   const customerId = session.account.customerId;
   const b = billing();
   const current = await b.getSubscription(customerId).catch(() => null);
   if (!current) return { ok: false, message: { kind: 'error', key: FAILURE_KEYS[action.intent] } };
-  const before: Partial<SubscriptionView> = { cancelAtPeriodEnd: current.cancelAtPeriodEnd, scheduledChange: current.scheduledChange };
+  const before: Partial<SubscriptionView> = {
+    cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+    scheduledChange: current.scheduledChange,
+  };
   let after: SubscriptionView;
   try {
     switch (action.intent) {
@@ -306,17 +339,33 @@ export async function subscriptionAction(session: ClientSession, action: Subscri
     return [] as string[];
   });
   for (const key of keys) void sendNow(key).catch((error) => console.error(`[mail] ${String(error)}`));
-  const date = (iso: string) => new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   const planName = async (key: PlanKey) => (await localizedPlans(locale)).find((p) => p.key === key)?.name ?? key;
   switch (action.intent) {
     case 'change':
       return after.scheduledChange
-        ? { ok: true, subscription: after, message: { kind: 'success', key: 'messages.changeScheduled', values: { plan: await planName(after.scheduledChange.plan), date: date(after.scheduledChange.effectiveAt) } } }
+        ? {
+            ok: true,
+            subscription: after,
+            message: {
+              kind: 'success',
+              key: 'messages.changeScheduled',
+              values: {
+                plan: await planName(after.scheduledChange.plan),
+                date: date(after.scheduledChange.effectiveAt),
+              },
+            },
+          }
         : { ok: true, subscription: after, message: { kind: 'success', key: 'messages.changeWithdrawn' } };
     case 'withdraw':
       return { ok: true, subscription: after, message: { kind: 'success', key: 'messages.changeWithdrawn' } };
     case 'cancel':
-      return { ok: true, subscription: after, message: { kind: 'success', key: 'messages.cancelled', values: { date: date(after.currentPeriodEnd) } } };
+      return {
+        ok: true,
+        subscription: after,
+        message: { kind: 'success', key: 'messages.cancelled', values: { date: date(after.currentPeriodEnd) } },
+      };
     case 'resume':
       return { ok: true, subscription: after, message: { kind: 'success', key: 'messages.resumed' } };
   }
@@ -332,7 +381,11 @@ async function firmDetails(locale: Locale): Promise<InvoicePageData['firm']> {
   };
 }
 
-export async function invoicePage(session: ClientSession, invoiceId: string, locale: Locale): Promise<InvoicePageData | null> {
+export async function invoicePage(
+  session: ClientSession,
+  invoiceId: string,
+  locale: Locale,
+): Promise<InvoicePageData | null> {
   if (!/^[A-Za-z0-9_]{1,80}$/.test(invoiceId)) return null;
   const invoice = await billing().getInvoice(session.account.customerId, invoiceId);
   if (!invoice) return null;
@@ -348,11 +401,24 @@ export async function invoicePage(session: ClientSession, invoiceId: string, loc
   };
 }
 
-export async function invoicePdf(session: ClientSession, invoiceId: string, locale: Locale): Promise<{ body: Buffer; filename: string } | null> {
+export async function invoicePdf(
+  session: ClientSession,
+  invoiceId: string,
+  locale: Locale,
+): Promise<{ body: Buffer; filename: string } | null> {
   const data = await invoicePage(session, invoiceId, locale);
   if (!data) return null;
-  const body = await renderInvoicePdf({ locale, invoice: data.invoice, planName: data.planName, customer: data.customer, firm: data.firm });
-  return { body, filename: `${data.invoice.number.replace(/[^A-Za-z0-9_-]/g, '_')}${locale === 'ar' ? '-ar' : ''}.pdf` };
+  const body = await renderInvoicePdf({
+    locale,
+    invoice: data.invoice,
+    planName: data.planName,
+    customer: data.customer,
+    firm: data.firm,
+  });
+  return {
+    body,
+    filename: `${data.invoice.number.replace(/[^A-Za-z0-9_-]/g, '_')}${locale === 'ar' ? '-ar' : ''}.pdf`,
+  };
 }
 
 // ------------------------------------------------------------------------------ checkout
@@ -365,7 +431,9 @@ export async function startCheckout(request: Request, plan: PlanKey, locale: Loc
     locale,
     successUrl: `${site}${localizePath('/account/subscription', locale)}?welcome=1`,
     cancelUrl: `${site}${localizePath('/pricing', locale)}`,
-    visitor: createHash('sha256').update(`${clientIp(request)}|${request.headers.get('User-Agent') ?? ''}`).digest('hex'),
+    visitor: createHash('sha256')
+      .update(`${clientIp(request)}|${request.headers.get('User-Agent') ?? ''}`)
+      .digest('hex'),
     ...(session ? { customerId: session.account.customerId, email: session.account.email } : {}),
   });
 }
@@ -381,7 +449,14 @@ export async function confirmCheckoutReturn(request: Request): Promise<void> {
   if (!stripe || !sessionId) return;
   try {
     const customer = await stripe.completedCheckout(sessionId);
-    if (customer) await ensureAccount({ customerId: customer.id, email: customer.email, name: customer.name, company: customer.company, locale: customer.locale });
+    if (customer)
+      await ensureAccount({
+        customerId: customer.id,
+        email: customer.email,
+        name: customer.name,
+        company: customer.company,
+        locale: customer.locale,
+      });
   } catch (error) {
     console.error(`[portal] could not read the checkout session: ${String(error)}`);
   }
@@ -415,14 +490,24 @@ function parseExpiry(value: string): { month: number; year: number } | null {
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-export async function completeCheckout(request: Request, id: string, form: FormData, locale: Locale): Promise<CheckoutResult> {
+export async function completeCheckout(
+  request: Request,
+  id: string,
+  form: FormData,
+  locale: Locale,
+): Promise<CheckoutResult> {
   const engine = embeddedBilling();
   if (!engine) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.unavailable' };
   const text = (name: string, max: number) => {
     const v = form.get(name);
     // Drops control characters and bidirectional overrides from what goes on the invoice.
-    // eslint-disable-next-line no-control-regex
-    return typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, max) : '';
+    return typeof v === 'string'
+      ? v
+          // eslint-disable-next-line no-control-regex
+          .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
+          .trim()
+          .slice(0, max)
+      : '';
   };
   const email = text('email', 254);
   const name = text('name', 200);
@@ -437,11 +522,26 @@ export async function completeCheckout(request: Request, id: string, form: FormD
   if (!expiry) fieldErrors.expiry = 'checkout.errors.expiry';
   if (!/^\d{3,4}$/.test(cvc)) fieldErrors.cvc = 'checkout.errors.cvc';
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formError: null };
-  if (!(await consume('checkout-ip', clientIp(request), LIMITS.checkoutPerIp))) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
+  if (!(await consume('checkout-ip', clientIp(request), LIMITS.checkoutPerIp)))
+    return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
   try {
-    const result = await engine.completeCheckout(id, { email, name, company: company || null, cardNumber, expMonth: expiry!.month, expYear: expiry!.year, cvc });
+    const result = await engine.completeCheckout(id, {
+      email,
+      name,
+      company: company || null,
+      cardNumber,
+      expMonth: expiry!.month,
+      expYear: expiry!.year,
+      cvc,
+    });
     // The account exists at once (the engine's event will find it there); then sign the new client in.
-    await ensureAccount({ customerId: result.customer.id, email: result.customer.email, name: result.customer.name, company: result.customer.company, locale: result.customer.locale });
+    await ensureAccount({
+      customerId: result.customer.id,
+      email: result.customer.email,
+      name: result.customer.name,
+      company: result.customer.company,
+      locale: result.customer.locale,
+    });
     const account = await getAccount(result.customer.id);
     const headers = new Headers();
     if (account) headers.append('Set-Cookie', await startSession(account));
@@ -451,13 +551,25 @@ export async function completeCheckout(request: Request, id: string, form: FormD
   } catch (error) {
     if (error instanceof BillingError) {
       const field = (error as BillingError & { field?: string }).field;
-      if (error.code === 'card_declined') return { ok: false, fieldErrors: { cardNumber: 'checkout.errors.declined' }, formError: 'checkout.errors.declined' };
+      if (error.code === 'card_declined')
+        return {
+          ok: false,
+          fieldErrors: { cardNumber: 'checkout.errors.declined' },
+          formError: 'checkout.errors.declined',
+        };
       if (error.code === 'invalid_request' && field) {
-        const map: Record<string, CheckoutField> = { number: 'cardNumber', cardNumber: 'cardNumber', expiry: 'expiry', cvc: 'cvc', email: 'email' };
+        const map: Record<string, CheckoutField> = {
+          number: 'cardNumber',
+          cardNumber: 'cardNumber',
+          expiry: 'expiry',
+          cvc: 'cvc',
+          email: 'email',
+        };
         const f = map[field] ?? 'cardNumber';
         return { ok: false, fieldErrors: { [f]: `checkout.errors.${f}` }, formError: null };
       }
-      if (error.code === 'invalid_state') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.alreadySubscribed' };
+      if (error.code === 'invalid_state')
+        return { ok: false, fieldErrors: {}, formError: 'checkout.errors.alreadySubscribed' };
       if (error.code === 'not_found') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.expired' };
     }
     console.error(`[portal] checkout failed: ${String(error)}`);

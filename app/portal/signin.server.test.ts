@@ -7,7 +7,13 @@ import { createTestWorld, type TestWorld } from './test-support';
 let world: TestWorld;
 beforeEach(async () => {
   world = await createTestWorld();
-  await ensureAccount({ customerId: 'cus_demo1', email: 'Client@Example.com', name: 'Layla Haddad', company: 'Haddad Trading LLC', locale: 'en' });
+  await ensureAccount({
+    customerId: 'cus_demo1',
+    email: 'Client@Example.com',
+    name: 'Layla Haddad',
+    company: 'Haddad Trading LLC',
+    locale: 'en',
+  });
 });
 afterEach(() => world.close());
 
@@ -18,8 +24,15 @@ const form = (fields: Record<string, string>) => {
 };
 let ip = 0;
 const post = (path: string, cookie?: string) =>
-  new Request(`https://site.example${path}`, { method: 'POST', headers: { 'x-bawaba-client-ip': `198.51.100.${++ip % 250}`, ...(cookie ? { Cookie: cookie } : {}) } });
-const cookiesOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  new Request(`https://site.example${path}`, {
+    method: 'POST',
+    headers: { 'x-bawaba-client-ip': `198.51.100.${++ip % 250}`, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 const lastCode = () => /\b(\d{6})\b/.exec(world.sent.at(-1)?.text ?? '')?.[1];
 
 describe('passwordless sign-in', () => {
@@ -55,7 +68,11 @@ describe('passwordless sign-in', () => {
     const tries = async (cookie: string) => {
       const out = [];
       for (let i = 0; i < 5; i++) {
-        const r = await verifyCode(post('/account/verify', cookie), form({ code: '000000' === lastCode() ? '111111' : '000000' }), 'en');
+        const r = await verifyCode(
+          post('/account/verify', cookie),
+          form({ code: '000000' === lastCode() ? '111111' : '000000' }),
+          'en',
+        );
         out.push(r.status === 'wrong-code' ? `wrong ${r.triesLeft}` : r.status);
       }
       return out;
@@ -69,7 +86,11 @@ describe('passwordless sign-in', () => {
     await requestCode(post('/account'), form({ email: 'client@example.com', next: '/ar/account/subscription' }), 'ar');
     const link = /https?:\/\/\S+verify\?c=([A-Za-z0-9]+)&code=(\d{6})/.exec(world.sent[0].text)!;
     expect(link).toBeTruthy();
-    const results = await Promise.all(Array.from({ length: 8 }, () => verifyCode(post('/ar/account/verify'), form({ c: link[1], code: link[2] }), 'ar')));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        verifyCode(post('/ar/account/verify'), form({ c: link[1], code: link[2] }), 'ar'),
+      ),
+    );
     const signedIn = results.filter((r) => r.status === 'signed-in');
     expect(signedIn).toHaveLength(1);
     expect((signedIn[0] as { redirectTo: string }).redirectTo).toBe('/ar/account/subscription');
@@ -81,7 +102,11 @@ describe('passwordless sign-in', () => {
     const id = (await world.store.queryPrivate<string[]>('*[_type == "portal.code"]._id'))[0];
     const doc = await world.store.getDocument(id);
     await world.store.mutate([{ patch: { id, ifRevisionID: doc!._rev, set: { expiresAt: Date.now() - 1 } } }]);
-    const r = await verifyCode(post('/account/verify', cookiesOf((asked as { headers: Headers }).headers)), form({ code }), 'en');
+    const r = await verifyCode(
+      post('/account/verify', cookiesOf((asked as { headers: Headers }).headers)),
+      form({ code }),
+      'en',
+    );
     expect(r.status).not.toBe('signed-in');
   });
 
@@ -96,14 +121,19 @@ describe('passwordless sign-in', () => {
 
   it('limits code requests per address', async () => {
     const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await requestCode(post('/account'), form({ email: 'client@example.com' }), 'en')).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await requestCode(post('/account'), form({ email: 'client@example.com' }), 'en')).status);
     expect(statuses.filter((s) => s === 'sent')).toHaveLength(5);
     expect(statuses.at(-1)).toBe('rate-limited');
   });
 
   it('signing out everywhere ends every session of the account', async () => {
     const asked = await requestCode(post('/account'), form({ email: 'client@example.com' }), 'en');
-    const ok = await verifyCode(post('/account/verify', cookiesOf((asked as { headers: Headers }).headers)), form({ code: lastCode()! }), 'en');
+    const ok = await verifyCode(
+      post('/account/verify', cookiesOf((asked as { headers: Headers }).headers)),
+      form({ code: lastCode()! }),
+      'en',
+    );
     const session = cookiesOf((ok as { headers: Headers }).headers);
     const read = () => readSession(new Request('https://site.example/account', { headers: { Cookie: session } }));
     expect(await read()).not.toBeNull();

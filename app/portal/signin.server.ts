@@ -61,12 +61,16 @@ export function nextPath(value: unknown, locale: Locale): string {
 }
 
 export async function pendingEmail(request: Request): Promise<string | null> {
-  const value = (await signInCookie().parse(request.headers.get('Cookie'))) as { email?: unknown; exp?: unknown } | null;
+  const value = (await signInCookie().parse(request.headers.get('Cookie'))) as {
+    email?: unknown;
+    exp?: unknown;
+  } | null;
   if (!value || typeof value.email !== 'string' || typeof value.exp !== 'number' || value.exp < Date.now()) return null;
   return value.email;
 }
 
-export type RequestCodeResult = { status: 'sent'; headers: Headers } | { status: 'invalid-email' } | { status: 'rate-limited' };
+export type RequestCodeResult =
+  { status: 'sent'; headers: Headers } | { status: 'invalid-email' } | { status: 'rate-limited' };
 
 export async function requestCode(request: Request, form: FormData, locale: Locale): Promise<RequestCodeResult> {
   const parsed = emailSchema.safeParse(form.get('email'));
@@ -81,16 +85,31 @@ export async function requestCode(request: Request, form: FormData, locale: Loca
     const code = sixDigitCode();
     const expiresAt = Date.now() + CODE_MINUTES * 60 * 1000;
     const next = nextPath(form.get('next'), locale);
-    const doc: CodeDoc = { _id: `portal.code.${id}`, _type: 'portal.code', customerId: account.customerId, hash: keyed('signin-code', `${id}:${code}`), expiresAt, triesLeft: CODE_TRIES, next };
+    const doc: CodeDoc = {
+      _id: `portal.code.${id}`,
+      _type: 'portal.code',
+      customerId: account.customerId,
+      hash: keyed('signin-code', `${id}:${code}`),
+      expiresAt,
+      triesLeft: CODE_TRIES,
+      next,
+    };
     await contentClient().mutate([{ create: doc as CodeDoc & { _id: `${string}.${string}` } }]);
     const siteUrl = env().siteUrl;
     const link = `${siteUrl}${localizePath('/account/verify', locale)}?c=${encodeURIComponent(id)}&code=${code}`;
     const key = `signin:${id}`;
-    await queueMail(key, account.email, { kind: 'sign-in', locale, name: account.name, siteUrl, code, link, minutes: CODE_MINUTES }, { expiresAt });
+    await queueMail(
+      key,
+      account.email,
+      { kind: 'sign-in', locale, name: account.name, siteUrl, code, link, minutes: CODE_MINUTES },
+      { expiresAt },
+    );
     // Sent now; if the mail server is down the queue retries while the code is valid.
     await sendNow(key).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
   }
-  const headers = new Headers({ 'Set-Cookie': await signInCookie().serialize({ email, exp: Date.now() + 15 * 60 * 1000 }) });
+  const headers = new Headers({
+    'Set-Cookie': await signInCookie().serialize({ email, exp: Date.now() + 15 * 60 * 1000 }),
+  });
   return { status: 'sent', headers };
 }
 
@@ -124,7 +143,10 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
     subject = email;
     const account = await findAccountByEmail(email);
     codes = account
-      ? await store.queryPrivate<StoredDocument<CodeDoc>[]>('*[_type == "portal.code" && customerId == $customerId && expiresAt > $now] | order(expiresAt desc)', { customerId: account.customerId, now: Date.now() })
+      ? await store.queryPrivate<StoredDocument<CodeDoc>[]>(
+          '*[_type == "portal.code" && customerId == $customerId && expiresAt > $now] | order(expiresAt desc)',
+          { customerId: account.customerId, now: Date.now() },
+        )
       : [];
   }
   if (!(await consume('verify-address', subject, LIMITS.verifyPerAddress))) return { status: 'rate-limited' };
@@ -146,7 +168,10 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
       if (!safeEqual(keyed('signin-code', `${id}:${code}`), doc.hash)) continue;
       try {
         // The check and the use are one write: a code signs in once.
-        await store.mutate([{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: 0 } } }, { delete: { id: doc._id } }]);
+        await store.mutate([
+          { patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: 0 } } },
+          { delete: { id: doc._id } },
+        ]);
       } catch (error) {
         if (isConflict(error)) return { status: 'expired' };
         throw error;
@@ -165,7 +190,11 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
     const left = doc.triesLeft - 1;
     triesLeft = Math.max(triesLeft, left);
     try {
-      await store.mutate(left <= 0 ? [{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: 0 } } }, { delete: { id: doc._id } }] : [{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: left } } }]);
+      await store.mutate(
+        left <= 0
+          ? [{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: 0 } } }, { delete: { id: doc._id } }]
+          : [{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: left } } }],
+      );
     } catch (error) {
       if (!isConflict(error)) throw error;
       // A concurrent check used a try too: count it as spent.

@@ -38,7 +38,14 @@ export async function seedDemo(): Promise<void> {
   await engine.seedDemo();
   for (const email of DEMO_EMAILS) {
     const customer = await engine.findCustomerByEmail(email);
-    if (customer) await ensureAccount({ customerId: customer.id, email: customer.email, name: customer.name, company: customer.company, locale: customer.locale });
+    if (customer)
+      await ensureAccount({
+        customerId: customer.id,
+        email: customer.email,
+        name: customer.name,
+        company: customer.company,
+        locale: customer.locale,
+      });
   }
 }
 

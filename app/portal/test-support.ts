@@ -23,7 +23,14 @@ export async function createTestWorld(): Promise<TestWorld> {
   process.env.SESSION_SECRET ??= 'portal-test-session-secret-0123456789abcdef';
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-'));
   const datasetFile = path.join(dir, 'dataset.ndjson');
-  writeFileSync(datasetFile, JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', brandName: { en: 'Bawaba Advisory', ar: 'بوابة للاستشارات' } }) + '\n');
+  writeFileSync(
+    datasetFile,
+    JSON.stringify({
+      _id: 'siteSettings',
+      _type: 'siteSettings',
+      brandName: { en: 'Bawaba Advisory', ar: 'بوابة للاستشارات' },
+    }) + '\n',
+  );
   const open = () => new EmbeddedContentClient({ datasetFile, dataDir: path.join(dir, 'data') });
   const store = open();
   await store.whenReady();

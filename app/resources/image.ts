@@ -16,30 +16,42 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const settings = env().content;
   if (client.world !== 'embedded' || settings.world !== 'embedded') throw new Response('Not found', { status: 404 });
   const embedded = client as EmbeddedContentClient;
-  if (params.projectId !== embedded.projectId || params.dataset !== embedded.dataset) throw new Response('Not found', { status: 404 });
+  if (params.projectId !== embedded.projectId || params.dataset !== embedded.dataset)
+    throw new Response('Not found', { status: 404 });
   const name = params.file ?? '';
   const asset = await embedded.imageAsset(name);
   if (!asset) throw new Response('Not found', { status: 404 });
 
   const wanted = normalizeRequest(asset, new URL(request.url).searchParams, request.headers.get('accept') ?? '');
   if ('status' in wanted) {
-    return new Response(`${wanted.message}\n`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response(`${wanted.message}\n`, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
   const verdict = await imageResizer(settings.dataDir).get({ ...asset, name }, wanted.spec);
   const vary: Record<string, string> = wanted.varyAccept ? { Vary: 'Accept' } : {};
   if (verdict.kind === 'busy') {
     return new Response('Busy resizing images, try again shortly.\n', {
       status: 503,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(verdict.retryAfterSeconds), ...vary },
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': String(verdict.retryAfterSeconds),
+        ...vary,
+      },
     });
   }
   // A view of the buffer, not a copy of it.
-  return new Response(new Uint8Array(verdict.body.buffer as ArrayBuffer, verdict.body.byteOffset, verdict.body.byteLength), {
-    headers: {
-      'Content-Type': verdict.contentType,
-      'Content-Length': String(verdict.body.byteLength),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      ...vary,
+  return new Response(
+    new Uint8Array(verdict.body.buffer as ArrayBuffer, verdict.body.byteOffset, verdict.body.byteLength),
+    {
+      headers: {
+        'Content-Type': verdict.contentType,
+        'Content-Length': String(verdict.body.byteLength),
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        ...vary,
+      },
     },
-  });
+  );
 }

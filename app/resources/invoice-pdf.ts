@@ -10,7 +10,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireClient(request);
   const locale = requestLocale(request);
   const pdf = await invoicePdf(session, params.invoiceId ?? '', locale);
-  if (!pdf) throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
+  if (!pdf)
+    throw new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    });
   return new Response(Uint8Array.from(pdf.body), {
     headers: {
       'Content-Type': 'application/pdf',

@@ -2,8 +2,19 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { localeFromPath } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { formText, readFormBody } from '~/features/forms/request.server';
-import { BAD_REQUEST, handleNewsletter, submissionDeps, type NewsletterResult } from '~/features/forms/submissions.server';
-import { newsletterStatusOf, NEWSLETTER_FORM_FIELD, NEWSLETTER_JS_FIELD, NEWSLETTER_RETURN_FIELD, returnUrlWithStatus } from '~/features/forms/newsletter-status';
+import {
+  BAD_REQUEST,
+  handleNewsletter,
+  submissionDeps,
+  type NewsletterResult,
+} from '~/features/forms/submissions.server';
+import {
+  newsletterStatusOf,
+  NEWSLETTER_FORM_FIELD,
+  NEWSLETTER_JS_FIELD,
+  NEWSLETTER_RETURN_FIELD,
+  returnUrlWithStatus,
+} from '~/features/forms/newsletter-status';
 import { safeReturnPath } from '~/lib/return-path';
 import { clientIp } from '~/portal/crypto.server';
 
@@ -24,7 +35,15 @@ export async function loader() {
 
 function refusal(status: number, locale: 'en' | 'ar', extra: Record<string, string> = {}) {
   const body = `${formText(locale, BAD_REQUEST.titleKey)} - ${formText(locale, BAD_REQUEST.messageKey)}\n`;
-  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Language': locale, 'Cache-Control': 'no-store', ...extra } });
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Language': locale,
+      'Cache-Control': 'no-store',
+      ...extra,
+    },
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,14 +58,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = body.form;
   const field = form.get(NEWSLETTER_RETURN_FIELD);
   const { returnPath, pathname } = pathOf(typeof field === 'string' ? field : null);
-  const result: NewsletterResult = await handleNewsletter(form, { page: pathname, locale: localeFromPath(pathname), ip: clientIp(request) }, submissionDeps());
+  const result: NewsletterResult = await handleNewsletter(
+    form,
+    { page: pathname, locale: localeFromPath(pathname), ip: clientIp(request) },
+    submissionDeps(),
+  );
 
   if (form.get(NEWSLETTER_JS_FIELD) === '1') {
     if (result.status === 'subscribed') return Response.json({ status: 'subscribed' });
     const { status, formError, token, httpStatus } = result;
-    return Response.json({ status, formError: { titleKey: formError.titleKey, messageKey: formError.messageKey }, token }, { status: httpStatus });
+    return Response.json(
+      { status, formError: { titleKey: formError.titleKey, messageKey: formError.messageKey }, token },
+      { status: httpStatus },
+    );
   }
   const formId = form.get(NEWSLETTER_FORM_FIELD);
   const token = result.status === 'subscribed' ? null : result.token;
-  return redirect(returnUrlWithStatus(returnPath, newsletterStatusOf(result), typeof formId === 'string' ? formId : 'footer', token), 303);
+  return redirect(
+    returnUrlWithStatus(returnPath, newsletterStatusOf(result), typeof formId === 'string' ? formId : 'footer', token),
+    303,
+  );
 }

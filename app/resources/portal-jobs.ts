@@ -9,7 +9,8 @@ import { runPortalJobs } from '~/portal/jobs.server';
  */
 export async function action({ request }: ActionFunctionArgs) {
   const token = /^Bearer (\S+)$/.exec(request.headers.get('Authorization') ?? '')?.[1];
-  if (request.method !== 'POST' || !token || !verifyKeyed('portal-jobs', 'run', token)) return new Response('Not found', { status: 404 });
+  if (request.method !== 'POST' || !token || !verifyKeyed('portal-jobs', 'run', token))
+    return new Response('Not found', { status: 404 });
   const report = await runPortalJobs();
   return Response.json(report, { headers: { 'Cache-Control': 'no-store' } });
 }

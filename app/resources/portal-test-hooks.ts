@@ -18,7 +18,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (params.hook) {
     case 'clock': {
       const ms = Number(body.advanceMs);
-      if (!Number.isFinite(ms) || ms < 0 || ms > 400 * 24 * 3600 * 1000) return Response.json({ error: 'advanceMs: 0 to 400 days' }, { status: 400 });
+      if (!Number.isFinite(ms) || ms < 0 || ms > 400 * 24 * 3600 * 1000)
+        return Response.json({ error: 'advanceMs: 0 to 400 days' }, { status: 400 });
       const now = await engine.advanceClock(ms);
       return Response.json({ now: now.toISOString(), jobs: await runPortalJobs() });
     }

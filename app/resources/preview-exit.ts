@@ -10,7 +10,9 @@ async function exit(request: Request) {
     const form = await request.formData().catch(() => null);
     back = (form?.get('redirect') as string | null) ?? back;
   }
-  return redirect(safeReturnPath(back) ?? '/', { headers: { 'Set-Cookie': await exitPreviewCookie(), 'Cache-Control': 'no-store' } });
+  return redirect(safeReturnPath(back) ?? '/', {
+    headers: { 'Set-Cookie': await exitPreviewCookie(), 'Cache-Control': 'no-store' },
+  });
 }
 
 export const action = ({ request }: ActionFunctionArgs) => exit(request);

@@ -56,19 +56,28 @@ async function hosted(extra: Record<string, string | undefined> = {}) {
   const preview = await import('~/lib/preview.server');
   const { contentClient } = await import('~/sanity/client.server');
   const enable = (query: string) =>
-    route.loader({ request: new Request(`https://site.example/api/preview-mode/enable?${query}`), params: {}, context: {} }) as Promise<Response>;
+    route.loader({
+      request: new Request(`https://site.example/api/preview-mode/enable?${query}`),
+      params: {},
+      context: {},
+    }) as Promise<Response>;
   const switchPerspective = (cookie: string | null, body: string, origin: string | null = 'https://site.example') =>
     perspectiveRoute.action({
       request: new Request('https://site.example/api/preview/perspective', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...(origin ? { Origin: origin } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(origin ? { Origin: origin } : {}),
+        },
         body,
       }),
       params: {},
       context: {},
     }) as Promise<Response>;
   /** The perspective a cookie (its name=value part) opens, or null. */
-  const sessionOf = (cookie: string) => preview.previewPerspective(new Request('https://site.example/', { headers: { Cookie: cookie } }));
+  const sessionOf = (cookie: string) =>
+    preview.previewPerspective(new Request('https://site.example/', { headers: { Cookie: cookie } }));
   return { enable, switchPerspective, sessionOf, preview, contentClient };
 }
 
@@ -90,11 +99,20 @@ describe('/api/preview-mode/enable (hosted world, fake Content Lake)', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     // The secret was looked up with the read token, raw perspective, no source map (no stega).
     const check = lake.requests.at(-1)!;
-    expect(check).toMatchObject({ authenticated: true, perspective: 'raw', resultSourceMap: null, tag: 'sanity.preview-url-secret' });
+    expect(check).toMatchObject({
+      authenticated: true,
+      perspective: 'raw',
+      resultSourceMap: null,
+      tag: 'sanity.preview-url-secret',
+    });
     // That cookie opens a preview session; a forged one does not.
     const value = cookie.split(';')[0];
     expect(await preview.isPreview(new Request('https://site.example/', { headers: { Cookie: value } }))).toBe(true);
-    expect(await preview.isPreview(new Request('https://site.example/', { headers: { Cookie: '__preview=ImRyYWZ0cyI%3D.forged' } }))).toBe(false);
+    expect(
+      await preview.isPreview(
+        new Request('https://site.example/', { headers: { Cookie: '__preview=ImRyYWZ0cyI%3D.forged' } }),
+      ),
+    ).toBe(false);
   });
 
   it('keeps the redirect on the site', async () => {
@@ -111,7 +129,12 @@ describe('/api/preview-mode/enable (hosted world, fake Content Lake)', () => {
 
   it('a wrong, expired or missing secret gets 401 and no cookie', async () => {
     const { enable } = await hosted();
-    for (const query of [enableQuery('not-the-secret'), enableQuery(EXPIRED), enableQuery(''), 'sanity-preview-pathname=/']) {
+    for (const query of [
+      enableQuery('not-the-secret'),
+      enableQuery(EXPIRED),
+      enableQuery(''),
+      'sanity-preview-pathname=/',
+    ]) {
       const res = await enable(query);
       expect(res.status, query).toBe(401);
       expect(res.headers.get('Set-Cookie'), query).toBeNull();
@@ -120,7 +143,7 @@ describe('/api/preview-mode/enable (hosted world, fake Content Lake)', () => {
     }
   });
 
-  it('over HTTPS the cookie survives the Studio\'s cross-site iframe: SameSite=None; Secure', async () => {
+  it("over HTTPS the cookie survives the Studio's cross-site iframe: SameSite=None; Secure", async () => {
     const { enable } = await hosted({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com' });
     const cookie = (await enable(enableQuery(SECRET))).headers.get('Set-Cookie') ?? '';
     expect(cookie).toMatch(/SameSite=None/i);
@@ -129,7 +152,10 @@ describe('/api/preview-mode/enable (hosted world, fake Content Lake)', () => {
   });
 
   it('without a read token there is no Studio preview (404), and a preview cookie is ignored', async () => {
-    const { enable, preview } = await hosted({ SANITY_READ_TOKEN: undefined, PREVIEW_SECRET: 'a-preview-secret-long-enough' });
+    const { enable, preview } = await hosted({
+      SANITY_READ_TOKEN: undefined,
+      PREVIEW_SECRET: 'a-preview-secret-long-enough',
+    });
     expect((await enable(enableQuery(SECRET))).status).toBe(404);
     expect(preview.previewAvailable()).toBe(false);
     expect(preview.secretMatches('a-preview-secret-long-enough')).toBe(false);
@@ -148,7 +174,13 @@ describe("the Studio's perspective switch", () => {
   it('the session starts in the perspective the Studio names: published, or drafts for drafts, a release or nothing', async () => {
     const { enable, sessionOf } = await hosted();
     const start = async (perspective?: string) =>
-      sessionOf(cookieOf(await enable(`${enableQuery(SECRET)}${perspective ? `&sanity-preview-perspective=${encodeURIComponent(perspective)}` : ''}`)));
+      sessionOf(
+        cookieOf(
+          await enable(
+            `${enableQuery(SECRET)}${perspective ? `&sanity-preview-perspective=${encodeURIComponent(perspective)}` : ''}`,
+          ),
+        ),
+      );
     expect(await start('published')).toBe('published');
     expect(await start('drafts')).toBe('drafts');
     expect(await start('rSpringLaunch,drafts')).toBe('drafts');
@@ -164,7 +196,11 @@ describe("the Studio's perspective switch", () => {
     const published = cookieOf(res);
     expect(await sessionOf(published)).toBe('published');
     // Back to drafts, as the Studio sends it for a release too.
-    expect(await sessionOf(cookieOf(await switchPerspective(published, JSON.stringify({ perspective: ['rSpringLaunch', 'drafts'] }))))).toBe('drafts');
+    expect(
+      await sessionOf(
+        cookieOf(await switchPerspective(published, JSON.stringify({ perspective: ['rSpringLaunch', 'drafts'] }))),
+      ),
+    ).toBe('drafts');
   });
 
   it('refuses another site, a visitor without a session and a malformed body, and changes nothing', async () => {
@@ -189,8 +225,16 @@ describe("the Studio's perspective switch", () => {
   it('a preview in the published perspective still reads with the token and stega (clickable), never from the CDN', async () => {
     const { contentClient } = await hosted();
     const query = '*[_type == "service"][0]{ _id, "title": title.en }';
-    const result = await contentClient().fetch<{ title: string }>(query, {}, { perspective: 'published', preview: true });
-    expect(lake.requests.at(-1)).toMatchObject({ perspective: 'published', authenticated: true, resultSourceMap: 'withKeyArraySelector' });
+    const result = await contentClient().fetch<{ title: string }>(
+      query,
+      {},
+      { perspective: 'published', preview: true },
+    );
+    expect(lake.requests.at(-1)).toMatchObject({
+      perspective: 'published',
+      authenticated: true,
+      resultSourceMap: 'withKeyArraySelector',
+    });
     expect(result.title).not.toBe('Market Entry');
     expect(stegaClean(result.title)).toBe('Market Entry');
   });
@@ -201,10 +245,21 @@ describe('hosted client reads (fake Content Lake)', () => {
     const { contentClient } = await hosted();
     const client = contentClient();
     const query = '*[_type == "service"][0]{ _id, "title": title.en }';
-    expect(await client.fetch(query, {}, { perspective: 'published' })).toEqual({ _id: 'service-a', title: 'Market Entry' });
-    expect(lake.requests.at(-1)).toMatchObject({ perspective: 'published', authenticated: false, resultSourceMap: null });
+    expect(await client.fetch(query, {}, { perspective: 'published' })).toEqual({
+      _id: 'service-a',
+      title: 'Market Entry',
+    });
+    expect(lake.requests.at(-1)).toMatchObject({
+      perspective: 'published',
+      authenticated: false,
+      resultSourceMap: null,
+    });
     const draft = await client.fetch<{ _id: string; title: string }>(query, {}, { perspective: 'drafts' });
-    expect(lake.requests.at(-1)).toMatchObject({ perspective: 'drafts', authenticated: true, resultSourceMap: 'withKeyArraySelector' });
+    expect(lake.requests.at(-1)).toMatchObject({
+      perspective: 'drafts',
+      authenticated: true,
+      resultSourceMap: 'withKeyArraySelector',
+    });
     expect(draft._id).toBe('service-a');
     expect(draft.title).not.toBe('Market Entry (draft)');
     expect(stegaClean(draft.title)).toBe('Market Entry (draft)');

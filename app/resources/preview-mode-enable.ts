@@ -1,5 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { decideStudioPreview, enterPreviewCookie, previewAvailable, STUDIO_PERSPECTIVE_PARAM, studioPerspective, type StudioSecretCheck } from '~/lib/preview.server';
+import {
+  decideStudioPreview,
+  enterPreviewCookie,
+  previewAvailable,
+  STUDIO_PERSPECTIVE_PARAM,
+  studioPerspective,
+  type StudioSecretCheck,
+} from '~/lib/preview.server';
 import { contentClient } from '~/sanity/client.server';
 import { HostedContentClient } from '~/sanity/hosted.server';
 
@@ -31,7 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case 307:
       return redirect(decision.location, {
         status: 307,
-        headers: { ...headers, 'Set-Cookie': await enterPreviewCookie(studioPerspective(new URL(request.url).searchParams.get(STUDIO_PERSPECTIVE_PARAM))) },
+        headers: {
+          ...headers,
+          'Set-Cookie': await enterPreviewCookie(
+            studioPerspective(new URL(request.url).searchParams.get(STUDIO_PERSPECTIVE_PARAM)),
+          ),
+        },
       });
     case 401:
       return text('Invalid or expired preview secret', 401, headers);

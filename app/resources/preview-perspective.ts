@@ -5,7 +5,12 @@ import { enterPreviewCookie, isPreview, studioPerspective } from '~/lib/preview.
 const reply = (status: number, body: string | null, headers: Record<string, string> = {}) =>
   new Response(body, {
     status,
-    headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...(body ? { 'Content-Type': 'text/plain; charset=utf-8' } : {}), ...headers },
+    headers: {
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+      ...(body ? { 'Content-Type': 'text/plain; charset=utf-8' } : {}),
+      ...headers,
+    },
   });
 
 /**

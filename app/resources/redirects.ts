@@ -13,7 +13,9 @@ const TARGETS: Record<string, string> = {
 };
 
 export function redirectTarget(url: URL): string | null {
-  const bare = stripLocale(url.pathname).replace(/(.)\/+$/, '$1').toLowerCase();
+  const bare = stripLocale(url.pathname)
+    .replace(/(.)\/+$/, '$1')
+    .toLowerCase();
   const target = TARGETS[bare];
   return target ? localizePath(target, localeFromPath(url.pathname)) + url.search : null;
 }

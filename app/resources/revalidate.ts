@@ -12,7 +12,10 @@ import { queryCache } from '~/sanity/load.server';
 export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
 
 /**
  * Signed deliveries already applied by this process, until their window closes: a replay of the
@@ -55,7 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: 'Invalid signature' }, 401);
   }
   // Unsigned or stale calls are refused before their body is read.
-  if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > REPLAY_WINDOW_MS) return json({ error: 'Invalid signature' }, 401);
+  if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > REPLAY_WINDOW_MS)
+    return json({ error: 'Invalid signature' }, 401);
   let body: string;
   try {
     body = await readBodyText(request, MAX_BODY);

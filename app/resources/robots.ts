@@ -1,10 +1,22 @@
 import { env } from '~/lib/env.server';
 
 /** Paths crawlers are asked to skip: the internal SEO page and the personal booking confirmation. */
-export const DISALLOWED = ['/seo-diagnostics', '/ar/seo-diagnostics', '/booking-confirmation', '/ar/booking-confirmation'];
+export const DISALLOWED = [
+  '/seo-diagnostics',
+  '/ar/seo-diagnostics',
+  '/booking-confirmation',
+  '/ar/booking-confirmation',
+];
 
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export function loader() {

@@ -12,7 +12,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pages = publicPages(await loadQuery(request, SITE_PAGES_QUERY, { lang: 'en' }));
   } catch (error) {
     console.error(`[sitemap] content query failed: ${String(error)}`);
-    return new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60', 'Content-Type': 'text/plain; charset=utf-8' } });
+    return new Response('Service Unavailable', {
+      status: 503,
+      headers: { 'Retry-After': '60', 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
   // In a preview session the list may hold draft pages: only that editor may see it, and no
   // cache may keep it. Everyone else gets the published list, which a CDN may share.

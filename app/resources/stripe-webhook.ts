@@ -11,7 +11,8 @@ import { handleBillingEvent } from '~/portal/events.server';
  * Without Stripe configured the route does not exist (404).
  */
 const MAX_BODY = 1024 * 1024;
-const reply = (status: number, body: string) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const reply = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 export async function action({ request }: ActionFunctionArgs) {
   const stripe = stripeBilling();

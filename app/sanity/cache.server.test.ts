@@ -5,7 +5,9 @@ describe('typesReadBy', () => {
   it('finds the types a query reads', () => {
     expect(typesReadBy('*[_type == "service"] | order(order asc){ title }')).toEqual(new Set(['service']));
     expect(typesReadBy('*[_type in ["faqItem", "faqCategory"]]')).toEqual(new Set(['faqItem', 'faqCategory']));
-    expect(typesReadBy('*[_id == "siteSettings"][0]{ "logo": logo{ "asset": asset->{url} } }')).toEqual(new Set(['siteSettings']));
+    expect(typesReadBy('*[_id == "siteSettings"][0]{ "logo": logo{ "asset": asset->{url} } }')).toEqual(
+      new Set(['siteSettings']),
+    );
   });
 
   it('treats reference-following queries and untyped queries as reading everything', () => {
@@ -41,8 +43,16 @@ describe('QueryCache', () => {
     const { cache, now } = make();
     await cache.get('k', 'all', async () => 'good');
     now.t = 5000;
-    expect(await cache.get('k', 'all', async () => { throw new Error('API down'); })).toBe('good');
-    await expect(cache.get('other', 'all', async () => { throw new Error('API down'); })).rejects.toThrow('API down');
+    expect(
+      await cache.get('k', 'all', async () => {
+        throw new Error('API down');
+      }),
+    ).toBe('good');
+    await expect(
+      cache.get('other', 'all', async () => {
+        throw new Error('API down');
+      }),
+    ).rejects.toThrow('API down');
   });
 
   it('shares one request between concurrent readers', async () => {

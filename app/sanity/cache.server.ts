@@ -14,7 +14,8 @@ export type CacheDeps = Set<string> | 'all';
 export function typesReadBy(query: string): CacheDeps {
   const types = new Set<string>();
   for (const m of query.matchAll(/_type\s*==\s*"([\w.]+)"/g)) types.add(m[1]);
-  for (const m of query.matchAll(/_type\s+in\s+\[([^\]]*)\]/g)) for (const t of m[1].matchAll(/"([\w.]+)"/g)) types.add(t[1]);
+  for (const m of query.matchAll(/_type\s+in\s+\[([^\]]*)\]/g))
+    for (const t of m[1].matchAll(/"([\w.]+)"/g)) types.add(t[1]);
   for (const m of query.matchAll(/_id\s*==\s*"([\w-]+)"/g)) types.add(m[1]); // singletons: _id equals the type name
   const derefs = [...query.matchAll(/([\w\])]+)\s*->/g)].filter((m) => !/^asset$/.test(m[1]));
   if (derefs.length > 0 || types.size === 0) return 'all';
@@ -60,7 +61,8 @@ export class QueryCache {
   invalidate(changed: CacheDeps): number {
     let dropped = 0;
     for (const [key, entry] of this.entries) {
-      const hit = changed === 'all' || entry.deps === 'all' || [...changed].some((t) => (entry.deps as Set<string>).has(t));
+      const hit =
+        changed === 'all' || entry.deps === 'all' || [...changed].some((t) => (entry.deps as Set<string>).has(t));
       if (hit) {
         this.entries.delete(key);
         dropped++;

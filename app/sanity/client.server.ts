@@ -25,13 +25,22 @@ export function contentClient(): ContentClient {
           `${content.writeToken ? ', writes enabled' : ', no write token (forms cannot store submissions)'}`,
       );
       if (content.readToken && isProduction && content.studioUrl === DEFAULT_STUDIO_URL) {
-        log(`SANITY_STUDIO_URL is not set: preview edit links point to ${content.studioUrl}; set it to the deployed Studio's URL`);
+        log(
+          `SANITY_STUDIO_URL is not set: preview edit links point to ${content.studioUrl}; set it to the deployed Studio's URL`,
+        );
       }
     } else {
-      const client = new EmbeddedContentClient({ ...content, watch: !isProduction || process.env.CONTENT_WATCH === '1', log });
+      const client = new EmbeddedContentClient({
+        ...content,
+        watch: !isProduction || process.env.CONTENT_WATCH === '1',
+        log,
+      });
       globalThis.__contentClient = client;
       client.whenReady().then(
-        () => log(`embedded world: ${content.datasetFile} (${client.documentCount} documents), submissions stored in ${content.dataDir}/`),
+        () =>
+          log(
+            `embedded world: ${content.datasetFile} (${client.documentCount} documents), submissions stored in ${content.dataDir}/`,
+          ),
         (error) => log(`embedded world: could not load ${content.datasetFile}: ${String(error)}`),
       );
     }

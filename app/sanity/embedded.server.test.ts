@@ -26,17 +26,30 @@ describe('embedded content client: real queries over the bundled dataset', () =>
   it('answers the shell query in English and Arabic, matching its schema', async () => {
     const client = open();
     for (const lang of ['en', 'ar'] as const) {
-      const result = SHELL_QUERY.schema.parse(await client.fetch(SHELL_QUERY.query, { lang }, { perspective: 'published' }));
+      const result = SHELL_QUERY.schema.parse(
+        await client.fetch(SHELL_QUERY.query, { lang }, { perspective: 'published' }),
+      );
       expect(result.settings.brandName).toBe(lang === 'en' ? 'Bawaba Advisory' : 'بوابة للاستشارات');
       expect(result.offices.map((o) => o.key)).toEqual(['dubai', 'singapore']);
-      expect(result.settings.headerNavigation.map((l) => l.href)).toEqual(['/', '/about', '/services', '/case-studies', '/blog', '/faq']);
+      expect(result.settings.headerNavigation.map((l) => l.href)).toEqual([
+        '/',
+        '/about',
+        '/services',
+        '/case-studies',
+        '/blog',
+        '/faq',
+      ]);
       expect(result.settings.logo?.asset.url).toMatch(/^\/images\/embedded\/production\/[0-9a-f]{40}-\d+x\d+\.png$/);
     }
   });
 
   it('falls back to English where a translation is missing', async () => {
     const client = open();
-    const title = await client.fetch<string>(`*[_id == "siteSettings"][0]{"t": coalesce(missing[$lang], brandName.en)}.t`, { lang: 'ar' }, { perspective: 'published' });
+    const title = await client.fetch<string>(
+      `*[_id == "siteSettings"][0]{"t": coalesce(missing[$lang], brandName.en)}.t`,
+      { lang: 'ar' },
+      { perspective: 'published' },
+    );
     expect(title).toBe('Bawaba Advisory');
   });
 
@@ -64,11 +77,15 @@ describe('perspectives', () => {
         { _id: 'service-x', _type: 'service', title: { en: 'Published title' } },
         { _id: 'drafts.service-x', _type: 'service', title: { en: 'Draft title' } },
         { _id: 'drafts.blogPost-new', _type: 'blogPost', title: { en: 'Unpublished' } },
-      ].map((d) => JSON.stringify(d)).join('\n'),
+      ]
+        .map((d) => JSON.stringify(d))
+        .join('\n'),
     );
     const client = open({ datasetFile: file });
     const q = `*[_type in ["service", "blogPost"]] | order(_id asc){ _id, "title": title.en }`;
-    expect(await client.fetch(q, {}, { perspective: 'published' })).toEqual([{ _id: 'service-x', title: 'Published title' }]);
+    expect(await client.fetch(q, {}, { perspective: 'published' })).toEqual([
+      { _id: 'service-x', title: 'Published title' },
+    ]);
     expect(await client.fetch(q, {}, { perspective: 'drafts' })).toEqual([
       { _id: 'blogPost-new', title: 'Unpublished' },
       { _id: 'service-x', title: 'Draft title' },
@@ -111,16 +128,23 @@ describe('writes', () => {
 
   it('refuses to write public documents and duplicate ids', async () => {
     const client = open();
-    await expect(client.create({ _id: 'service-x' as `${string}.${string}`, _type: 'service' })).rejects.toThrow(/private/);
+    await expect(client.create({ _id: 'service-x' as `${string}.${string}`, _type: 'service' })).rejects.toThrow(
+      /private/,
+    );
     await client.create(question('c3'));
     await expect(client.create(question('c3'))).rejects.toThrow(/exists/);
   });
 
   it('ignores a torn last line left by a crash mid-write', async () => {
     await mkdir(dataDir, { recursive: true });
-    await writeFile(path.join(dataDir, 'content-writes.ndjson'), JSON.stringify(question('ok')) + '\n{"_id":"submission.faqQ');
+    await writeFile(
+      path.join(dataDir, 'content-writes.ndjson'),
+      JSON.stringify(question('ok')) + '\n{"_id":"submission.faqQ',
+    );
     const client = open();
-    expect(await client.fetch(`*[_type == "faqQuestion"]._id`, {}, { perspective: 'published' })).toEqual(['submission.faqQuestion.ok']);
+    expect(await client.fetch(`*[_type == "faqQuestion"]._id`, {}, { perspective: 'published' })).toEqual([
+      'submission.faqQuestion.ok',
+    ]);
   });
 
   it('tells listeners which document type changed', async () => {
@@ -144,7 +168,9 @@ describe('reloading', () => {
     const text = await readFile(file, 'utf8');
     await writeFile(file, text.replace('"Bawaba Advisory"', '"Bawaba Advisory Group"'));
     expect(await changed).toBe('all');
-    expect(await client.fetch(`*[_id == "siteSettings"][0].brandName.en`, {}, { perspective: 'published' })).toBe('Bawaba Advisory Group');
+    expect(await client.fetch(`*[_id == "siteSettings"][0].brandName.en`, {}, { perspective: 'published' })).toBe(
+      'Bawaba Advisory Group',
+    );
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -47,7 +47,14 @@ export type EmbeddedOptions = {
 export type ImageAssetFile = { file: string; extension: string; mimeType: string; width: number; height: number };
 
 const WRITES_FILE = 'content-writes.ndjson';
-const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml' };
+const MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+};
 
 export class EmbeddedContentClient implements ContentClient {
   readonly world = 'embedded' as const;
@@ -145,9 +152,10 @@ export class EmbeddedContentClient implements ContentClient {
     const rev = randomBytes(9).toString('base64url');
     const docs = new Map<string, SanityDocument>();
     const deleted = new Set<string>();
-    const current = (id: string) => (deleted.has(id) ? undefined : docs.get(id) ?? this.writes.get(id));
+    const current = (id: string) => (deleted.has(id) ? undefined : (docs.get(id) ?? this.writes.get(id)));
     const put = (doc: SanityDocument, createdAt?: unknown) => {
-      if (!isPrivateId(doc._id)) throw new Error(`Only private documents (id with a period) can be written: ${doc._id}`);
+      if (!isPrivateId(doc._id))
+        throw new Error(`Only private documents (id with a period) can be written: ${doc._id}`);
       deleted.delete(doc._id);
       docs.set(doc._id, { ...doc, _createdAt: createdAt ?? now, _updatedAt: now, _rev: rev });
     };
@@ -163,7 +171,8 @@ export class EmbeddedContentClient implements ContentClient {
         const { id, ifRevisionID, set, unset } = m.patch;
         const doc = current(id);
         if (!doc) throw new ConflictError(`Document ${id} does not exist`);
-        if (ifRevisionID !== undefined && doc._rev !== ifRevisionID) throw new ConflictError(`Document ${id} has revision ${String(doc._rev)}, not ${ifRevisionID}`);
+        if (ifRevisionID !== undefined && doc._rev !== ifRevisionID)
+          throw new ConflictError(`Document ${id} has revision ${String(doc._rev)}, not ${ifRevisionID}`);
         const next: SanityDocument = { ...doc, ...(set ?? {}) };
         for (const key of unset ?? []) delete next[key];
         for (const key of ['_id', '_type'] as const) next[key] = doc[key];
@@ -231,7 +240,11 @@ export class EmbeddedContentClient implements ContentClient {
       const type = this.writes.get(id)?._type;
       if (type) types.add(type);
     }
-    const line = JSON.stringify({ _tx: randomBytes(9).toString('base64url'), docs: [...docs.values()], deleted: [...deleted] });
+    const line = JSON.stringify({
+      _tx: randomBytes(9).toString('base64url'),
+      docs: [...docs.values()],
+      deleted: [...deleted],
+    });
     await mkdir(this.dataDir, { recursive: true });
     const file = path.join(this.dataDir, WRITES_FILE);
     const isNew = !existsSync(file);
@@ -301,7 +314,8 @@ export class EmbeddedContentClient implements ContentClient {
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       try {
-        const entry = JSON.parse(line) as Partial<{ _tx: string; docs: SanityDocument[]; deleted: string[] }> & SanityDocument;
+        const entry = JSON.parse(line) as Partial<{ _tx: string; docs: SanityDocument[]; deleted: string[] }> &
+          SanityDocument;
         if (typeof entry._tx === 'string') {
           for (const id of entry.deleted ?? []) this.writes.delete(id);
           for (const doc of entry.docs ?? []) this.writes.set(doc._id, doc);
@@ -339,7 +353,11 @@ export class EmbeddedContentClient implements ContentClient {
     return (await walk(value)) as SanityDocument;
   }
 
-  private async registerImage(file: string, assetDocs: Map<string, SanityDocument>, assets: Map<string, ImageAssetFile>) {
+  private async registerImage(
+    file: string,
+    assetDocs: Map<string, SanityDocument>,
+    assets: Map<string, ImageAssetFile>,
+  ) {
     const bytes = await readFile(file);
     const sha1 = createHash('sha1').update(bytes).digest('hex');
     const extension = path.extname(file).slice(1).toLowerCase().replace('jpeg', 'jpg');
@@ -359,7 +377,11 @@ export class EmbeddedContentClient implements ContentClient {
         path: `images/${this.projectId}/${this.dataset}/${fileName}`,
         url: `/images/${this.projectId}/${this.dataset}/${fileName}`,
         size: bytes.length,
-        metadata: { _type: 'sanity.imageMetadata', dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / (height || 1) }, hasAlpha: meta.hasAlpha ?? false },
+        metadata: {
+          _type: 'sanity.imageMetadata',
+          dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / (height || 1) },
+          hasAlpha: meta.hasAlpha ?? false,
+        },
       });
       assets.set(fileName, { file, extension, mimeType: MIME[extension] ?? 'application/octet-stream', width, height });
     }
@@ -385,7 +407,10 @@ export class EmbeddedContentClient implements ContentClient {
         this.log(`could not reload the dataset: ${String(error)}`);
       }
     };
-    stat(this.datasetFile).then((s) => (lastStamp = `${s.mtimeMs}:${s.size}`), () => {});
+    stat(this.datasetFile).then(
+      (s) => (lastStamp = `${s.mtimeMs}:${s.size}`),
+      () => {},
+    );
     try {
       // Watch the folder: editors and git replace the file rather than write it in place.
       this.watcher = watch(path.dirname(this.datasetFile), (_event, name) => {

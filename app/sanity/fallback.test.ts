@@ -8,7 +8,10 @@ describe('stripFallbackMarks', () => {
     const input = {
       title: `${FALLBACK_MARK}Company formation`,
       summary: 'تأسيس الشركات',
-      items: [{ _key: 'a', text: `${FALLBACK_MARK}Bank account` }, { _key: 'b', text: 'حساب' }],
+      items: [
+        { _key: 'a', text: `${FALLBACK_MARK}Bank account` },
+        { _key: 'b', text: 'حساب' },
+      ],
       count: 3,
       empty: null,
     };
@@ -16,7 +19,10 @@ describe('stripFallbackMarks', () => {
     expect(value).toEqual({
       title: 'Company formation',
       summary: 'تأسيس الشركات',
-      items: [{ _key: 'a', text: 'Bank account' }, { _key: 'b', text: 'حساب' }],
+      items: [
+        { _key: 'a', text: 'Bank account' },
+        { _key: 'b', text: 'حساب' },
+      ],
       count: 3,
       empty: null,
     });

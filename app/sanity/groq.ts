@@ -21,8 +21,16 @@ export const imageProjection = `{
 export const imageSchema = z.object({
   alt: z.string().nullable(),
   asset: z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() }),
-  hotspot: z.object({ x: z.number(), y: z.number(), height: z.number(), width: z.number() }).partial().nullable().optional(),
-  crop: z.object({ top: z.number(), bottom: z.number(), left: z.number(), right: z.number() }).partial().nullable().optional(),
+  hotspot: z
+    .object({ x: z.number(), y: z.number(), height: z.number(), width: z.number() })
+    .partial()
+    .nullable()
+    .optional(),
+  crop: z
+    .object({ top: z.number(), bottom: z.number(), left: z.number(), right: z.number() })
+    .partial()
+    .nullable()
+    .optional(),
 });
 export type SanityImage = z.infer<typeof imageSchema>;
 
@@ -35,7 +43,12 @@ export type SanityImage = z.infer<typeof imageSchema>;
  */
 export type QueryDefinition<S extends z.ZodType> = { name: string; query: string; schema: S; dependsOn?: Set<string> };
 
-export function namedQuery<S extends z.ZodType>(name: string, query: string, schema: S, dependsOn?: string[]): QueryDefinition<S> {
+export function namedQuery<S extends z.ZodType>(
+  name: string,
+  query: string,
+  schema: S,
+  dependsOn?: string[],
+): QueryDefinition<S> {
   return { name, query, schema, ...(dependsOn ? { dependsOn: new Set(dependsOn) } : {}) };
 }
 
@@ -54,10 +67,12 @@ export const landingSchema = z.object({ title: z.string(), intro: z.string().nul
 export type Landing = z.infer<typeof landingSchema>;
 
 /** The landing page document with the given key (`blog`, `faq`...), projected as above. */
-export const landingPage = (key: string) => `*[_type == "landingPage" && _id == "landingPage-${key}"][0]${landingProjection}`;
+export const landingPage = (key: string) =>
+  `*[_type == "landingPage" && _id == "landingPage-${key}"][0]${landingProjection}`;
 
 /** One localized field of the landing page with the given key, as a string. */
-export const landingField = (key: string, field: string) => `*[_type == "landingPage" && _id == "landingPage-${key}"][0]{ "v": ${loc(field)} }.v`;
+export const landingField = (key: string, field: string) =>
+  `*[_type == "landingPage" && _id == "landingPage-${key}"][0]{ "v": ${loc(field)} }.v`;
 
 /** A list of localized strings with their keys, as the key `"<field>"` of a projection (never null). */
 export const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": ${loc('@')} }, [])`;
@@ -82,5 +97,7 @@ export const portableText = (field: string) =>
   `coalesce(${field}[$lang][]{${portableTextBlock}}, ${field}.en[]{${portableTextBlock}, "_lang": "en"})`;
 
 /** Portable Text is checked loosely at the boundary: an array of typed blocks with keys. */
-export const portableTextSchema = z.array(z.looseObject({ _type: z.string(), _key: z.string(), _lang: z.literal('en').optional() }));
+export const portableTextSchema = z.array(
+  z.looseObject({ _type: z.string(), _key: z.string(), _lang: z.literal('en').optional() }),
+);
 export type PortableTextValue = z.infer<typeof portableTextSchema>;

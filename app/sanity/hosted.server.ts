@@ -1,7 +1,15 @@
 import { createClient, type SanityClient } from '@sanity/client';
 import { validatePreviewUrl, type PreviewUrlValidateUrlResult } from '@sanity/preview-url-secret';
 import { stegaFilter } from './stega.server';
-import type { ContentClient, FetchOptions, Mutation, PrivateDocument, QueryParams, SanityDocument, StoredDocument } from './types';
+import type {
+  ContentClient,
+  FetchOptions,
+  Mutation,
+  PrivateDocument,
+  QueryParams,
+  SanityDocument,
+  StoredDocument,
+} from './types';
 import { ConflictError, isPrivateId } from './types';
 
 export type HostedOptions = {
@@ -82,7 +90,10 @@ export class HostedContentClient implements ContentClient {
 
   async createIfNotExists(doc: PrivateDocument): Promise<{ _id: string; created: boolean }> {
     const writer = this.requireWriter(doc);
-    const result = await writer.transaction().createIfNotExists(doc).commit({ returnDocuments: false, visibility: 'sync' });
+    const result = await writer
+      .transaction()
+      .createIfNotExists(doc)
+      .commit({ returnDocuments: false, visibility: 'sync' });
     const created = result.results.some((r) => r.operation === 'create');
     if (created) this.emit(new Set([doc._type]));
     return { _id: doc._id, created };
@@ -113,7 +124,8 @@ export class HostedContentClient implements ContentClient {
       await this.writer.mutate(mutations as never, { visibility: 'sync', returnDocuments: false });
     } catch (error) {
       const { statusCode, details } = error as { statusCode?: number; details?: { type?: string } };
-      if (statusCode === 409 || (statusCode === 404 && details?.type === 'mutationError')) throw new ConflictError(String((error as Error).message));
+      if (statusCode === 409 || (statusCode === 404 && details?.type === 'mutationError'))
+        throw new ConflictError(String((error as Error).message));
       throw error;
     }
   }

@@ -10,7 +10,12 @@ import type { QueryParams } from './types';
 
 export class ContentShapeError extends Error {
   constructor(name: string, issues: z.core.$ZodIssue[]) {
-    super(`Query "${name}" returned an unexpected shape: ${issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    super(
+      `Query "${name}" returned an unexpected shape: ${issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
     this.name = 'ContentShapeError';
   }
 }
@@ -22,7 +27,10 @@ declare global {
 /** The process's cache of published results, cleared by content changes. */
 export function queryCache(): QueryCache {
   if (!globalThis.__queryCache) {
-    const cache = new QueryCache({ maxAgeMs: env().contentCacheSeconds * 1000, log: (m) => console.warn(`[content] ${m}`) });
+    const cache = new QueryCache({
+      maxAgeMs: env().contentCacheSeconds * 1000,
+      log: (m) => console.warn(`[content] ${m}`),
+    });
     contentClient().onChange((types) => cache.invalidate(types));
     globalThis.__queryCache = cache;
   }
@@ -48,7 +56,11 @@ export async function loadQuery<S extends z.ZodType>(
   // chosen in the Studio) always reads afresh.
   const raw =
     preview === null
-      ? await queryCache().get(`${definition.name}:${JSON.stringify(params)}`, definition.dependsOn ?? typesReadBy(definition.query), run)
+      ? await queryCache().get(
+          `${definition.name}:${JSON.stringify(params)}`,
+          definition.dependsOn ?? typesReadBy(definition.query),
+          run,
+        )
       : await run();
   let result = raw;
   if (params.lang !== 'en') {

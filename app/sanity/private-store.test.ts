@@ -14,7 +14,8 @@ import { isConflict, type ContentClient, type PrivateDocument } from './types';
  * `open()` gives a new client over the same stored state (embedded: a restart on the same folder;
  * hosted: another server process reading the same dataset).
  */
-const doc = (id: string, extra: Record<string, unknown> = {}) => ({ _id: id, _type: 'test.item', ...extra }) as PrivateDocument;
+const doc = (id: string, extra: Record<string, unknown> = {}) =>
+  ({ _id: id, _type: 'test.item', ...extra }) as PrivateDocument;
 type Item = { _id: string; _type: string; n: number; note?: string };
 
 function privateStoreContract(name: string, setup: () => { open: () => Promise<ContentClient> }) {
@@ -26,7 +27,13 @@ function privateStoreContract(name: string, setup: () => { open: () => Promise<C
       const store = await open();
       await store.mutate([{ create: doc('t.1', { n: 1, note: 'x' }) }]);
       const first = await store.getDocument<Item>('t.1');
-      expect(first).toMatchObject({ n: 1, note: 'x', _rev: expect.any(String), _createdAt: expect.any(String), _updatedAt: expect.any(String) });
+      expect(first).toMatchObject({
+        n: 1,
+        note: 'x',
+        _rev: expect.any(String),
+        _createdAt: expect.any(String),
+        _updatedAt: expect.any(String),
+      });
       await store.mutate([{ patch: { id: 't.1', ifRevisionID: first!._rev, set: { n: 2 }, unset: ['note'] } }]);
       const second = await store.getDocument<Item>('t.1');
       expect(second).toMatchObject({ n: 2 });
@@ -34,7 +41,9 @@ function privateStoreContract(name: string, setup: () => { open: () => Promise<C
       expect(second!._rev).not.toBe(first!._rev);
       expect(second!._createdAt).toBe(first!._createdAt);
       // A stale revision: refused, nothing changes.
-      await expect(store.mutate([{ patch: { id: 't.1', ifRevisionID: first!._rev, set: { n: 99 } } }])).rejects.toSatisfy(isConflict);
+      await expect(
+        store.mutate([{ patch: { id: 't.1', ifRevisionID: first!._rev, set: { n: 99 } } }]),
+      ).rejects.toSatisfy(isConflict);
       expect(await store.getDocument('t.1')).toMatchObject({ n: 2, _rev: second!._rev });
       await store.mutate([{ create: doc('t.2') }, { delete: { id: 't.2' } }, { create: doc('t.3') }]);
       await store.mutate([{ delete: { id: 't.3' } }]);
@@ -69,10 +78,17 @@ function privateStoreContract(name: string, setup: () => { open: () => Promise<C
       const { _rev } = (await store.getDocument('t.taken'))!;
       await expect(store.mutate([{ create: doc('t.new') }, { create: doc('t.taken') }])).rejects.toSatisfy(isConflict);
       expect(await store.getDocument('t.new')).toBeNull();
-      await expect(store.mutate([{ create: doc('t.other') }, { patch: { id: 't.missing', set: { n: 1 } } }])).rejects.toSatisfy(isConflict);
+      await expect(
+        store.mutate([{ create: doc('t.other') }, { patch: { id: 't.missing', set: { n: 1 } } }]),
+      ).rejects.toSatisfy(isConflict);
       expect(await store.getDocument('t.other')).toBeNull();
       await expect(
-        store.mutate([{ patch: { id: 't.taken', ifRevisionID: _rev, set: { n: 2 } } }, { delete: { id: 't.taken' } }, { create: doc('t.taken', { n: 3 }) }, { patch: { id: 't.taken', ifRevisionID: 'stale', set: { n: 4 } } }]),
+        store.mutate([
+          { patch: { id: 't.taken', ifRevisionID: _rev, set: { n: 2 } } },
+          { delete: { id: 't.taken' } },
+          { create: doc('t.taken', { n: 3 }) },
+          { patch: { id: 't.taken', ifRevisionID: 'stale', set: { n: 4 } } },
+        ]),
       ).rejects.toSatisfy(isConflict);
       expect(await store.getDocument('t.taken')).toMatchObject({ n: 1, _rev });
       expect(await (await open()).getDocument('t.new')).toBeNull();
@@ -80,7 +96,11 @@ function privateStoreContract(name: string, setup: () => { open: () => Promise<C
 
     it('mutations see the ones before them in the same transaction, and share one new revision', async () => {
       const store = await open();
-      await store.mutate([{ create: doc('t.a', { n: 1 }) }, { patch: { id: 't.a', set: { n: 2 } } }, { create: doc('t.b', { n: 1 }) }]);
+      await store.mutate([
+        { create: doc('t.a', { n: 1 }) },
+        { patch: { id: 't.a', set: { n: 2 } } },
+        { create: doc('t.b', { n: 1 }) },
+      ]);
       const [a, b] = [await store.getDocument<Item>('t.a'), await store.getDocument<Item>('t.b')];
       expect(a!.n).toBe(2);
       expect(a!._rev).toBe(b!._rev);
@@ -90,7 +110,11 @@ function privateStoreContract(name: string, setup: () => { open: () => Promise<C
       const store = await open();
       await store.mutate([{ create: doc('t.counter', { n: 0 }) }]);
       const { _rev } = (await store.getDocument('t.counter'))!;
-      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => store.mutate([{ patch: { id: 't.counter', ifRevisionID: _rev, set: { n: i + 1 } } }])));
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          store.mutate([{ patch: { id: 't.counter', ifRevisionID: _rev, set: { n: i + 1 } } }]),
+        ),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.filter((r) => r.status === 'rejected' && isConflict(r.reason))).toHaveLength(19);
       const winner = results.findIndex((r) => r.status === 'fulfilled');
@@ -122,8 +146,12 @@ function privateStoreContract(name: string, setup: () => { open: () => Promise<C
 
     it('only private documents can be written', async () => {
       const store = await open();
-      await expect(store.mutate([{ create: { _id: 'public', _type: 'x' } as unknown as PrivateDocument }])).rejects.toThrow(/private/);
-      await expect(store.mutate([{ createIfNotExists: { _id: 'drafts.x', _type: 'x' } as unknown as PrivateDocument }])).rejects.toThrow(/private/);
+      await expect(
+        store.mutate([{ create: { _id: 'public', _type: 'x' } as unknown as PrivateDocument }]),
+      ).rejects.toThrow(/private/);
+      await expect(
+        store.mutate([{ createIfNotExists: { _id: 'drafts.x', _type: 'x' } as unknown as PrivateDocument }]),
+      ).rejects.toThrow(/private/);
     });
   });
 }
@@ -132,7 +160,11 @@ function privateStoreContract(name: string, setup: () => { open: () => Promise<C
 
 let dir: string;
 const openEmbedded = async (log?: (m: string) => void) => {
-  const client = new EmbeddedContentClient({ datasetFile: path.join(dir, 'dataset.ndjson'), dataDir: path.join(dir, 'data'), log });
+  const client = new EmbeddedContentClient({
+    datasetFile: path.join(dir, 'dataset.ndjson'),
+    dataDir: path.join(dir, 'data'),
+    log,
+  });
   await client.whenReady();
   return client;
 };
@@ -150,7 +182,14 @@ describe('embedded', () => {
     const store = await openEmbedded();
     await store.mutate([{ create: doc('t.before', { n: 1 }) }]);
     const log = path.join(dir, 'data', 'content-writes.ndjson');
-    const whole = JSON.stringify({ _tx: 'x', docs: [{ _id: 't.torn1', _type: 'test.item' }, { _id: 't.torn2', _type: 'test.item' }], deleted: ['t.before'] });
+    const whole = JSON.stringify({
+      _tx: 'x',
+      docs: [
+        { _id: 't.torn1', _type: 'test.item' },
+        { _id: 't.torn2', _type: 'test.item' },
+      ],
+      deleted: ['t.before'],
+    });
     await appendFile(log, whole.slice(0, whole.length / 2));
     const messages: string[] = [];
     const after = await openEmbedded((m) => messages.push(m));
@@ -160,7 +199,12 @@ describe('embedded', () => {
     expect(messages.join('\n')).toMatch(/incomplete line/);
     // The fragment is gone from the file, so the next write is a whole line of its own and survives a restart.
     await after.mutate([{ create: doc('t.next') }]);
-    expect((await readFile(log, 'utf8')).split('\n').filter(Boolean).every((line) => JSON.parse(line))).toBe(true);
+    expect(
+      (await readFile(log, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .every((line) => JSON.parse(line)),
+    ).toBe(true);
     expect(await (await openEmbedded()).getDocument('t.next')).not.toBeNull();
   });
 });
@@ -170,12 +214,24 @@ describe('embedded', () => {
 const READ_TOKEN = 'contract-read-token';
 const WRITE_TOKEN = 'contract-write-token';
 let lake: Awaited<ReturnType<typeof startFakeLake>>;
-const openHosted = async (tokens: { readToken?: string; writeToken?: string } = { readToken: READ_TOKEN, writeToken: WRITE_TOKEN }) =>
-  new HostedContentClient({ projectId: 'fake', dataset: 'production', apiVersion: '2025-02-19', apiHost: lake.url, ...tokens });
+const openHosted = async (
+  tokens: { readToken?: string; writeToken?: string } = { readToken: READ_TOKEN, writeToken: WRITE_TOKEN },
+) =>
+  new HostedContentClient({
+    projectId: 'fake',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: lake.url,
+    ...tokens,
+  });
 
 describe('hosted, against the fake Content Lake', () => {
   beforeEach(async () => {
-    lake = await startFakeLake({ documents: [{ _id: 'a', _type: 'page', title: 'Public' }], token: READ_TOKEN, writeToken: WRITE_TOKEN });
+    lake = await startFakeLake({
+      documents: [{ _id: 'a', _type: 'page', title: 'Public' }],
+      token: READ_TOKEN,
+      writeToken: WRITE_TOKEN,
+    });
   });
   afterEach(() => lake.close());
 
@@ -191,7 +247,10 @@ describe('hosted, against the fake Content Lake', () => {
     expect(await store.fetch('*[_type in ["page", "test.item"]]._id', {}, { perspective: 'published' })).toEqual(['a']);
     expect(await store.queryPrivate('*[_type == "test.item"]._id')).toEqual(['portal.test.1']);
     const reader = await fetch(`${lake.url}/v2025-02-19/data/doc/production/portal.test.1,a`);
-    expect(await reader.json()).toMatchObject({ documents: [{ _id: 'a' }], omitted: [{ id: 'portal.test.1', reason: 'permission' }] });
+    expect(await reader.json()).toMatchObject({
+      documents: [{ _id: 'a' }],
+      omitted: [{ id: 'portal.test.1', reason: 'permission' }],
+    });
   });
 
   it('the fake refuses writes without the write token, and answers Sanity’s error envelope on a failed condition', async () => {
@@ -206,17 +265,43 @@ describe('hosted, against the fake Content Lake', () => {
     expect((await mutate('wrong', create)).status).toBe(401);
     expect((await mutate(READ_TOKEN, create)).status).toBe(403);
     const ok = await mutate(WRITE_TOKEN, { ...create, transactionId: 'tx-contract-1' });
-    expect(await ok.json()).toEqual({ transactionId: 'tx-contract-1', results: [{ id: 'portal.test.2', operation: 'create' }], documentIds: ['portal.test.2'] });
+    expect(await ok.json()).toEqual({
+      transactionId: 'tx-contract-1',
+      results: [{ id: 'portal.test.2', operation: 'create' }],
+      documentIds: ['portal.test.2'],
+    });
     const again = await mutate(WRITE_TOKEN, create);
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { type: 'mutationError', items: [{ index: 0, error: { type: 'documentAlreadyExistsError', id: 'portal.test.2' } }] } });
-    const stale = await mutate(WRITE_TOKEN, { mutations: [{ patch: { id: 'portal.test.2', ifRevisionID: 'old', inc: { n: 1 } } }] });
+    expect(await again.json()).toMatchObject({
+      error: {
+        type: 'mutationError',
+        items: [{ index: 0, error: { type: 'documentAlreadyExistsError', id: 'portal.test.2' } }],
+      },
+    });
+    const stale = await mutate(WRITE_TOKEN, {
+      mutations: [{ patch: { id: 'portal.test.2', ifRevisionID: 'old', inc: { n: 1 } } }],
+    });
     expect(stale.status).toBe(409);
     // setIfMissing, inc and dec on attribute paths; a transaction id may be used once.
-    const patched = await mutate(WRITE_TOKEN, { mutations: [{ patch: { id: 'portal.test.2', ifRevisionID: 'tx-contract-1', inc: { n: 4 }, dec: { n: 1 }, setIfMissing: { 'meta.tries': 3, n: 100 } } }] });
+    const patched = await mutate(WRITE_TOKEN, {
+      mutations: [
+        {
+          patch: {
+            id: 'portal.test.2',
+            ifRevisionID: 'tx-contract-1',
+            inc: { n: 4 },
+            dec: { n: 1 },
+            setIfMissing: { 'meta.tries': 3, n: 100 },
+          },
+        },
+      ],
+    });
     expect(patched.status).toBe(200);
     expect(lake.documents.find((d) => d._id === 'portal.test.2')).toMatchObject({ n: 4, meta: { tries: 3 } });
-    expect((await mutate(WRITE_TOKEN, { mutations: [{ delete: { id: 'portal.test.2' } }], transactionId: 'tx-contract-1' })).status).toBe(409);
+    expect(
+      (await mutate(WRITE_TOKEN, { mutations: [{ delete: { id: 'portal.test.2' } }], transactionId: 'tx-contract-1' }))
+        .status,
+    ).toBe(409);
     expect(lake.documents.some((d) => d._id === 'portal.test.2')).toBe(true);
   });
 

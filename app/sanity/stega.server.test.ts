@@ -15,11 +15,24 @@ function encode(fields: Field[]) {
   for (const f of fields) {
     result[f.result] = f.value;
     paths.push(f.source);
-    mappings[`$['${f.result}']`] = { type: 'value', source: { type: 'documentValue', document: 0, path: paths.length - 1 } };
+    mappings[`$['${f.result}']`] = {
+      type: 'value',
+      source: { type: 'documentValue', document: 0, path: paths.length - 1 },
+    };
   }
-  const csm: ContentSourceMap = { documents: [{ _id: 'drafts.service-market-entry', _type: 'service' }], paths, mappings };
-  const encoded = stegaEncodeSourceMap(result, csm, { enabled: true, studioUrl: 'https://bawaba.sanity.studio', filter: stegaFilter });
-  return Object.fromEntries(Object.entries(encoded).map(([k, v]) => [k, { encoded: v !== stegaClean(v), clean: stegaClean(v) }]));
+  const csm: ContentSourceMap = {
+    documents: [{ _id: 'drafts.service-market-entry', _type: 'service' }],
+    paths,
+    mappings,
+  };
+  const encoded = stegaEncodeSourceMap(result, csm, {
+    enabled: true,
+    studioUrl: 'https://bawaba.sanity.studio',
+    filter: stegaFilter,
+  });
+  return Object.fromEntries(
+    Object.entries(encoded).map(([k, v]) => [k, { encoded: v !== stegaClean(v), clean: stegaClean(v) }]),
+  );
 }
 
 describe('stega filter', () => {
@@ -47,7 +60,11 @@ describe('stega filter', () => {
       { result: 'href', source: "$['headerNavigation'][?(@._key=='k1')]['href']", value: '/services' },
       { result: 'phone', source: "$['contactPhone']", value: '+971 4 000 0000' },
       { result: 'publishedAt', source: "$['publishedAt']", value: '2025-03-01T09:00:00Z' },
-      { result: 'span', source: "$['body']['en'][?(@._key=='b1')]['children'][?(@._key=='s1')]['text']", value: 'Heading text' },
+      {
+        result: 'span',
+        source: "$['body']['en'][?(@._key=='b1')]['children'][?(@._key=='s1')]['text']",
+        value: 'Heading text',
+      },
     ]);
     for (const [name, v] of Object.entries(out)) expect(v.encoded, name).toBe(false);
   });
@@ -80,7 +97,14 @@ describe('stega filter', () => {
 
   it('decides from the source path alone, without calling the default filter for non-localized fields', () => {
     const filterDefault = () => true;
-    const call = (sourcePath: (string | number)[], value = 'Text') => stegaFilter({ sourcePath, resultPath: ['x'], value, sourceDocument: { _id: 'a', _type: 'service' }, filterDefault });
+    const call = (sourcePath: (string | number)[], value = 'Text') =>
+      stegaFilter({
+        sourcePath,
+        resultPath: ['x'],
+        value,
+        sourceDocument: { _id: 'a', _type: 'service' },
+        filterDefault,
+      });
     expect(call(['title', 'en'])).toBe(true);
     expect(call(['values', 0, 'text', 'ar'])).toBe(true);
     expect(call(['title'])).toBe(false);

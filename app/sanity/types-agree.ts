@@ -37,7 +37,10 @@ import type { QueryResults } from './query.types';
 
 type Modules = typeof Insights & typeof Marketing & typeof Shell & typeof Site;
 /** The export names of every namedQuery() result in app/sanity/queries/. */
-type QueryName = { [K in keyof Modules]: Modules[K] extends { query: string; schema: z.ZodType } ? K : never }[keyof Modules] & string;
+type QueryName = {
+  [K in keyof Modules]: Modules[K] extends { query: string; schema: z.ZodType } ? K : never;
+}[keyof Modules] &
+  string;
 type ZodResult<K extends QueryName> = Modules[K] extends { schema: infer S extends z.ZodType } ? z.infer<S> : never;
 
 /**
@@ -108,7 +111,11 @@ type Check<Gen, Zod, P extends string> =
       ? never
       : NullCheck<Gen, Zod, P> | ShapeCheck<Exclude<Gen, null | undefined>, Exclude<Zod, null | undefined>, P>;
 
-type NullCheck<Gen, Zod, P extends string> = null extends Gen ? (null extends Zod ? never : `${P}: can be null (the schema), zod says never null`) : never;
+type NullCheck<Gen, Zod, P extends string> = null extends Gen
+  ? null extends Zod
+    ? never
+    : `${P}: can be null (the schema), zod says never null`
+  : never;
 
 type ShapeCheck<Gen, Zod, P extends string> = [Gen] extends [never]
   ? never // only ever null: NullCheck has said what there is to say
@@ -134,18 +141,26 @@ type ObjectCheck<Gen, Zod, P extends string> = Gen extends readonly unknown[]
     : `${P}: ${Describe<Gen>} in the schema, zod says an object`;
 
 type FieldCheck<Gen, Zod, K extends keyof Zod & string, P extends string> = K extends keyof Gen
-  ?
-      | (K extends OptionalKeys<Gen> ? (K extends OptionalKeys<Zod> ? never : `${P}: can be missing (the schema), zod requires it`) : never)
-      | Check<Gen[K], Zod[K], P>
+  ? | (K extends OptionalKeys<Gen>
+        ? K extends OptionalKeys<Zod>
+          ? never
+          : `${P}: can be missing (the schema), zod requires it`
+        : never)
+    | Check<Gen[K], Zod[K], P>
   : K extends OptionalKeys<Zod>
     ? never
     : `${P}: not in the query result (the schema), zod requires it`;
 
 /** The messages of one query, before and after the listed exceptions. */
-type AllMessages<K extends QueryName> = K extends keyof QueryResults ? Check<QueryResults[K], ZodResult<K>, K> : `${K}: no generated result type (run npm run typegen)`;
+type AllMessages<K extends QueryName> = K extends keyof QueryResults
+  ? Check<QueryResults[K], ZodResult<K>, K>
+  : `${K}: no generated result type (run npm run typegen)`;
 type NullPath<M> = M extends `${infer Path}: can be ${'null' | 'missing'} (the schema)${string}` ? Path : never;
 type Messages<K extends QueryName> =
-  | Exclude<AllMessages<K>, `${Join<K, Excepted<K>> | `${K}${ImageAsset}`}: can be ${'null' | 'missing'} (the schema)${string}`>
+  | Exclude<
+      AllMessages<K>,
+      `${Join<K, Excepted<K>> | `${K}${ImageAsset}`}: can be ${'null' | 'missing'} (the schema)${string}`
+    >
   | `${Exclude<Join<K, Excepted<K>>, NullPath<AllMessages<K>>>}: listed as an exception in types-agree.ts but agrees now, remove it`;
 
 /** true, or the messages (which the compiler prints). */
@@ -173,11 +188,29 @@ export type PortalPlansAgrees = Assert<Agree<'PORTAL_PLANS_QUERY'>>;
 
 /** Every query has a line above, and every generated type a query (else: regenerate). */
 type Checked =
-  | 'SHELL_QUERY' | 'HOME_QUERY' | 'SERVICES_QUERY' | 'ABOUT_QUERY' | 'PRICING_QUERY' | 'BLOG_INDEX_QUERY' | 'BLOG_CATEGORY_QUERY'
-  | 'BLOG_TAG_QUERY' | 'BLOG_POST_QUERY' | 'CASE_STUDIES_QUERY' | 'CASE_STUDY_QUERY' | 'FAQ_PAGE_QUERY' | 'LEGAL_PAGE_QUERY'
-  | 'BOOKING_CONFIRMATION_QUERY' | 'SITE_PAGES_QUERY' | 'CONTENT_DOCUMENTS_QUERY' | 'PORTAL_PLANS_QUERY';
-export type EveryQueryChecked = Assert<Verdict<`${Exclude<QueryName, Checked>}: add an Assert<Agree<…>> line in types-agree.ts`>>;
-export type NoStaleQueryTypes = Assert<Verdict<`${Exclude<keyof QueryResults, QueryName> & string}: a generated type without a query (run npm run typegen)`>>;
+  | 'SHELL_QUERY'
+  | 'HOME_QUERY'
+  | 'SERVICES_QUERY'
+  | 'ABOUT_QUERY'
+  | 'PRICING_QUERY'
+  | 'BLOG_INDEX_QUERY'
+  | 'BLOG_CATEGORY_QUERY'
+  | 'BLOG_TAG_QUERY'
+  | 'BLOG_POST_QUERY'
+  | 'CASE_STUDIES_QUERY'
+  | 'CASE_STUDY_QUERY'
+  | 'FAQ_PAGE_QUERY'
+  | 'LEGAL_PAGE_QUERY'
+  | 'BOOKING_CONFIRMATION_QUERY'
+  | 'SITE_PAGES_QUERY'
+  | 'CONTENT_DOCUMENTS_QUERY'
+  | 'PORTAL_PLANS_QUERY';
+export type EveryQueryChecked = Assert<
+  Verdict<`${Exclude<QueryName, Checked>}: add an Assert<Agree<…>> line in types-agree.ts`>
+>;
+export type NoStaleQueryTypes = Assert<
+  Verdict<`${Exclude<keyof QueryResults, QueryName> & string}: a generated type without a query (run npm run typegen)`>
+>;
 
 // ---------------------------------------------------------------------------------------------
 // The check catches disagreements (if these stop failing, the assertions above prove nothing).
@@ -192,6 +225,7 @@ export type CatchesNull = Assert<Probe<{ hours: string | null }, { hours: string
 export type CatchesMissingKey = Assert<Probe<{ _lang?: 'en' }, { _lang: string | null }>>;
 // @ts-expect-error an object in the schema, an array in zod
 export type CatchesArray = Assert<Probe<{ tags: { _id: string } }, { tags: { _id: string }[] }>>;
+// prettier-ignore
 // @ts-expect-error deep inside arrays and unions: one variant of a block lacks _key
 export type CatchesDeep = Assert<Probe<{ body: Array<{ _type: 'block'; _key: string } | { _type: 'image' }> }, { body: { _type: string; _key: string }[] }>>;
 // @ts-expect-error unknown in the schema is not a string
@@ -199,7 +233,16 @@ export type CatchesUnknown = Assert<Probe<{ media: unknown }, { media: string }>
 /** …and lets through what is fine: literals in strings, extra keys, looser zod, loose objects. */
 export type AllowsCompatible = Assert<
   Probe<
-    { key: 'dubai' | 'singapore'; extra: number; note: string; body: Array<{ _type: 'block'; _key: string; children: unknown[] }> },
-    { key: string; note: string | null; body: Array<{ [k: string]: unknown; _type: string; _key: string; _lang?: 'en' }> }
+    {
+      key: 'dubai' | 'singapore';
+      extra: number;
+      note: string;
+      body: Array<{ _type: 'block'; _key: string; children: unknown[] }>;
+    },
+    {
+      key: string;
+      note: string | null;
+      body: Array<{ [k: string]: unknown; _type: string; _key: string; _lang?: 'en' }>;
+    }
   >
 >;

@@ -46,7 +46,11 @@ export type Mutation =
   | { delete: { id: string } };
 
 /** A stored private document, with the revision its next conditional write must name. */
-export type StoredDocument<T extends SanityDocument = SanityDocument> = T & { _rev: string; _createdAt: string; _updatedAt: string };
+export type StoredDocument<T extends SanityDocument = SanityDocument> = T & {
+  _rev: string;
+  _createdAt: string;
+  _updatedAt: string;
+};
 
 /** A transaction's condition failed (revision changed, id taken, document gone): nothing was applied. */
 export class ConflictError extends Error {

@@ -2,9 +2,9 @@
  * Wraps the Studio's default input of an Arabic (`ar`) field so it is edited right-to-left
  * in an Arabic font. Written without JSX so the schemas compile in any TS/esbuild setup.
  */
-import {createElement, type ReactElement} from 'react'
-import type {InputProps} from 'sanity'
-import {styled} from 'styled-components'
+import { createElement, type ReactElement } from 'react';
+import type { InputProps } from 'sanity';
+import { styled } from 'styled-components';
 
 /**
  * Noto Kufi Arabic first (the site's Arabic face; the Studio loads the variable build as
@@ -19,7 +19,7 @@ export const ARABIC_FONT_STACK = [
   'Tahoma',
   "'Arabic Typesetting'",
   'sans-serif',
-].join(', ')
+].join(', ');
 
 // Sanity UI sets font-family on its inputs, so the font is applied to them explicitly.
 const RtlBox = styled.div`
@@ -34,12 +34,8 @@ const RtlBox = styled.div`
     direction: rtl;
     text-align: start;
   }
-`
+`;
 
 export function ArabicInput(props: InputProps): ReactElement {
-  return createElement(
-    RtlBox,
-    {dir: 'rtl', lang: 'ar'},
-    props.renderDefault(props),
-  )
+  return createElement(RtlBox, { dir: 'rtl', lang: 'ar' }, props.renderDefault(props));
 }

@@ -1,9 +1,17 @@
 /** Advisory services, company setup options and the monthly packages. */
-import {defineField, defineType} from 'sanity'
-import {COMPANY_SETUP_KEYS, PACKAGE_KEYS, SERVICE_ANCHORS, SERVICE_ANCHOR_BY_KEY, SERVICE_COLORS, SERVICE_ICONS, SERVICE_KEYS} from '../constants'
-import {keyField, localeStringListField, orderField} from '../fields'
+import { defineField, defineType } from 'sanity';
+import {
+  COMPANY_SETUP_KEYS,
+  PACKAGE_KEYS,
+  SERVICE_ANCHORS,
+  SERVICE_ANCHOR_BY_KEY,
+  SERVICE_COLORS,
+  SERVICE_ICONS,
+  SERVICE_KEYS,
+} from '../constants';
+import { keyField, localeStringListField, orderField } from '../fields';
 
-const byOrder = [{title: 'Display order', name: 'orderAsc', by: [{field: 'order', direction: 'asc' as const}]}]
+const byOrder = [{ title: 'Display order', name: 'orderAsc', by: [{ field: 'order', direction: 'asc' as const }] }];
 
 export const service = defineType({
   name: 'service',
@@ -16,12 +24,14 @@ export const service = defineType({
       title: 'Section id on /services',
       type: 'string',
       description: 'Links such as /services#market-entry scroll to this service. Must match the key.',
-      options: {list: SERVICE_ANCHORS},
+      options: { list: SERVICE_ANCHORS },
       validation: (rule) =>
         rule.required().custom((value: string | undefined, context) => {
-          const key = (context.document as {key?: string} | undefined)?.key
-          const expected = key ? SERVICE_ANCHOR_BY_KEY[key as keyof typeof SERVICE_ANCHOR_BY_KEY] : undefined
-          return !value || !expected || value === expected ? true : `The ${key} service uses the section id "${expected}".`
+          const key = (context.document as { key?: string } | undefined)?.key;
+          const expected = key ? SERVICE_ANCHOR_BY_KEY[key as keyof typeof SERVICE_ANCHOR_BY_KEY] : undefined;
+          return !value || !expected || value === expected
+            ? true
+            : `The ${key} service uses the section id "${expected}".`;
         }),
     }),
     defineField({
@@ -29,7 +39,7 @@ export const service = defineType({
       title: 'Icon',
       type: 'string',
       description: 'The icon on the home page card.',
-      options: {list: SERVICE_ICONS, layout: 'dropdown'},
+      options: { list: SERVICE_ICONS, layout: 'dropdown' },
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -37,10 +47,10 @@ export const service = defineType({
       title: 'Card colour',
       type: 'string',
       description: 'Accent colour of the home page card.',
-      options: {list: SERVICE_COLORS, layout: 'dropdown'},
+      options: { list: SERVICE_COLORS, layout: 'dropdown' },
       validation: (rule) => rule.required(),
     }),
-    defineField({name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required()}),
+    defineField({ name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required() }),
     defineField({
       name: 'summary',
       title: 'Card text',
@@ -55,15 +65,20 @@ export const service = defineType({
       description: 'The fuller description on the Services page.',
       validation: (rule) => rule.required(),
     }),
-    localeStringListField('features', 'What is included', 'The bullet points listed under the service, one per line.', {min: 1}),
+    localeStringListField('features', 'What is included', 'The bullet points listed under the service, one per line.', {
+      min: 1,
+    }),
     orderField(),
   ],
   orderings: byOrder,
   preview: {
-    select: {title: 'title.en', anchor: 'anchor'},
-    prepare: ({title, anchor}: {title?: string; anchor?: string}) => ({title, subtitle: anchor ? `/services#${anchor}` : undefined}),
+    select: { title: 'title.en', anchor: 'anchor' },
+    prepare: ({ title, anchor }: { title?: string; anchor?: string }) => ({
+      title,
+      subtitle: anchor ? `/services#${anchor}` : undefined,
+    }),
   },
-})
+});
 
 export const companySetupOption = defineType({
   name: 'companySetupOption',
@@ -71,13 +86,18 @@ export const companySetupOption = defineType({
   type: 'document',
   fields: [
     keyField(COMPANY_SETUP_KEYS, 'Which setup route this is. Each exists once.'),
-    defineField({name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required()}),
-    defineField({name: 'description', title: 'Description', type: 'localeText', validation: (rule) => rule.required()}),
+    defineField({ name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'description',
+      title: 'Description',
+      type: 'localeText',
+      validation: (rule) => rule.required(),
+    }),
     orderField(),
   ],
   orderings: byOrder,
-  preview: {select: {title: 'title.en', subtitle: 'key'}},
-})
+  preview: { select: { title: 'title.en', subtitle: 'key' } },
+});
 
 export const packagePlan = defineType({
   name: 'packagePlan',
@@ -85,8 +105,13 @@ export const packagePlan = defineType({
   type: 'document',
   fields: [
     keyField(PACKAGE_KEYS, 'Which package this is. Each exists once.'),
-    defineField({name: 'name', title: 'Name', type: 'localeString', validation: (rule) => rule.required()}),
-    defineField({name: 'description', title: 'Description', type: 'localeText', validation: (rule) => rule.required()}),
+    defineField({ name: 'name', title: 'Name', type: 'localeString', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'description',
+      title: 'Description',
+      type: 'localeText',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'timeCommitment',
       title: 'Time commitment',
@@ -113,8 +138,8 @@ export const packagePlan = defineType({
       description: 'Fill in only on the package to highlight (Business); leave empty on the others.',
     }),
     localeStringListField('keyAreas', 'Key areas', 'Areas the package focuses on. Used on the Starter package only.'),
-    defineField({name: 'bestFor', title: 'Best for', type: 'localeText', description: 'Who the package suits.'}),
-    localeStringListField('features', 'Features', 'What the package includes, one per line.', {min: 1}),
+    defineField({ name: 'bestFor', title: 'Best for', type: 'localeText', description: 'Who the package suits.' }),
+    localeStringListField('features', 'Features', 'What the package includes, one per line.', { min: 1 }),
     defineField({
       name: 'priceSgd',
       title: 'Price per month (SGD)',
@@ -127,7 +152,7 @@ export const packagePlan = defineType({
       title: 'Payment link',
       type: 'url',
       description: 'The card-payment checkout page for this package (https://…).',
-      validation: (rule) => rule.uri({scheme: ['https']}),
+      validation: (rule) => rule.uri({ scheme: ['https'] }),
     }),
     defineField({
       name: 'stripePriceId',
@@ -136,18 +161,20 @@ export const packagePlan = defineType({
       description:
         'The monthly price of this package in Stripe (price_…), used when the site takes payments through Stripe. Leave empty to use the STRIPE_PRICE_* setting of the server.',
       validation: (rule) =>
-        rule.custom((value?: string) => !value || /^price_[A-Za-z0-9_]+$/.test(value) || 'A Stripe price id starts with price_'),
+        rule.custom(
+          (value?: string) => !value || /^price_[A-Za-z0-9_]+$/.test(value) || 'A Stripe price id starts with price_',
+        ),
     }),
     orderField(),
   ],
   orderings: byOrder,
   preview: {
-    select: {title: 'name.en', price: 'priceSgd'},
-    prepare: ({title, price}: {title?: string; price?: number}) => ({
+    select: { title: 'name.en', price: 'priceSgd' },
+    prepare: ({ title, price }: { title?: string; price?: number }) => ({
       title,
       subtitle: typeof price === 'number' ? `SGD ${price.toLocaleString('en')} / month` : 'No price yet',
     }),
   },
-})
+});
 
-export const serviceTypes = [service, companySetupOption, packagePlan]
+export const serviceTypes = [service, companySetupOption, packagePlan];

@@ -1,27 +1,29 @@
 /** Site-wide settings, the page singletons, landing pages, legal pages and offices. */
-import {defineArrayMember, defineField, defineType} from 'sanity'
-import {LANDING_PAGE_KEYS, LEGAL_PAGE_SLUGS, OFFICE_KEYS} from '../constants'
-import {keyField, localeStringListField, orderField, seoField, slugRule} from '../fields'
-import {localizedImageField} from '../objects/shared'
-import {isInternationalPhone, isWhatsappNumber} from '../validation'
+import { defineArrayMember, defineField, defineType } from 'sanity';
+import { LANDING_PAGE_KEYS, LEGAL_PAGE_SLUGS, OFFICE_KEYS } from '../constants';
+import { keyField, localeStringListField, orderField, seoField, slugRule } from '../fields';
+import { localizedImageField } from '../objects/shared';
+import { isInternationalPhone, isWhatsappNumber } from '../validation';
 
 const phoneRule = (value: string | undefined) =>
-  value === undefined || isInternationalPhone(value) ? true : 'Use the international format with a country code, e.g. +971 4 555 0142.'
+  value === undefined || isInternationalPhone(value)
+    ? true
+    : 'Use the international format with a country code, e.g. +971 4 555 0142.';
 
 const whatsappRule = (value: string | undefined) =>
   value === undefined || isWhatsappNumber(value)
     ? true
-    : 'Digits only, starting with the country code, no "+" or spaces, e.g. 971505550142.'
+    : 'Digits only, starting with the country code, no "+" or spaces, e.g. 971505550142.';
 
 export const siteSettings = defineType({
   name: 'siteSettings',
   title: 'Site settings',
   type: 'document',
   groups: [
-    {name: 'brand', title: 'Brand', default: true},
-    {name: 'contact', title: 'Contact & booking'},
-    {name: 'navigation', title: 'Navigation'},
-    {name: 'seo', title: 'Search & sharing'},
+    { name: 'brand', title: 'Brand', default: true },
+    { name: 'contact', title: 'Contact & booking' },
+    { name: 'navigation', title: 'Navigation' },
+    { name: 'seo', title: 'Search & sharing' },
   ],
   fields: [
     defineField({
@@ -66,7 +68,8 @@ export const siteSettings = defineType({
       title: 'WhatsApp number (chat button)',
       type: 'string',
       group: 'contact',
-      description: 'The number the floating chat button opens. Digits only, starting with the country code: 971505550142.',
+      description:
+        'The number the floating chat button opens. Digits only, starting with the country code: 971505550142.',
       validation: (rule) => rule.required().custom(whatsappRule),
     }),
     defineField({
@@ -98,15 +101,17 @@ export const siteSettings = defineType({
       title: 'Scheduling page',
       type: 'url',
       group: 'contact',
-      description: 'The booking page of the scheduling service (for example a Calendly link) embedded in the booking dialog.',
-      validation: (rule) => rule.required().uri({scheme: ['https']}),
+      description:
+        'The booking page of the scheduling service (for example a Calendly link) embedded in the booking dialog.',
+      validation: (rule) => rule.required().uri({ scheme: ['https'] }),
     }),
     defineField({
       name: 'showTestBookingLink',
       title: 'Show "Test Direct Link" button',
       type: 'boolean',
       group: 'contact',
-      description: 'Shows a button in the booking dialog that opens the confirmation page with test parameters. Keep off on the live site.',
+      description:
+        'Shows a button in the booking dialog that opens the confirmation page with test parameters. Keep off on the live site.',
       initialValue: false,
     }),
     defineField({
@@ -115,7 +120,7 @@ export const siteSettings = defineType({
       type: 'array',
       group: 'navigation',
       description: 'The links in the header and the mobile menu, in order.',
-      of: [defineArrayMember({type: 'navLink'})],
+      of: [defineArrayMember({ type: 'navLink' })],
       validation: (rule) => rule.required().min(1),
     }),
     defineField({
@@ -124,7 +129,7 @@ export const siteSettings = defineType({
       type: 'array',
       group: 'navigation',
       description: 'The main links in the footer. The service links are added automatically.',
-      of: [defineArrayMember({type: 'navLink'})],
+      of: [defineArrayMember({ type: 'navLink' })],
     }),
     defineField({
       name: 'legalNavigation',
@@ -132,7 +137,7 @@ export const siteSettings = defineType({
       type: 'array',
       group: 'navigation',
       description: 'Privacy, terms and cookies links at the bottom of the footer.',
-      of: [defineArrayMember({type: 'navLink'})],
+      of: [defineArrayMember({ type: 'navLink' })],
     }),
     defineField({
       name: 'seo',
@@ -143,10 +148,10 @@ export const siteSettings = defineType({
     }),
   ],
   preview: {
-    select: {title: 'brandName.en', media: 'logo'},
-    prepare: ({title, media}) => ({title: 'Site settings', subtitle: title, media}),
+    select: { title: 'brandName.en', media: 'logo' },
+    prepare: ({ title, media }) => ({ title: 'Site settings', subtitle: title, media }),
   },
-})
+});
 
 export const office = defineType({
   name: 'office',
@@ -154,8 +159,8 @@ export const office = defineType({
   type: 'document',
   fields: [
     keyField(OFFICE_KEYS, 'Which office this is. Each office exists once.'),
-    defineField({name: 'city', title: 'City', type: 'localeString', validation: (rule) => rule.required()}),
-    defineField({name: 'country', title: 'Country', type: 'localeString', validation: (rule) => rule.required()}),
+    defineField({ name: 'city', title: 'City', type: 'localeString', validation: (rule) => rule.required() }),
+    defineField({ name: 'country', title: 'Country', type: 'localeString', validation: (rule) => rule.required() }),
     defineField({
       name: 'address',
       title: 'Address',
@@ -170,7 +175,7 @@ export const office = defineType({
       description: 'With the country code: +971 4 555 0142.',
       validation: (rule) => rule.custom(phoneRule),
     }),
-    defineField({name: 'email', title: 'Email', type: 'string', validation: (rule) => rule.email()}),
+    defineField({ name: 'email', title: 'Email', type: 'string', validation: (rule) => rule.email() }),
     defineField({
       name: 'hours',
       title: 'Opening hours',
@@ -179,18 +184,18 @@ export const office = defineType({
     }),
     orderField(),
   ],
-  orderings: [{title: 'Display order', name: 'orderAsc', by: [{field: 'order', direction: 'asc'}]}],
-  preview: {select: {title: 'city.en', subtitle: 'country.en'}},
-})
+  orderings: [{ title: 'Display order', name: 'orderAsc', by: [{ field: 'order', direction: 'asc' }] }],
+  preview: { select: { title: 'city.en', subtitle: 'country.en' } },
+});
 
 export const homePage = defineType({
   name: 'homePage',
   title: 'Home page',
   type: 'document',
   groups: [
-    {name: 'hero', title: 'Hero', default: true},
-    {name: 'sections', title: 'Sections'},
-    {name: 'seo', title: 'Search & sharing'},
+    { name: 'hero', title: 'Hero', default: true },
+    { name: 'sections', title: 'Sections' },
+    { name: 'seo', title: 'Search & sharing' },
   ],
   fields: [
     defineField({
@@ -199,7 +204,7 @@ export const homePage = defineType({
       type: 'object',
       group: 'hero',
       description: 'The first screen of the home page.',
-      options: {collapsible: false},
+      options: { collapsible: false },
       validation: (rule) => rule.required(),
       fields: [
         defineField({
@@ -213,30 +218,32 @@ export const homePage = defineType({
           name: 'highlight',
           title: 'Highlighted word',
           type: 'localeString',
-          description: 'The word of the headline shown in gold ("UAE" / "الإمارات"). It must appear in the headline exactly as typed.',
+          description:
+            'The word of the headline shown in gold ("UAE" / "الإمارات"). It must appear in the headline exactly as typed.',
           validation: (rule) =>
-            rule.custom((value: {en?: string; ar?: string} | undefined, context) => {
-              const headline = (context.parent as {headline?: {en?: string; ar?: string}} | undefined)?.headline
-              const problems: string[] = []
+            rule.custom((value: { en?: string; ar?: string } | undefined, context) => {
+              const headline = (context.parent as { headline?: { en?: string; ar?: string } } | undefined)?.headline;
+              const problems: string[] = [];
               for (const [lang, label] of [
                 ['en', 'English'],
                 ['ar', 'Arabic'],
               ] as const) {
-                const word = value?.[lang]?.trim()
-                const text = headline?.[lang]
-                if (word && text && !text.includes(word)) problems.push(`The ${label} highlight "${word}" does not appear in the ${label} headline.`)
+                const word = value?.[lang]?.trim();
+                const text = headline?.[lang];
+                if (word && text && !text.includes(word))
+                  problems.push(`The ${label} highlight "${word}" does not appear in the ${label} headline.`);
               }
-              return problems.length ? problems.join(' ') : true
+              return problems.length ? problems.join(' ') : true;
             }),
         }),
-        defineField({name: 'subtitle', title: 'Subtitle', type: 'localeText', validation: (rule) => rule.required()}),
+        defineField({ name: 'subtitle', title: 'Subtitle', type: 'localeText', validation: (rule) => rule.required() }),
         defineField({
           name: 'trustedLine',
           title: 'Trusted-partner line',
           type: 'localeString',
           description: 'A short line under the buttons, e.g. "Trusted by 500+ businesses".',
         }),
-        localizedImageField({name: 'image', title: 'Image', description: 'The picture beside the list of reasons.'}),
+        localizedImageField({ name: 'image', title: 'Image', description: 'The picture beside the list of reasons.' }),
         defineField({
           name: 'reasonsTitle',
           title: 'Reasons title',
@@ -257,7 +264,7 @@ export const homePage = defineType({
       'claims',
       'Claims',
       'Short proof points shown near the hero, such as "150+ companies" or "10+ years of experience".',
-      {group: 'hero'},
+      { group: 'hero' },
     ),
     defineField({
       name: 'servicesIntro',
@@ -266,8 +273,8 @@ export const homePage = defineType({
       group: 'sections',
       validation: (rule) => rule.required(),
       fields: [
-        defineField({name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required()}),
-        defineField({name: 'subtitle', title: 'Subtitle', type: 'localeText'}),
+        defineField({ name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required() }),
+        defineField({ name: 'subtitle', title: 'Subtitle', type: 'localeText' }),
       ],
     }),
     defineField({
@@ -278,8 +285,8 @@ export const homePage = defineType({
       description: 'The "Schedule a Strategy Session" box under the services.',
       validation: (rule) => rule.required(),
       fields: [
-        defineField({name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required()}),
-        defineField({name: 'text', title: 'Text', type: 'localeText'}),
+        defineField({ name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required() }),
+        defineField({ name: 'text', title: 'Text', type: 'localeText' }),
         localeStringListField('options', 'Options', 'What a session can cover, one per line.'),
       ],
     }),
@@ -309,19 +316,25 @@ export const homePage = defineType({
     }),
     seoField(),
   ],
-  preview: {prepare: () => ({title: 'Home page'})},
-})
+  preview: { prepare: () => ({ title: 'Home page' }) },
+});
 
 export const aboutPage = defineType({
   name: 'aboutPage',
   title: 'About page',
   type: 'document',
   groups: [
-    {name: 'content', title: 'Content', default: true},
-    {name: 'seo', title: 'Search & sharing'},
+    { name: 'content', title: 'Content', default: true },
+    { name: 'seo', title: 'Search & sharing' },
   ],
   fields: [
-    defineField({name: 'title', title: 'Title', type: 'localeString', group: 'content', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'localeString',
+      group: 'content',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'intro',
       title: 'Introduction',
@@ -329,9 +342,9 @@ export const aboutPage = defineType({
       group: 'content',
       description: 'The opening paragraph under the title.',
     }),
-    defineField({name: 'body', title: 'Story', type: 'localeBlockContent', group: 'content'}),
-    defineField({name: 'mission', title: 'Mission', type: 'localeText', group: 'content'}),
-    defineField({name: 'vision', title: 'Vision', type: 'localeText', group: 'content'}),
+    defineField({ name: 'body', title: 'Story', type: 'localeBlockContent', group: 'content' }),
+    defineField({ name: 'mission', title: 'Mission', type: 'localeText', group: 'content' }),
+    defineField({ name: 'vision', title: 'Vision', type: 'localeText', group: 'content' }),
     defineField({
       name: 'values',
       title: 'Values',
@@ -343,19 +356,21 @@ export const aboutPage = defineType({
           title: 'Value',
           type: 'object',
           fields: [
-            defineField({name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required()}),
-            defineField({name: 'text', title: 'Text', type: 'localeText'}),
+            defineField({ name: 'title', title: 'Title', type: 'localeString', validation: (rule) => rule.required() }),
+            defineField({ name: 'text', title: 'Text', type: 'localeText' }),
           ],
-          preview: {select: {title: 'title.en', subtitle: 'text.en'}},
+          preview: { select: { title: 'title.en', subtitle: 'text.en' } },
         }),
       ],
     }),
-    localeStringListField('claims', 'Claims', 'Short proof points such as "500+ businesses launched".', {group: 'content'}),
-    localizedImageField({name: 'image', title: 'Image', group: 'content'}),
+    localeStringListField('claims', 'Claims', 'Short proof points such as "500+ businesses launched".', {
+      group: 'content',
+    }),
+    localizedImageField({ name: 'image', title: 'Image', group: 'content' }),
     seoField(),
   ],
-  preview: {prepare: () => ({title: 'About page'})},
-})
+  preview: { prepare: () => ({ title: 'About page' }) },
+});
 
 const landingPagePath: Record<string, string> = {
   services: '/services',
@@ -364,18 +379,21 @@ const landingPagePath: Record<string, string> = {
   blog: '/blog',
   caseStudies: '/case-studies',
   bookingConfirmation: '/booking-confirmation',
-}
+};
 
 export const landingPage = defineType({
   name: 'landingPage',
   title: 'Landing page',
   type: 'document',
   groups: [
-    {name: 'content', title: 'Content', default: true},
-    {name: 'seo', title: 'Search & sharing'},
+    { name: 'content', title: 'Content', default: true },
+    { name: 'seo', title: 'Search & sharing' },
   ],
   fields: [
-    {...keyField(LANDING_PAGE_KEYS, 'Which page of the site this text belongs to. Each page exists once.'), group: 'content'},
+    {
+      ...keyField(LANDING_PAGE_KEYS, 'Which page of the site this text belongs to. Each page exists once.'),
+      group: 'content',
+    },
     defineField({
       name: 'title',
       title: 'Title',
@@ -394,18 +412,21 @@ export const landingPage = defineType({
     seoField(),
   ],
   preview: {
-    select: {title: 'title.en', key: 'key'},
-    prepare: ({title, key}: {title?: string; key?: string}) => ({title, subtitle: key ? (landingPagePath[key] ?? key) : undefined}),
+    select: { title: 'title.en', key: 'key' },
+    prepare: ({ title, key }: { title?: string; key?: string }) => ({
+      title,
+      subtitle: key ? (landingPagePath[key] ?? key) : undefined,
+    }),
   },
-})
+});
 
 export const legalPage = defineType({
   name: 'legalPage',
   title: 'Legal page',
   type: 'document',
   groups: [
-    {name: 'content', title: 'Content', default: true},
-    {name: 'seo', title: 'Search & sharing'},
+    { name: 'content', title: 'Content', default: true },
+    { name: 'seo', title: 'Search & sharing' },
   ],
   fields: [
     defineField({
@@ -414,14 +435,26 @@ export const legalPage = defineType({
       type: 'slug',
       group: 'content',
       description: 'The page address: privacy-policy, terms-of-service or cookies-policy.',
-      options: {source: 'title.en'},
+      options: { source: 'title.en' },
       validation: slugRule(
         (value) => LEGAL_PAGE_SLUGS.some((option) => option.value === value),
         `Must be one of: ${LEGAL_PAGE_SLUGS.map((option) => option.value).join(', ')}.`,
       ),
     }),
-    defineField({name: 'title', title: 'Title', type: 'localeString', group: 'content', validation: (rule) => rule.required()}),
-    defineField({name: 'body', title: 'Text', type: 'localeBlockContent', group: 'content', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'localeString',
+      group: 'content',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'body',
+      title: 'Text',
+      type: 'localeBlockContent',
+      group: 'content',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'updatedAt',
       title: 'Last updated',
@@ -432,12 +465,14 @@ export const legalPage = defineType({
     seoField(),
   ],
   preview: {
-    select: {title: 'title.en', slug: 'slug.current', updatedAt: 'updatedAt'},
-    prepare: ({title, slug, updatedAt}: {title?: string; slug?: string; updatedAt?: string}) => ({
+    select: { title: 'title.en', slug: 'slug.current', updatedAt: 'updatedAt' },
+    prepare: ({ title, slug, updatedAt }: { title?: string; slug?: string; updatedAt?: string }) => ({
       title,
-      subtitle: [slug ? `/${slug}` : undefined, updatedAt ? `updated ${updatedAt}` : undefined].filter(Boolean).join(' · '),
+      subtitle: [slug ? `/${slug}` : undefined, updatedAt ? `updated ${updatedAt}` : undefined]
+        .filter(Boolean)
+        .join(' · '),
     }),
   },
-})
+});
 
-export const siteTypes = [siteSettings, homePage, aboutPage, landingPage, legalPage, office]
+export const siteTypes = [siteSettings, homePage, aboutPage, landingPage, legalPage, office];

@@ -1,13 +1,14 @@
 /** Objects shared by several documents: SEO, images with translated alt text, navigation links. */
-import {defineField, defineType} from 'sanity'
-import {isValidHref} from '../validation'
+import { defineField, defineType } from 'sanity';
+import { isValidHref } from '../validation';
 
 export const seo = defineType({
   name: 'seo',
   title: 'Search & sharing',
   type: 'object',
-  description: 'How this page appears in Google and when shared. Leave empty to use the site defaults from Site settings.',
-  options: {collapsible: true, collapsed: true},
+  description:
+    'How this page appears in Google and when shared. Leave empty to use the site defaults from Site settings.',
+  options: { collapsible: true, collapsed: true },
   fields: [
     defineField({
       name: 'title',
@@ -26,10 +27,10 @@ export const seo = defineType({
       title: 'Sharing image',
       type: 'image',
       description: 'Shown when the page is shared on social media or WhatsApp. Best at 1200 × 630 pixels.',
-      options: {hotspot: true},
+      options: { hotspot: true },
     }),
   ],
-})
+});
 
 /**
  * `localizedImage` (docs/content-model.md): an image with hotspot and an `alt` localeString
@@ -38,11 +39,11 @@ export const seo = defineType({
  * store these values as `_type: "image"`. Declaring each field as `type: "image"` keeps the
  * Studio, typegen and the data in agreement.
  */
-export function localizedImageField(field: {name: string; title: string; description?: string; group?: string}) {
+export function localizedImageField(field: { name: string; title: string; description?: string; group?: string }) {
   return defineField({
     ...field,
     type: 'image',
-    options: {hotspot: true},
+    options: { hotspot: true },
     fields: [
       defineField({
         name: 'alt',
@@ -53,7 +54,7 @@ export function localizedImageField(field: {name: string; title: string; descrip
         validation: (rule) => rule.required(),
       }),
     ],
-  })
+  });
 }
 
 export const navLink = defineType({
@@ -78,7 +79,9 @@ export const navLink = defineType({
         rule
           .required()
           .custom((value: string | undefined) =>
-            value === undefined || isValidHref(value) ? true : 'Use a site path starting with "/" or a full https:// address.',
+            value === undefined || isValidHref(value)
+              ? true
+              : 'Use a site path starting with "/" or a full https:// address.',
           ),
     }),
     defineField({
@@ -89,8 +92,8 @@ export const navLink = defineType({
     }),
   ],
   preview: {
-    select: {title: 'label.en', subtitle: 'href'},
+    select: { title: 'label.en', subtitle: 'href' },
   },
-})
+});
 
-export const sharedTypes = [seo, navLink]
+export const sharedTypes = [seo, navLink];

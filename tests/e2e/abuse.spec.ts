@@ -23,7 +23,9 @@ const EN = JSON.parse(readFileSync('public/locales/en/forms.json', 'utf8'));
 const AR = JSON.parse(readFileSync('public/locales/ar/forms.json', 'utf8'));
 /** The English error messages a visitor could be shown (top-level strings and the newsletter's). */
 const ENGLISH_ERRORS: string[] = [
-  ...Object.entries(EN).filter(([k, v]) => typeof v === 'string' && k !== 'honeypotLabel').map(([, v]) => v as string),
+  ...Object.entries(EN)
+    .filter(([k, v]) => typeof v === 'string' && k !== 'honeypotLabel')
+    .map(([, v]) => v as string),
   EN.newsletter.errorTitle,
   EN.newsletter.error,
 ];
@@ -49,12 +51,24 @@ async function freePort(): Promise<number> {
   throw new Error('no free port in 3800-3899');
 }
 
-async function startServer(dir: string, { fresh = true, env = {} as Record<string, string>, port = 0 } = {}): Promise<Server> {
+async function startServer(
+  dir: string,
+  { fresh = true, env = {} as Record<string, string>, port = 0 } = {},
+): Promise<Server> {
   if (fresh) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const p = port || (await freePort());
   const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATA_DIR: dir, REQUEST_LOG: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(p),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.bawaba-advisory.com',
+      CONTENT_DATA_DIR: dir,
+      REQUEST_LOG: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server: Server = { child, port: p, dir, base: `http://127.0.0.1:${p}`, output: [] };
@@ -104,7 +118,8 @@ function storedDocs(server: Server): { docs: Record<string, unknown>[]; torn: nu
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
       const o = node as Record<string, unknown>;
-      if ((o._type === 'faqQuestion' || o._type === 'newsletterSignup') && typeof o._id === 'string') docs.set(o._id, o);
+      if ((o._type === 'faqQuestion' || o._type === 'newsletterSignup') && typeof o._id === 'string')
+        docs.set(o._id, o);
       else Object.values(o).forEach(walk);
     }
   };
@@ -119,31 +134,51 @@ function storedDocs(server: Server): { docs: Record<string, unknown>[]; torn: nu
   return { docs: [...docs.values()], torn };
 }
 
-const faqBody = (token: string, fields: Record<string, string>) => new URLSearchParams({ hp_leave_empty: '', form_started: token, ...fields });
-const QUESTION = { name: 'Layla Haddad', phone: '+971 50 123 4567', question: 'How long does a mainland licence take?' };
+const faqBody = (token: string, fields: Record<string, string>) =>
+  new URLSearchParams({ hp_leave_empty: '', form_started: token, ...fields });
+const QUESTION = {
+  name: 'Layla Haddad',
+  phone: '+971 50 123 4567',
+  question: 'How long does a mainland licence take?',
+};
 
 async function postFaq(server: Server, lang: 'en' | 'ar', body: URLSearchParams) {
-  const res = await fetch(`${server.base}${lang === 'ar' ? '/ar/faq' : '/faq'}`, { method: 'POST', body, redirect: 'manual' });
+  const res = await fetch(`${server.base}${lang === 'ar' ? '/ar/faq' : '/faq'}`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+  });
   return { status: res.status, text: await res.text() };
 }
 
 async function postNewsletter(server: Server, token: string, email: string, lang: 'en' | 'ar' = 'en') {
-  const body = new URLSearchParams({ hp_leave_empty: '', form_started: token, email, return_to: lang === 'ar' ? '/ar/about' : '/about', form_id: 'footer', _js: '1' });
+  const body = new URLSearchParams({
+    hp_leave_empty: '',
+    form_started: token,
+    email,
+    return_to: lang === 'ar' ? '/ar/about' : '/about',
+    form_id: 'footer',
+    _js: '1',
+  });
   const res = await fetch(`${server.base}/api/newsletter`, { method: 'POST', body, redirect: 'manual' });
   return { status: res.status, text: await res.text() };
 }
 
-const submitted = (r: { status: number; text: string }) => r.status === 200 && (r.text.includes(EN.faq.submittedTitle) || r.text.includes(AR.faq.submittedTitle) || r.text.includes('"subscribed"'));
+const submitted = (r: { status: number; text: string }) =>
+  r.status === 200 &&
+  (r.text.includes(EN.faq.submittedTitle) || r.text.includes(AR.faq.submittedTitle) || r.text.includes('"subscribed"'));
 
 /** Runs tasks with at most `limit` in flight. */
 async function pool<T>(items: T[], limit: number, run: (item: T, i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await run(items[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await run(items[i]!, i);
+      }
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- generated junk
@@ -161,7 +196,13 @@ function rng(seed: number) {
 }
 
 /** `arabic`: the server can tell the page is Arabic (the URL, or the newsletter's intact return_to / Referer); null: it cannot. */
-type Case = { arabic: boolean | null; url: string; init: RequestInit & { headers: Record<string, string> }; json: boolean; label: string };
+type Case = {
+  arabic: boolean | null;
+  url: string;
+  init: RequestInit & { headers: Record<string, string> };
+  json: boolean;
+  label: string;
+};
 
 function junkString(r: () => number, maxLen: number): string {
   const pools = [
@@ -188,9 +229,21 @@ function junkCase(r: () => number, token: () => string, i: number): Case {
   const js = !faq && r() < 0.6;
   // Start from a plausible submission, then break it.
   const fields: [string, string][] = faq
-    ? [['name', r() < 0.5 ? 'Ann Lee' : 'ليلى حداد'], ['email', `fuzz${i}@example.com`], ['phone', r() < 0.5 ? '+971 50 123 4567' : '+٩٧١ ٥٠ ١٢٣ ٤٥٦٧'], ['question', 'What does a licence cost?']]
-    : [['email', `fuzz${i}@example.com`], ['return_to', lang === 'ar' ? '/ar/about' : '/about'], ['form_id', 'footer']];
-  fields.push(['hp_leave_empty', r() < 0.05 ? 'http://spam.example' : ''], ['form_started', r() < 0.1 ? `${Date.now()}.forged${'A'.repeat(40)}` : token()]);
+    ? [
+        ['name', r() < 0.5 ? 'Ann Lee' : 'ليلى حداد'],
+        ['email', `fuzz${i}@example.com`],
+        ['phone', r() < 0.5 ? '+971 50 123 4567' : '+٩٧١ ٥٠ ١٢٣ ٤٥٦٧'],
+        ['question', 'What does a licence cost?'],
+      ]
+    : [
+        ['email', `fuzz${i}@example.com`],
+        ['return_to', lang === 'ar' ? '/ar/about' : '/about'],
+        ['form_id', 'footer'],
+      ];
+  fields.push(
+    ['hp_leave_empty', r() < 0.05 ? 'http://spam.example' : ''],
+    ['form_started', r() < 0.1 ? `${Date.now()}.forged${'A'.repeat(40)}` : token()],
+  );
   if (js) fields.push(['_js', '1']);
   const mutations = 1 + Math.floor(r() * 3);
   for (let m = 0; m < mutations; m++) {
@@ -234,13 +287,25 @@ function junkCase(r: () => number, token: () => string, i: number): Case {
     body = `--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\n${junkString(r, 100)}\r\n--Xy`;
   } else {
     label = 'odd type';
-    headers['Content-Type'] = ['application/xml', 'image/png', 'application/x-www-form-urlencoded; charset=utf-16', '*/*', ''][Math.floor(r() * 5)]!;
+    headers['Content-Type'] = [
+      'application/xml',
+      'image/png',
+      'application/x-www-form-urlencoded; charset=utf-16',
+      '*/*',
+      '',
+    ][Math.floor(r() * 5)]!;
     body = new URLSearchParams(fields).toString();
   }
   // The newsletter knows the page from its return_to (the first one; JSON keeps the last), else the Referer.
   const returns = label === 'broken multipart' ? [] : fields.filter(([k]) => k === 'return_to').map(([, v]) => v);
   const returnTo = label === 'json' ? returns.at(-1) : returns[0];
-  const arabic = faq ? lang === 'ar' : returnTo === '/ar/about' ? true : returnTo === undefined && referer ? lang === 'ar' : null;
+  const arabic = faq
+    ? lang === 'ar'
+    : returnTo === '/ar/about'
+      ? true
+      : returnTo === undefined && referer
+        ? lang === 'ar'
+        : null;
   return { arabic, url, init: { method: 'POST', body, headers, redirect: 'manual' }, json: js, label };
 }
 
@@ -267,7 +332,11 @@ test('fuzz: 1,000 generated inputs over both forms and languages: no 5xx, nothin
     }
     if (c.json && res.status >= 400 && res.headers.get('content-type')?.includes('json')) {
       const body = JSON.parse(text);
-      if (Object.keys(body).sort().join() !== 'formError,status,token' || Object.keys(body.formError).sort().join() !== 'messageKey,titleKey') problems.push(`#${i}: JSON refusal shape ${text}`);
+      if (
+        Object.keys(body).sort().join() !== 'formError,status,token' ||
+        Object.keys(body.formError).sort().join() !== 'messageKey,titleKey'
+      )
+        problems.push(`#${i}: JSON refusal shape ${text}`);
     }
   });
   const elapsed = Date.now() - started;
@@ -280,9 +349,15 @@ test('fuzz: 1,000 generated inputs over both forms and languages: no 5xx, nothin
   expect(docs.length).toBeGreaterThan(10);
   for (const doc of docs) {
     if (doc._type === 'faqQuestion') {
-      const parsed = faqQuestionSchema.safeParse({ name: doc.name, email: doc.email, phone: doc.phone, question: doc.question });
+      const parsed = faqQuestionSchema.safeParse({
+        name: doc.name,
+        email: doc.email,
+        phone: doc.phone,
+        question: doc.question,
+      });
       expect(parsed.success, JSON.stringify(doc)).toBe(true);
-      for (const f of ['name', 'email', 'phone'] as const) expect(String(doc[f]), `${f} of ${doc._id}`).not.toMatch(UNSAFE);
+      for (const f of ['name', 'email', 'phone'] as const)
+        expect(String(doc[f]), `${f} of ${doc._id}`).not.toMatch(UNSAFE);
     } else {
       expect(newsletterSchema.safeParse({ email: doc.email }).success, JSON.stringify(doc)).toBe(true);
       expect(String(doc.email)).not.toMatch(UNSAFE);
@@ -291,7 +366,9 @@ test('fuzz: 1,000 generated inputs over both forms and languages: no 5xx, nothin
   // Expected refusals are answers, not faults: nothing written as an error.
   const log = server.output.join('');
   expect(log).not.toMatch(/ErrorResponse|Unexpected Server Error|^\s+at /m);
-  console.log(`fuzz: 1000 requests in ${elapsed} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${docs.length} stored`);
+  console.log(
+    `fuzz: 1000 requests in ${elapsed} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${docs.length} stored`,
+  );
   await stopServer(server);
 });
 
@@ -301,12 +378,17 @@ test('300 concurrent valid submissions (distinct addresses): all stored exactly 
   test.setTimeout(90_000);
   const server = await startServer('.cache/e2e/abuse-burst');
   const started = Date.now();
-  const results = await Promise.all(Array.from({ length: 300 }, async (_, i) => {
-    const email = `burst${i}@example.com`;
-    const token = await tokenFor(server);
-    const res = i % 2 ? await postFaq(server, i % 4 === 1 ? 'ar' : 'en', faqBody(token, { ...QUESTION, email })) : await postNewsletter(server, token, email);
-    return { email, ok: submitted(res), status: res.status };
-  }));
+  const results = await Promise.all(
+    Array.from({ length: 300 }, async (_, i) => {
+      const email = `burst${i}@example.com`;
+      const token = await tokenFor(server);
+      const res =
+        i % 2
+          ? await postFaq(server, i % 4 === 1 ? 'ar' : 'en', faqBody(token, { ...QUESTION, email }))
+          : await postNewsletter(server, token, email);
+      return { email, ok: submitted(res), status: res.status };
+    }),
+  );
   const elapsed = Date.now() - started;
   expect(results.filter((r) => !r.ok).map((r) => `${r.email}: ${r.status}`)).toEqual([]);
   const { docs } = storedDocs(server);
@@ -327,7 +409,11 @@ test('50 concurrent questions from one address: exactly 5 stored, the rest refus
   const server = await startServer('.cache/e2e/abuse-one-address');
   const email = 'same.person@example.com';
   const started = Date.now();
-  const results = await Promise.all(Array.from({ length: 50 }, async (_, i) => postFaq(server, 'en', faqBody(await tokenFor(server), { ...QUESTION, email, question: `Question number ${i}` }))));
+  const results = await Promise.all(
+    Array.from({ length: 50 }, async (_, i) =>
+      postFaq(server, 'en', faqBody(await tokenFor(server), { ...QUESTION, email, question: `Question number ${i}` })),
+    ),
+  );
   expect(results.filter(submitted)).toHaveLength(5);
   expect(results.filter((r) => r.status === 429)).toHaveLength(45);
   expect(storedDocs(server).docs.filter((d) => d.email === email)).toHaveLength(5);
@@ -346,7 +432,10 @@ test('kill -9 during a burst of 200: every acknowledged submission survives a re
     const email = `crash${i}@example.com`;
     const token = await createFormToken(nextStart(), secret);
     try {
-      const res = i % 2 ? await postFaq(server, 'en', faqBody(token, { ...QUESTION, email })) : await postNewsletter(server, token, email);
+      const res =
+        i % 2
+          ? await postFaq(server, 'en', faqBody(token, { ...QUESTION, email }))
+          : await postNewsletter(server, token, email);
       if (submitted(res)) acknowledged.push(email);
     } catch {
       // the connection died with the server
@@ -376,13 +465,18 @@ test('kill -9 during a burst of 200: every acknowledged submission survives a re
   const latest = storedDocs(third).docs.map((d) => String(d.email));
   expect(latest).toContain('after.crash@example.com');
   const recordId = `form.token.${createHash('sha256').update(afterToken).digest('hex').slice(0, 40)}`;
-  expect(readFileSync(path.join(dir, WRITES), 'utf8').split('\n').some((line) => {
-    try {
-      return JSON.stringify(JSON.parse(line)).includes(`"${recordId}"`);
-    } catch {
-      return false;
-    }
-  }), 'the token record written after the torn line').toBe(true);
+  expect(
+    readFileSync(path.join(dir, WRITES), 'utf8')
+      .split('\n')
+      .some((line) => {
+        try {
+          return JSON.stringify(JSON.parse(line)).includes(`"${recordId}"`);
+        } catch {
+          return false;
+        }
+      }),
+    'the token record written after the torn line',
+  ).toBe(true);
   expect(third.output.join('')).not.toMatch(/^\s+at /m);
   await stopServer(third);
 });
@@ -409,7 +503,11 @@ test('forged, expired and reused tokens are refused; a retried identical submiss
     }
     const n = await postNewsletter(server, token, 'forged@example.com', 'ar');
     expect(n.status, label).toBe(400);
-    expect(JSON.parse(n.text), label).toEqual({ status: 'rejected', formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' }, token: null });
+    expect(JSON.parse(n.text), label).toEqual({
+      status: 'rejected',
+      formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' },
+      token: null,
+    });
   }
   expect(storedDocs(server).docs).toHaveLength(0);
 
@@ -422,21 +520,41 @@ test('forged, expired and reused tokens are refused; a retried identical submiss
   expect(first.text).toContain(AR.faq.submittedTitle);
   expect(retry.status).toBe(200);
   expect(retry.text).toContain(AR.faq.submittedTitle);
-  const reused = await postFaq(server, 'ar', faqBody(token, { ...QUESTION, email: 'retry@example.com', question: 'Something else entirely' }));
+  const reused = await postFaq(
+    server,
+    'ar',
+    faqBody(token, { ...QUESTION, email: 'retry@example.com', question: 'Something else entirely' }),
+  );
   expect(reused.status).toBe(400);
   expect(reused.text).toContain(AR.spamExpired);
   expect(reused.text).not.toContain(EN.spamExpired);
   const reusedNews = await postNewsletter(server, token, 'other@example.com');
-  expect(JSON.parse(reusedNews.text)).toEqual({ status: 'rejected', formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' }, token: null });
+  expect(JSON.parse(reusedNews.text)).toEqual({
+    status: 'rejected',
+    formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' },
+    token: null,
+  });
   const docs = storedDocs(server).docs;
   expect(docs.map((d) => d.email)).toEqual(['retry@example.com']);
   expect(docs[0]).toMatchObject({ question: QUESTION.question, locale: 'ar' });
 
   // Not a form: a localized refusal, nothing stored (and the newsletter's 415 is not "Unexpected Server Error").
-  const json = await fetch(`${server.base}/api/newsletter`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'json@example.com', return_to: '/ar/about', form_started: await createFormToken(nextStart(), secret) }) });
+  const json = await fetch(`${server.base}/api/newsletter`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: 'json@example.com',
+      return_to: '/ar/about',
+      form_started: await createFormToken(nextStart(), secret),
+    }),
+  });
   expect(json.status).toBe(415);
   expect(await json.text()).toBe(`${AR.spamTitle} - ${AR.badRequest}\n`);
-  const plain = await fetch(`${server.base}/api/newsletter`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Referer: 'https://www.bawaba-advisory.com/blog' }, body: 'email=plain@example.com' });
+  const plain = await fetch(`${server.base}/api/newsletter`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain', Referer: 'https://www.bawaba-advisory.com/blog' },
+    body: 'email=plain@example.com',
+  });
   expect(plain.status).toBe(415);
   expect(await plain.text()).toBe(`${EN.spamTitle} - ${EN.badRequest}\n`);
   expect(storedDocs(server).docs).toHaveLength(1);
@@ -445,7 +563,11 @@ test('forged, expired and reused tokens are refused; a retried identical submiss
 
 // ---------------------------------------------------------------- bodies
 
-function rawRequest(port: number, head: string, onSocket: (socket: net.Socket) => void): Promise<{ response: string; ms: number }> {
+function rawRequest(
+  port: number,
+  head: string,
+  onSocket: (socket: net.Socket) => void,
+): Promise<{ response: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let response = '';
@@ -464,19 +586,31 @@ test('oversized bodies get 413 at once; a body trickling a byte a second is cut 
   test.setTimeout(60_000);
   // The whole-request timeout is 30 s in production; here it is 5 s (SERVER_TEST_REQUEST_TIMEOUT_MS) to keep the run short.
   const server = await startServer('.cache/e2e/abuse-bodies', { env: { SERVER_TEST_REQUEST_TIMEOUT_MS: '5000' } });
-  const declared = await rawRequest(server.port, 'POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 104857600\r\n\r\nemail=a', () => {});
+  const declared = await rawRequest(
+    server.port,
+    'POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 104857600\r\n\r\nemail=a',
+    () => {},
+  );
   expect(declared.response).toMatch(/^HTTP\/1\.1 413 /);
   expect(declared.ms).toBeLessThan(3000);
 
   const started = Date.now();
-  const big = await fetch(`${server.base}/ar/faq`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `question=${'x'.repeat(200 * 1024)}` });
+  const big = await fetch(`${server.base}/ar/faq`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `question=${'x'.repeat(200 * 1024)}`,
+  });
   expect(big.status).toBe(413);
   expect(Date.now() - started).toBeLessThan(3000);
 
   let timer: NodeJS.Timeout | undefined;
-  const trickle = await rawRequest(server.port, 'POST /faq HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n', (socket) => {
-    timer = setInterval(() => socket.writable && socket.write('a'), 1000);
-  });
+  const trickle = await rawRequest(
+    server.port,
+    'POST /faq HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n',
+    (socket) => {
+      timer = setInterval(() => socket.writable && socket.write('a'), 1000);
+    },
+  );
   clearInterval(timer);
   expect(trickle.ms).toBeLessThan(40_000);
   expect(trickle.ms).toBeGreaterThanOrEqual(4_000);

@@ -22,14 +22,18 @@ const DATASET = 'studio/dataset/production.ndjson';
 const MIN_FILL_MS = 3000;
 
 const CHAT = { number: '971505550142', en: "Hello! I'd like to learn more about your UAE advisory services." };
-const BOOKING = { number: '6580551420', en: "Hello! I'd like to book a 30-minute consultation about doing business in the UAE." };
+const BOOKING = {
+  number: '6580551420',
+  en: "Hello! I'd like to book a 30-minute consultation about doing business in the UAE.",
+};
 
 const T = {
   en: {
     rateLimit: 'Rate limit reached',
     opening: 'Opening WhatsApp',
     remaining: (r: number) => `${r} of 3 daily messages remaining.`,
-    wait: (n: number, used: number) => `Please wait ${n} minute(s) before contacting us again. (${used}/3 attempts used today)`,
+    wait: (n: number, used: number) =>
+      `Please wait ${n} minute(s) before contacting us again. (${used}/3 attempts used today)`,
     daily: 'Daily limit reached (3). Please try again tomorrow.',
     verifyTitle: 'Security Verification',
     answer: 'Your answer',
@@ -47,18 +51,32 @@ const T = {
     whatsappUs: 'WhatsApp Us',
     testLink: 'Test Direct Link',
     faq: {
-      name: 'Name', email: 'Email', phone: 'Phone (with country code)', question: 'Your question', submit: 'Submit Question',
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone (with country code)',
+      question: 'Your question',
+      submit: 'Submit Question',
       incomplete: 'Incomplete Form - Please fill in all fields to submit your question.',
-      required: 'This field is required.', phoneRequired: 'Phone number is required',
-      checkDetails: 'Please check your details - Please include your (+country code)', countryCode: 'Please include your (+country code)',
-      submitted: 'Question submitted', thanks: 'Thank you for your question. Our team will get back to you shortly.', another: 'Ask another question',
+      required: 'This field is required.',
+      phoneRequired: 'Phone number is required',
+      checkDetails: 'Please check your details - Please include your (+country code)',
+      countryCode: 'Please include your (+country code)',
+      submitted: 'Question submitted',
+      thanks: 'Thank you for your question. Our team will get back to you shortly.',
+      another: 'Ask another question',
       error: 'Submission Error - There was an error submitting your question. Please try again later.',
       tooFast: 'Not sent - That was quick! Please take a moment to check your entry, then submit it again.',
       confirm: 'One more step - To keep automated spam out, please check your entry and send it again.',
       honeypot: 'Not sent - This submission looked automated and was not sent. Please reload the page and try again.',
       rateLimited: 'Too many submissions from this address. Please try again later.',
     },
-    news: { email: 'Email address', subscribe: 'Subscribe', invalid: 'Invalid email - Please enter a valid email address.', subscribed: 'Subscribed', thanks: 'Thank you for subscribing! You will receive our latest insights by email.' },
+    news: {
+      email: 'Email address',
+      subscribe: 'Subscribe',
+      invalid: 'Invalid email - Please enter a valid email address.',
+      subscribed: 'Subscribed',
+      thanks: 'Thank you for subscribing! You will receive our latest insights by email.',
+    },
   },
   ar: {
     opening: 'جارٍ فتح واتساب',
@@ -69,18 +87,32 @@ const T = {
     duration: 'استشارة مدتها 30 دقيقة',
     whatsappUs: 'راسلنا عبر واتساب',
     faq: {
-      name: 'الاسم', email: 'البريد الإلكتروني', phone: 'الهاتف (مع رمز الدولة)', question: 'سؤالك', submit: 'إرسال السؤال',
+      name: 'الاسم',
+      email: 'البريد الإلكتروني',
+      phone: 'الهاتف (مع رمز الدولة)',
+      question: 'سؤالك',
+      submit: 'إرسال السؤال',
       incomplete: 'نموذج غير مكتمل - يُرجى ملء جميع الحقول لإرسال سؤالك.',
-      required: 'هذا الحقل مطلوب.', phoneRequired: 'رقم الهاتف مطلوب',
-      checkDetails: 'يُرجى التحقق من بياناتك - يُرجى تضمين رمز الدولة مسبوقًا بعلامة (+)', countryCode: 'يُرجى تضمين رمز الدولة مسبوقًا بعلامة (+)',
-      submitted: 'تم إرسال سؤالك', thanks: 'شكرًا لك على سؤالك. سيتواصل معك فريقنا قريبًا.', another: 'اطرح سؤالًا آخر',
+      required: 'هذا الحقل مطلوب.',
+      phoneRequired: 'رقم الهاتف مطلوب',
+      checkDetails: 'يُرجى التحقق من بياناتك - يُرجى تضمين رمز الدولة مسبوقًا بعلامة (+)',
+      countryCode: 'يُرجى تضمين رمز الدولة مسبوقًا بعلامة (+)',
+      submitted: 'تم إرسال سؤالك',
+      thanks: 'شكرًا لك على سؤالك. سيتواصل معك فريقنا قريبًا.',
+      another: 'اطرح سؤالًا آخر',
       error: 'خطأ في الإرسال - حدث خطأ أثناء إرسال سؤالك. يُرجى المحاولة مرة أخرى لاحقًا.',
       tooFast: 'لم يتم الإرسال - كان ذلك سريعًا! يُرجى التمهّل قليلًا لمراجعة بياناتك، ثم إرسالها مرة أخرى.',
       confirm: 'خطوة أخيرة - للحماية من الرسائل الآلية، يُرجى مراجعة بياناتك ثم إرسالها مرة أخرى.',
       honeypot: 'لم يتم الإرسال - بدا هذا الإرسال آليًا فلم يتم إرساله. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
       rateLimited: 'وصلنا عدد كبير جدًا من الطلبات من هذا العنوان. يُرجى المحاولة مرة أخرى لاحقًا.',
     },
-    news: { email: 'عنوان البريد الإلكتروني', subscribe: 'اشترك', invalid: 'بريد إلكتروني غير صالح - يُرجى إدخال عنوان بريد إلكتروني صالح.', subscribed: 'تم الاشتراك', thanks: 'شكرًا لاشتراكك! ستصلك أحدث رؤانا عبر البريد الإلكتروني.' },
+    news: {
+      email: 'عنوان البريد الإلكتروني',
+      subscribe: 'اشترك',
+      invalid: 'بريد إلكتروني غير صالح - يُرجى إدخال عنوان بريد إلكتروني صالح.',
+      subscribed: 'تم الاشتراك',
+      thanks: 'شكرًا لاشتراكك! ستصلك أحدث رؤانا عبر البريد الإلكتروني.',
+    },
   },
 } as const;
 
@@ -98,9 +130,15 @@ async function recordWindowOpen(page: Page) {
   });
 }
 const opened = (page: Page) => page.evaluate(() => (window as unknown as { __opened: Opened[] }).__opened);
-const dataLayer = (page: Page) => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])) as Record<string, unknown>[]);
+const dataLayer = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])) as Record<
+        string,
+        unknown
+      >[],
+  );
 const events = async (page: Page, name: string) => (await dataLayer(page)).filter((e) => e.event === name);
-
 
 const toast = (page: Page) => page.getByTestId('toast');
 async function expectToast(page: Page, title: string, description: string, variant: 'default' | 'destructive') {
@@ -136,7 +174,7 @@ test.describe('WhatsApp chat flow', () => {
     // 1. First chat opens at once.
     await chat.click();
     expect(await opened(page)).toEqual([{ url: waUrl, target: '_blank', features: 'noopener' }]);
-    expect(waUrl).toContain('Hello!%20I\'d%20like%20to%20learn%20more');
+    expect(waUrl).toContain("Hello!%20I'd%20like%20to%20learn%20more");
     await expectToast(page, T.en.opening, T.en.remaining(2), 'default');
 
     // 2. Right away again: the 5-minute wait, nothing opens.
@@ -217,7 +255,11 @@ test.describe('WhatsApp chat flow', () => {
     await input.press('Enter');
     await expectToast(page, T.en.successTitle, T.en.success, 'default');
     expect(await opened(page)).toHaveLength(4);
-    const stored = await page.evaluate(() => ({ count: localStorage.getItem('wa_chat_daily_count'), date: localStorage.getItem('wa_chat_count_date'), id: localStorage.getItem('wa_chat_session_id') }));
+    const stored = await page.evaluate(() => ({
+      count: localStorage.getItem('wa_chat_daily_count'),
+      date: localStorage.getItem('wa_chat_count_date'),
+      id: localStorage.getItem('wa_chat_session_id'),
+    }));
     expect(stored).toMatchObject({ count: '1', date: '2025-03-04' });
     expect(stored.id).toMatch(/^wa_[a-z0-9]+$/);
     await chat.click();
@@ -243,7 +285,9 @@ test.describe('WhatsApp chat flow', () => {
     expect(decodeURIComponent(call!.url.split('text=')[1]!)).toMatch(/^مرحب/);
   });
 
-  test('the tooltip says "Chat on WhatsApp" after the 700 ms delay; buttons sit at the right in English', async ({ page }, testInfo) => {
+  test('the tooltip says "Chat on WhatsApp" after the 700 ms delay; buttons sit at the right in English', async ({
+    page,
+  }, testInfo) => {
     test.skip(isMobile(testInfo), 'hover needs a mouse');
     await page.goto('/');
     await hydrated(page);
@@ -258,7 +302,9 @@ test.describe('WhatsApp chat flow', () => {
 
 test.describe('floating buttons while reading', () => {
   for (const locale of LOCALES) {
-    test(`on a phone they move out of the way while scrolling down and return on scroll up or focus (${locale})`, async ({ page }, testInfo) => {
+    test(`on a phone they move out of the way while scrolling down and return on scroll up or focus (${locale})`, async ({
+      page,
+    }, testInfo) => {
       await page.goto(at(locale, '/services'));
       await hydrated(page);
       const group = page.getByTestId('floating-buttons');
@@ -307,7 +353,9 @@ test.describe('booking dialog', () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByTestId('booking-dialog');
       await expect(dialog).toBeVisible();
-      await expect(page.getByRole('dialog', { name: locale === 'en' ? T.en.bookingTitle : T.ar.bookingTitle })).toBeVisible();
+      await expect(
+        page.getByRole('dialog', { name: locale === 'en' ? T.en.bookingTitle : T.ar.bookingTitle }),
+      ).toBeVisible();
       await expect(dialog).toContainText(locale === 'en' ? T.en.duration : T.ar.duration);
       const box = (await dialog.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(600);
@@ -321,7 +369,8 @@ test.describe('booking dialog', () => {
       expect(redirect.pathname).toBe(locale === 'en' ? '/booking-confirmation' : '/ar/booking-confirmation');
       expect(redirect.searchParams.get('source')).toBeTruthy();
       expect(redirect.searchParams.has('debug')).toBe(true);
-      for (const p of ['get_booking_id', 'include_event_id', 'include_invitee_session_id']) expect(src.searchParams.get(p)).toBe('true');
+      for (const p of ['get_booking_id', 'include_event_id', 'include_invitee_session_id'])
+        expect(src.searchParams.get(p)).toBe('true');
 
       // Production with showTestBookingLink off: no test link.
       await expect(dialog.getByRole('link', { name: T.en.testLink })).toHaveCount(0);
@@ -342,7 +391,9 @@ test.describe('booking dialog', () => {
     });
   }
 
-  test("from the hero's 'Book a Consultation': events, and 'WhatsApp Us' opens the booking chat and closes", async ({ page }) => {
+  test("from the hero's 'Book a Consultation': events, and 'WhatsApp Us' opens the booking chat and closes", async ({
+    page,
+  }) => {
     await recordWindowOpen(page);
     await page.goto('/');
     await hydrated(page);
@@ -355,7 +406,13 @@ test.describe('booking dialog', () => {
     await dialog.getByRole('button', { name: T.en.whatsappUs }).click();
     await expect(dialog).toBeHidden();
     await expect(hero).toBeFocused();
-    expect(await opened(page)).toEqual([{ url: `https://wa.me/${BOOKING.number}?text=${encodeURIComponent(BOOKING.en)}`, target: '_blank', features: 'noopener' }]);
+    expect(await opened(page)).toEqual([
+      {
+        url: `https://wa.me/${BOOKING.number}?text=${encodeURIComponent(BOOKING.en)}`,
+        target: '_blank',
+        features: 'noopener',
+      },
+    ]);
     expect(await events(page, 'whatsapp_booking_clicked')).toHaveLength(1);
     // The close button closes too.
     await hero.click();
@@ -405,7 +462,12 @@ test.describe('data layer', () => {
     await hydrated(page);
     await expect.poll(async () => (await events(page, 'page_view')).length, { timeout: 5000 }).toBe(1);
     const [view] = await events(page, 'page_view');
-    expect(view).toMatchObject({ page_type: 'conversion', is_conversion_page: true, conversion_type: 'booking', language: 'ar' });
+    expect(view).toMatchObject({
+      page_type: 'conversion',
+      is_conversion_page: true,
+      conversion_type: 'booking',
+      language: 'ar',
+    });
   });
 
   test('no tag manager script without GTM_ID', async ({ page }) => {
@@ -429,11 +491,16 @@ test.describe('data layer', () => {
 async function formStartedAt(page: Page) {
   let newest = 0;
   await expect
-    .poll(async () => {
-      const stamps = await page.locator('input[name="form_started"]').evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value.split('.')[0]) || 0));
-      newest = Math.max(0, ...stamps);
-      return newest;
-    }, { message: 'a form token on the page' })
+    .poll(
+      async () => {
+        const stamps = await page
+          .locator('input[name="form_started"]')
+          .evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value.split('.')[0]) || 0));
+        newest = Math.max(0, ...stamps);
+        return newest;
+      },
+      { message: 'a form token on the page' },
+    )
     .toBeGreaterThan(0);
   return newest;
 }
@@ -455,7 +522,11 @@ async function waitFillTime(page: Page) {
 
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
-async function fillFaq(page: Page, locale: Locale, values: { name: string; email: string; phone: string; question: string }) {
+async function fillFaq(
+  page: Page,
+  locale: Locale,
+  values: { name: string; email: string; phone: string; question: string },
+) {
   const L = T[locale].faq;
   const form = page.getByTestId('faq-form');
   await form.getByLabel(L.name, { exact: true }).fill(values.name);
@@ -496,7 +567,12 @@ for (const locale of LOCALES) {
         await expectFieldError(page, locale, L.question, L.required);
 
         // The phone without a country code; the other values are kept.
-        await fillFaq(page, locale, { name: 'Ann Lee', email: uniqueEmail('faq'), phone: '050 123 4567', question: 'How long does a free zone licence take?' });
+        await fillFaq(page, locale, {
+          name: 'Ann Lee',
+          email: uniqueEmail('faq'),
+          phone: '050 123 4567',
+          question: 'How long does a free zone licence take?',
+        });
         await page.getByTestId('faq-form').getByRole('button', { name: L.submit }).click();
         await expect(page.getByTestId('faq-form-error')).toHaveText(L.checkDetails);
         await expectFieldError(page, locale, L.phone, L.countryCode);
@@ -508,7 +584,12 @@ for (const locale of LOCALES) {
         // that long); the rule itself is unit-tested in app/features/forms/validation.test.ts.
         await page.goto(at(locale, '/faq'));
         if (js) await hydrated(page);
-        await fillFaq(page, locale, { name: 'Ann Lee', email: uniqueEmail('faq'), phone: '+971 50 123 4567', question: 'How long does a free zone licence take?' });
+        await fillFaq(page, locale, {
+          name: 'Ann Lee',
+          email: uniqueEmail('faq'),
+          phone: '+971 50 123 4567',
+          question: 'How long does a free zone licence take?',
+        });
         await confirmWithoutJs(page, locale, js);
         if (Date.now() - (await formStartedAt(page)) < MIN_FILL_MS - 2000) {
           await page.getByTestId('faq-form').getByRole('button', { name: L.submit }).click();
@@ -534,7 +615,10 @@ test('FAQ: the honeypot is answered with a message, and nothing is stored', asyn
   await hydrated(page);
   const email = uniqueEmail('bot');
   await fillFaq(page, 'en', { name: 'Bot', email, phone: '+971 50 123 4567', question: 'Buy now' });
-  await page.getByTestId('faq-form').locator('input[name="hp_leave_empty"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
+  await page
+    .getByTestId('faq-form')
+    .locator('input[name="hp_leave_empty"]')
+    .evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
   await waitFillTime(page);
   await page.getByRole('button', { name: T.en.faq.submit }).click();
   await expect(page.getByTestId('faq-form-error')).toHaveText(T.en.faq.honeypot);
@@ -576,13 +660,21 @@ test.describe('newsletter', () => {
           await page.goto(at(locale, '/about'));
           await hydrated(page);
         }
-        await page.getByTestId('newsletter-footer').getByLabel(N.email).fill(round ? email.toUpperCase() : email);
+        await page
+          .getByTestId('newsletter-footer')
+          .getByLabel(N.email)
+          .fill(round ? email.toUpperCase() : email);
         await waitFillTime(page);
         await page.getByTestId('newsletter-footer').getByRole('button', { name: N.subscribe }).click();
         await expect(page.getByTestId('newsletter-footer')).toHaveAttribute('data-state', 'subscribed');
-        await expect(page.getByTestId('newsletter-footer').getByRole('status')).toHaveText(`${N.subscribed}${N.thanks}`);
+        await expect(page.getByTestId('newsletter-footer').getByRole('status')).toHaveText(
+          `${N.subscribed}${N.thanks}`,
+        );
       }
-      const docs = await readStore<{ email: string; locale: string; page: string; _id: string }>('*[_type == "newsletterSignup" && lower(email) == $email]', { email });
+      const docs = await readStore<{ email: string; locale: string; page: string; _id: string }>(
+        '*[_type == "newsletterSignup" && lower(email) == $email]',
+        { email },
+      );
       expect(docs).toHaveLength(1);
       expect(docs[0]).toMatchObject({ email, locale, page: at(locale, '/about') });
       expect(docs[0]!._id).toMatch(/^submission\.newsletter\.[0-9a-f]{32}$/);
@@ -596,7 +688,11 @@ test.describe('newsletter', () => {
       await form.getByLabel(N.email).fill('nope@');
       // The page carried no form token; the answer brings one in its address (never a cached page).
       await form.getByRole('button', { name: N.subscribe }).click();
-      await expect(page).toHaveURL(new RegExp(`${at(locale, '/about')}\\?x=1&newsletter=invalid&newsletter_form=footer&form_started=\\d+\\.[\\w-]+#newsletter-footer$`));
+      await expect(page).toHaveURL(
+        new RegExp(
+          `${at(locale, '/about')}\\?x=1&newsletter=invalid&newsletter_form=footer&form_started=\\d+\\.[\\w-]+#newsletter-footer$`,
+        ),
+      );
       await expect(page.getByTestId('newsletter-footer-message')).toHaveText(N.invalid);
       await expect(page.getByTestId('newsletter-footer-message')).toBeInViewport();
       await waitFillTime(page);
@@ -609,7 +705,10 @@ test.describe('newsletter', () => {
   }
 
   test('on the blog page too', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'mobile', 'below lg the blog shows only the footer form (the sidebar one would sit right above it)');
+    test.skip(
+      testInfo.project.name === 'mobile',
+      'below lg the blog shows only the footer form (the sidebar one would sit right above it)',
+    );
     await page.goto('/blog');
     await hydrated(page);
     const form = page.getByTestId('newsletter-blog');
@@ -624,7 +723,13 @@ test.describe('newsletter', () => {
     const token = await formToken(request);
     await new Promise((r) => setTimeout(r, MIN_FILL_MS + 200));
     const res = await request.post('/api/newsletter', {
-      form: { email: uniqueEmail('evil'), return_to: '//evil.example/x', form_id: 'footer', form_started: token, hp_leave_empty: '' },
+      form: {
+        email: uniqueEmail('evil'),
+        return_to: '//evil.example/x',
+        form_id: 'footer',
+        form_started: token,
+        hp_leave_empty: '',
+      },
       headers: { Referer: 'https://evil.example/' },
       maxRedirects: 0,
     });
@@ -639,7 +744,15 @@ const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'buil
 
 async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.bawaba-advisory.com',
+      CONTENT_DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 100; i++) {
@@ -655,7 +768,14 @@ async function startServer(port: number, dataDir: string, env: Record<string, st
 }
 
 async function postFaq(base: string, token: string, email: string, lang: Locale = 'en') {
-  const body = new URLSearchParams({ name: 'Restart Test', email, phone: '+65 8055 1420', question: 'Is my question kept?', form_started: token, hp_leave_empty: '' });
+  const body = new URLSearchParams({
+    name: 'Restart Test',
+    email,
+    phone: '+65 8055 1420',
+    question: 'Is my question kept?',
+    form_started: token,
+    hp_leave_empty: '',
+  });
   const res = await fetch(`${base}${at(lang, '/faq')}`, { method: 'POST', body });
   return { status: res.status, html: await res.text() };
 }
@@ -668,7 +788,8 @@ test.describe('stored submissions', () => {
     test.setTimeout(60_000);
     // A form token carries one submission: each post gets its own, signed as the server signs
     // them (with the secret it keeps in its data folder), started 10 s ago.
-    const token = () => createFormToken(Date.now() - 10_000, readFileSync(path.join(DATA_DIR, 'session-secret'), 'utf8').trim());
+    const token = () =>
+      createFormToken(Date.now() - 10_000, readFileSync(path.join(DATA_DIR, 'session-secret'), 'utf8').trim());
     const email = uniqueEmail('restart');
     for (let i = 0; i < 5; i++) {
       const r = await postFaq(`http://127.0.0.1:${PORT}`, await token(), email);
@@ -686,12 +807,16 @@ test.describe('stored submissions', () => {
     } finally {
       server.kill();
     }
-    const docs = await readStore<{ locale: string; page: string }>('*[_type == "faqQuestion" && email == $email]', { email });
+    const docs = await readStore<{ locale: string; page: string }>('*[_type == "faqQuestion" && email == $email]', {
+      email,
+    });
     expect(docs).toHaveLength(5);
     expect(docs[0]).toMatchObject({ locale: 'en', page: '/faq' });
   });
 
-  test('a store that fails answers "Submission Error" (both languages, JavaScript on and off)', async ({ browser }, testInfo) => {
+  test('a store that fails answers "Submission Error" (both languages, JavaScript on and off)', async ({
+    browser,
+  }, testInfo) => {
     test.skip(isMobile(testInfo), 'server-side, once');
     // Four rounds of at least 3 s each (plus, without JavaScript, the 'one more step' post) on a shared machine.
     test.setTimeout(120_000);
@@ -701,7 +826,9 @@ test.describe('stored submissions', () => {
     writeFileSync(blocker, 'not a folder');
     const port = PORT + 58;
     // The signing secret cannot live in that folder either: it comes from the environment.
-    const server = await startServer(port, path.join(blocker, 'data'), { SESSION_SECRET: 'e2e-broken-store-session-secret-0123456789' });
+    const server = await startServer(port, path.join(blocker, 'data'), {
+      SESSION_SECRET: 'e2e-broken-store-session-secret-0123456789',
+    });
     try {
       for (const locale of LOCALES) {
         for (const js of [true, false]) {
@@ -709,7 +836,12 @@ test.describe('stored submissions', () => {
           const page = await context.newPage();
           await page.goto(at(locale, '/faq'));
           if (js) await hydrated(page);
-          await fillFaq(page, locale, { name: 'Ann', email: uniqueEmail('broken'), phone: '+971 50 123 4567', question: 'Will this fail?' });
+          await fillFaq(page, locale, {
+            name: 'Ann',
+            email: uniqueEmail('broken'),
+            phone: '+971 50 123 4567',
+            question: 'Will this fail?',
+          });
           await confirmWithoutJs(page, locale, js);
           await waitFillTime(page);
           await page.getByTestId('faq-form').getByRole('button', { name: T[locale].faq.submit }).click();

@@ -8,7 +8,6 @@ const axe = async (page: Page) =>
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 
-
 for (const locale of LOCALES) {
   test(`the booking dialog has no accessibility violations (${locale})`, async ({ page }) => {
     await page.goto(at(locale, '/'));
@@ -20,7 +19,9 @@ for (const locale of LOCALES) {
     expect(await axe(page)).toEqual([]);
   });
 
-  test(`the verification dialog has no accessibility violations, and its error is announced (${locale})`, async ({ page }) => {
+  test(`the verification dialog has no accessibility violations, and its error is announced (${locale})`, async ({
+    page,
+  }) => {
     await page.addInitScript(() => window.localStorage.setItem('wa_chat_verification_required', 'true'));
     await page.goto(at(locale, '/'));
     await hydrated(page);
@@ -34,7 +35,9 @@ for (const locale of LOCALES) {
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     const describedBy = await input.getAttribute('aria-describedby');
     expect(describedBy).toBeTruthy();
-    await expect(page.locator(`[id="${describedBy!.split(' ')[0]}"]`)).toHaveText(locale === 'en' ? 'Please enter a valid number' : /رقم/);
+    await expect(page.locator(`[id="${describedBy!.split(' ')[0]}"]`)).toHaveText(
+      locale === 'en' ? 'Please enter a valid number' : /رقم/,
+    );
     expect(await axe(page)).toEqual([]);
   });
 }
@@ -47,7 +50,9 @@ test('F8 moves focus to the notifications, where a screen reader hears the toast
   await page.keyboard.press('F8');
   const focusedInViewport = await page.evaluate(() => {
     const active = document.activeElement;
-    return !!active && !!active.closest('[aria-label*="F8"], ol, [role="region"]') && !!active.closest('[role="region"]');
+    return (
+      !!active && !!active.closest('[aria-label*="F8"], ol, [role="region"]') && !!active.closest('[role="region"]')
+    );
   });
   expect(focusedInViewport).toBe(true);
   await expect(page.getByRole('region', { name: /F8/ })).toBeAttached();

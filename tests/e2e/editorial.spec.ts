@@ -7,12 +7,16 @@ import { editorialURL, PREVIEW_SECRET, WEBHOOK_SECRET } from '../../playwright.c
 const PUBLISHED = 'Market Entry';
 const DRAFT = 'UAE Market Entry Strategy';
 const DRAFT_POST = '/blog/first-90-days-after-your-uae-licence';
-const footerServices = (page: import('@playwright/test').Page) => page.getByTestId('site-footer').locator('a[href^="/services#"]');
+const footerServices = (page: import('@playwright/test').Page) =>
+  page.getByTestId('site-footer').locator('a[href^="/services#"]');
 
 test.describe('draft preview', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough');
 
-  test('a draft is invisible without preview, visible with it, and invisible again after exit', async ({ page, context }) => {
+  test('a draft is invisible without preview, visible with it, and invisible again after exit', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     await expect(footerServices(page).first()).toHaveText(PUBLISHED);
     await expect(page.getByTestId('preview-banner')).toHaveCount(0);
@@ -52,7 +56,9 @@ test.describe('draft preview', () => {
     await expect(footerServices(page).first()).toHaveText(PUBLISHED);
   });
 
-  test('a cookie signed with the old built-in development secret, or with an expiry far ahead, shows no draft', async ({ request }) => {
+  test('a cookie signed with the old built-in development secret, or with an expiry far ahead, shows no draft', async ({
+    request,
+  }) => {
     // Before the secret was generated per installation, production signed with this fixed value.
     const forge = (secret: string) => createCookie('__preview', { secrets: [secret], path: '/' });
     for (const value of ['drafts', { p: 'drafts', exp: Date.now() + 10 * 365 * 24 * 3600 * 1000 }]) {
@@ -62,7 +68,9 @@ test.describe('draft preview', () => {
     }
   });
 
-  test('the sitemap of a preview session (which may list drafts) is never shared or cached; the public one is', async ({ page }) => {
+  test('the sitemap of a preview session (which may list drafts) is never shared or cached; the public one is', async ({
+    page,
+  }) => {
     const visitor = await page.request.get('/sitemap.xml');
     expect(visitor.headers()['cache-control']).toMatch(/^public/);
     expect(visitor.headers()['vary']).toMatch(/Cookie/i);
@@ -73,7 +81,7 @@ test.describe('draft preview', () => {
     expect(await editor.text()).toContain('first-90-days');
   });
 
-    test('published pages may be cached by a CDN; previews never', async ({ request }) => {
+  test('published pages may be cached by a CDN; previews never', async ({ request }) => {
     const res = await request.get('/faq');
     expect(res.headers()['cache-control']).toMatch(/s-maxage=\d+/);
     expect(res.headers()['cache-control']).toMatch(/stale-while-revalidate=\d+/);
@@ -85,15 +93,21 @@ test.describe.serial('fresh content without redeploys', () => {
   const file = `.cache/e2e/editorial-${process.env.E2E_PORT ?? 3210}/production.ndjson`;
   const OLD = 'We help ambitious companies enter, establish and grow in the UAE';
   const NEW = 'Changed in the CMS a moment ago';
-  const sign = async (body: string, at = Date.now(), secret = WEBHOOK_SECRET) => encodeSignatureHeader(body, at, secret);
+  const sign = async (body: string, at = Date.now(), secret = WEBHOOK_SECRET) =>
+    encodeSignatureHeader(body, at, secret);
   const webhook = async (request: import('@playwright/test').APIRequestContext, signature: string, body: string) =>
-    request.post(`${editorialURL}/api/revalidate`, { data: body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature } });
+    request.post(`${editorialURL}/api/revalidate`, {
+      data: body,
+      headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
+    });
   const tagline = async (request: import('@playwright/test').APIRequestContext) => {
     const html = await (await request.get(`${editorialURL}/`)).text();
     return html.includes(NEW) ? 'new' : html.includes(OLD) ? 'old' : 'none';
   };
 
-  test('a forged or replayed webhook changes nothing; a signed one shows the change on the next request', async ({ request }) => {
+  test('a forged or replayed webhook changes nothing; a signed one shows the change on the next request', async ({
+    request,
+  }) => {
     expect(await tagline(request)).toBe('old');
     const original = await readFile(file, 'utf8');
     await writeFile(file, original.replace(OLD, NEW));
@@ -145,16 +159,30 @@ test.describe.serial('fresh content without redeploys', () => {
       return value;
     };
     const bundled = await readFile('studio/dataset/production.ndjson', 'utf8');
-    const stripped = bundled.trim().split('\n').map((line) => JSON.stringify(withoutArabic(JSON.parse(line)))).join('\n');
+    const stripped = bundled
+      .trim()
+      .split('\n')
+      .map((line) => JSON.stringify(withoutArabic(JSON.parse(line))))
+      .join('\n');
     expect(stripped).not.toContain('"ar":');
     await writeFile(file, `${stripped}\n`);
     const everything = JSON.stringify({ _id: 'all' });
     expect((await webhook(request, await sign(everything), everything)).status()).toBe(200);
 
     const pages = [
-      '/ar', '/ar/about', '/ar/services', '/ar/pricing', '/ar/faq', '/ar/case-studies', '/ar/case-studies/fintech-launch-uae',
-      '/ar/blog', '/ar/blog/category/business', '/ar/blog/tag/business_setup', '/ar/blog/free-zone-vs-mainland-uae-company',
-      '/ar/privacy-policy', '/ar/booking-confirmation',
+      '/ar',
+      '/ar/about',
+      '/ar/services',
+      '/ar/pricing',
+      '/ar/faq',
+      '/ar/case-studies',
+      '/ar/case-studies/fintech-launch-uae',
+      '/ar/blog',
+      '/ar/blog/category/business',
+      '/ar/blog/tag/business_setup',
+      '/ar/blog/free-zone-vs-mainland-uae-company',
+      '/ar/privacy-policy',
+      '/ar/booking-confirmation',
     ];
     for (const path of pages) {
       await page.goto(`${editorialURL}${path}`);
@@ -170,7 +198,8 @@ test.describe.serial('fresh content without redeploys', () => {
           const parent = node.parentElement;
           if (!parent || !/[A-Za-z]{3,}/.test(text) || parent.closest('script, style, noscript, template')) continue;
           if (/^\S+@\S+$|^(https?:\/\/|www\.)\S+$|^[^A-Za-z]*\d[^A-Za-z]*\s[A-Z]{3}$/.test(text)) continue;
-          if (parent.closest('[lang]')?.getAttribute('lang') !== 'en') found.push(`<${parent.tagName.toLowerCase()}> ${text.slice(0, 60)}`);
+          if (parent.closest('[lang]')?.getAttribute('lang') !== 'en')
+            found.push(`<${parent.tagName.toLowerCase()}> ${text.slice(0, 60)}`);
         }
         return found;
       });

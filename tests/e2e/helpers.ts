@@ -16,7 +16,9 @@ export async function hydrated(page: Page) {
 export async function expectNoRawKeys(page: Page) {
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(/\b(?:common|chat|forms|marketing|insights|site):[a-z]/i);
-  expect(text).not.toMatch(/\b(?:nav|footer|language|notFound|error|home|chat|forms|booking|faq|blog|pricing|site|legal|seo)\.[a-z][A-Za-z]+\b/);
+  expect(text).not.toMatch(
+    /\b(?:nav|footer|language|notFound|error|home|chat|forms|booking|faq|blog|pricing|site|legal|seo)\.[a-z][A-Za-z]+\b/,
+  );
 }
 
 export async function expectLanguage(page: Page, locale: Locale) {

@@ -14,7 +14,10 @@ const enable = (secret: string, pathname: string) =>
   `/api/preview-mode/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': pathname })}`;
 
 /** A 1×1 transparent PNG: the stand-in for every image of Sanity's CDN, unreachable offline. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Records requests for the visual-editing chunks and page errors. */
 async function watch(page: Page) {
@@ -31,7 +34,10 @@ async function watch(page: Page) {
 test.describe('hosted world: preview through the Studio (Presentation tool)', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough: no layout is involved');
 
-  test('visitors never download visual editing; a Studio preview session reads drafts and loads it', async ({ page, context }) => {
+  test('visitors never download visual editing; a Studio preview session reads drafts and loads it', async ({
+    page,
+    context,
+  }) => {
     const { chunks, errors } = await watch(page);
 
     // A visitor: published content, no banner, and no visual-editing chunk, even after navigating.
@@ -67,7 +73,9 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     expect(errors).toEqual([]);
   });
 
-  test('stega marks the text of a preview page, and changes neither what it says nor where it links', async ({ page }) => {
+  test('stega marks the text of a preview page, and changes neither what it says nor where it links', async ({
+    page,
+  }) => {
     // Eight full page loads with a walk over every attribute: more than the default 30 s on a busy 2-core machine.
     test.setTimeout(90_000);
     await watch(page);
@@ -82,12 +90,17 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
         const invisible = /[\u200B-\u200D\uFEFF]/;
         const text = document.body.innerText;
         const attributes = [...document.querySelectorAll('*')].flatMap((el) =>
-          [...el.attributes].filter((a) => invisible.test(a.value) && !['alt', 'aria-label', 'title', 'content'].includes(a.name)).map((a) => `<${el.tagName.toLowerCase()} ${a.name}="${a.value.replace(/[\u200B-\u200D\uFEFF]/g, '')}">`),
+          [...el.attributes]
+            .filter((a) => invisible.test(a.value) && !['alt', 'aria-label', 'title', 'content'].includes(a.name))
+            .map((a) => `<${el.tagName.toLowerCase()} ${a.name}="${a.value.replace(/[\u200B-\u200D\uFEFF]/g, '')}">`),
         );
         return { text, attributes, encoded: /[\u200B-\u200D\uFEFF]{4,}/.test(text) };
       });
     };
-    const drafts = (text: string) => text.replace(/UAE Market Entry Strategy/g, 'Market Entry').replace(/استراتيجية دخول السوق الإماراتي/g, 'دخول السوق');
+    const drafts = (text: string) =>
+      text
+        .replace(/UAE Market Entry Strategy/g, 'Market Entry')
+        .replace(/استراتيجية دخول السوق الإماراتي/g, 'دخول السوق');
     // Home (hero highlight, claims), Arabic, anchors and ids (services), FAQ; the footer (offices) is on all.
     const pages = ['/', '/ar', '/services', '/faq'];
     const published: Record<string, string> = {};
@@ -102,7 +115,10 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
       const preview = await read(path);
       expect(preview.encoded, `${path}: text carries edit links`).toBe(true);
       expect(preview.attributes, `${path}: identifiers stay clean`).toEqual([]);
-      expect(drafts(preview.text.replace(/[\u200B-\u200D\uFEFF]/g, '')), `${path}: same text as published, but for the drafts`).toBe(published[path]);
+      expect(
+        drafts(preview.text.replace(/[\u200B-\u200D\uFEFF]/g, '')),
+        `${path}: same text as published, but for the drafts`,
+      ).toBe(published[path]);
     }
   });
 
@@ -125,7 +141,9 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     const script = await fakePresentationTool(new URL(hostedURL).origin);
     const src = `${hostedURL}${enable(STUDIO_PREVIEW_SECRET, '/services')}&sanity-preview-perspective=drafts`;
     const html = `<!doctype html><title>Presentation</title><iframe src="${src}" style="width:1200px;height:700px;border:0"></iframe><script>${script}</script>`;
-    const studio = createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
+    const studio = createServer((_, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html),
+    );
     const { port, hostname } = new URL(studioURL);
     await new Promise<void>((resolve) => studio.listen(Number(port), hostname, resolve));
     const sendPerspective = (perspective: unknown) =>
@@ -139,7 +157,9 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
 
       await expect(banner).toHaveAttribute('data-perspective', 'drafts');
       await expect.poll(visible).toBe('UAE Market Entry Strategy');
-      await expect.poll(() => page.evaluate(() => (window as unknown as { loaders: string }).loaders)).toBe('connected');
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { loaders: string }).loaders))
+        .toBe('connected');
 
       // Published: the banner says so, and the page shows the published title, still stega-encoded (clickable).
       await sendPerspective('published');

@@ -50,7 +50,10 @@ test("the site's own image URLs are all served, at the size they ask for", async
   }
   // Hero, logo, cards, testimonials, covers, share images, JSON-LD logos.
   expect(urls.size).toBeGreaterThan(30);
-  expect([...urls].some((u) => /[?&]w=1200&h=630/.test(u)), 'a share image').toBe(true);
+  expect(
+    [...urls].some((u) => /[?&]w=1200&h=630/.test(u)),
+    'a share image',
+  ).toBe(true);
 
   let rects = 0;
   for (const url of urls) {
@@ -63,7 +66,9 @@ test("the site's own image URLs are all served, at the size they ask for", async
       response = await request.get(url, { headers: { accept: WEBP_ACCEPT } });
     }
     expect(response.status(), url).toBe(200);
-    expect(response.headers()['content-type'], url).toBe(query.get('auto') === 'format' ? 'image/webp' : url.includes('.png') ? 'image/png' : 'image/jpeg');
+    expect(response.headers()['content-type'], url).toBe(
+      query.get('auto') === 'format' ? 'image/webp' : url.includes('.png') ? 'image/png' : 'image/jpeg',
+    );
     expect(response.headers()['cache-control'], url).toContain('immutable');
     const body = await response.body();
     const meta = await sharp(body).metadata();
@@ -81,9 +86,17 @@ test("the site's own image URLs are all served, at the size they ask for", async
       const rect = query.get('rect')?.split(',').map(Number);
       if (rect) {
         const [left, top, width, height] = rect as [number, number, number, number];
-        const centre = srcWidth! / srcHeight! > w / h ? { width: Math.round((srcHeight! * w) / h), height: srcHeight! } : { width: srcWidth!, height: Math.round((srcWidth! * h) / w) };
-        expect(Math.abs(width - centre.width) <= 1 && Math.abs(height - centre.height) <= 1, `${url}: the box`).toBe(true);
-        expect(Math.abs(left - (srcWidth! - width) / 2) <= 1 && Math.abs(top - (srcHeight! - height) / 2) <= 1, `${url}: centred`).toBe(true);
+        const centre =
+          srcWidth! / srcHeight! > w / h
+            ? { width: Math.round((srcHeight! * w) / h), height: srcHeight! }
+            : { width: srcWidth!, height: Math.round((srcWidth! * h) / w) };
+        expect(Math.abs(width - centre.width) <= 1 && Math.abs(height - centre.height) <= 1, `${url}: the box`).toBe(
+          true,
+        );
+        expect(
+          Math.abs(left - (srcWidth! - width) / 2) <= 1 && Math.abs(top - (srcHeight! - height) / 2) <= 1,
+          `${url}: centred`,
+        ).toBe(true);
         rects++;
       }
     } else {
@@ -116,7 +129,15 @@ async function startServer(dir: string, fresh: boolean): Promise<Server> {
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATA_DIR: dir, REQUEST_LOG: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.bawaba-advisory.com',
+      CONTENT_DATA_DIR: dir,
+      REQUEST_LOG: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started: Server = { child, port, dir, base: `http://127.0.0.1:${port}`, output: [] };
@@ -153,7 +174,11 @@ const heroName = () => {
   const { width, height } = { width: 3200, height: 2000 };
   return `${createHash('sha1').update(bytes).digest('hex')}-${width}x${height}.jpg`;
 };
-const resizeLines = (s: Server, name: string) => s.output.join('').split('\n').filter((line) => line.includes(`[images] resized ${name} `));
+const resizeLines = (s: Server, name: string) =>
+  s.output
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes(`[images] resized ${name} `));
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -166,7 +191,9 @@ test('the image flood: a page answers within 1 s (median) during it', async () =
   const hero = heroName();
   const heroPath = `/images/embedded/production/${hero}`;
   // Names of the other images, from the home page.
-  const names = [...new Set(imageUrls(await (await fetch(`${s.base}/`)).text()).map((u) => u.split('?')[0]!.split('/').pop()!))].filter((n) => n !== hero);
+  const names = [
+    ...new Set(imageUrls(await (await fetch(`${s.base}/`)).text()).map((u) => u.split('?')[0]!.split('/').pop()!)),
+  ].filter((n) => n !== hero);
   expect(names.length).toBeGreaterThanOrEqual(4);
 
   // 50 at once, two each: 100 requests. The first round is the probe's: 15 identical AVIF
@@ -189,9 +216,17 @@ test('the image flood: a page answers within 1 s (median) during it', async () =
       for (const url of urls) {
         const started = performance.now();
         try {
-          const response = await fetch(s.base + url, { headers: { accept: WEBP_ACCEPT }, signal: AbortSignal.timeout(30_000) });
+          const response = await fetch(s.base + url, {
+            headers: { accept: WEBP_ACCEPT },
+            signal: AbortSignal.timeout(30_000),
+          });
           await response.arrayBuffer();
-          answers.push({ url, status: response.status, retryAfter: response.headers.get('retry-after'), ms: performance.now() - started });
+          answers.push({
+            url,
+            status: response.status,
+            retryAfter: response.headers.get('retry-after'),
+            ms: performance.now() - started,
+          });
         } catch (error) {
           answers.push({ url, status: 0, retryAfter: null, ms: performance.now() - started, error: String(error) });
         }
@@ -216,8 +251,14 @@ test('the image flood: a page answers within 1 s (median) during it', async () =
   await flood;
   const floodMs = performance.now() - floodStarted;
 
-  const byStatus = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {});
-  const resizes = s.output.join('').split('\n').filter((line) => line.includes('[images] resized ')).length;
+  const byStatus = answers.reduce<Record<number, number>>(
+    (acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }),
+    {},
+  );
+  const resizes = s.output
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes('[images] resized ')).length;
   console.log(
     `image flood: ${answers.length} requests in ${Math.round(floodMs)} ms, answers ${JSON.stringify(byStatus)}, ${resizes} resizes; ` +
       `pages: ${pageTimes.length}, median ${Math.round(median(pageTimes))} ms, max ${Math.round(Math.max(...pageTimes))} ms`,
@@ -225,7 +266,10 @@ test('the image flood: a page answers within 1 s (median) during it', async () =
 
   expect(answers).toHaveLength(100);
   // Every answer is a picture or "come back later"; nothing else, nothing left hanging.
-  expect(answers.filter((a) => a.status !== 200 && !(a.status === 503 && Number(a.retryAfter) >= 1)), 'answers other than 200 or 503 + Retry-After').toEqual([]);
+  expect(
+    answers.filter((a) => a.status !== 200 && !(a.status === 503 && Number(a.retryAfter) >= 1)),
+    'answers other than 200 or 503 + Retry-After',
+  ).toEqual([]);
   expect(byStatus[200] ?? 0, 'some images served').toBeGreaterThanOrEqual(5);
   expect(pageTimes.length).toBeGreaterThanOrEqual(2);
   expect(median(pageTimes), 'median page time during the flood (ms)').toBeLessThan(1000);
@@ -235,7 +279,11 @@ test('the image flood: a page answers within 1 s (median) during it', async () =
   // file kept on disk without resizing again.
   const identical = answers.filter((a) => a.url === `${heroPath}?w=4000&fm=avif`).map((a) => a.status);
   expect(identical).toEqual(Array(15).fill(identical[0]));
-  const variant = normalizeRequest({ width: 3200, height: 2000, extension: 'jpg' }, new URLSearchParams('w=4000&fm=avif'), WEBP_ACCEPT);
+  const variant = normalizeRequest(
+    { width: 3200, height: 2000, extension: 'jpg' },
+    new URLSearchParams('w=4000&fm=avif'),
+    WEBP_ACCEPT,
+  );
   if ('status' in variant) throw new Error(variant.message);
   expect(variant.spec).toEqual({ width: 2048, fit: 'inside', format: 'webp' });
   const resizer = new ImageResizer({ cacheDir: path.join(dir, 'image-cache'), log: () => {} });

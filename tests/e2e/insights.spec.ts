@@ -43,13 +43,25 @@ const TEXT = {
     back: 'العودة إلى جميع المقالات',
     emptyTitle: 'لا توجد مقالات بهذا الوسم',
     emptyText: 'جرّب وسماً آخر أو تصفّح جميع المقالات',
-    readTime: (n: number) => (n === 1 ? 'دقيقة واحدة للقراءة' : n === 2 ? 'دقيقتان للقراءة' : n <= 10 ? `${n} دقائق للقراءة` : `${n} دقيقة للقراءة`),
+    readTime: (n: number) =>
+      n === 1
+        ? 'دقيقة واحدة للقراءة'
+        : n === 2
+          ? 'دقيقتان للقراءة'
+          : n <= 10
+            ? `${n} دقائق للقراءة`
+            : `${n} دقيقة للقراءة`,
     notFound: 'الصفحة غير موجودة',
   },
 } as const;
 
 const formatDate = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ar-AE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Dubai' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ar-AE', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Dubai',
+  }).format(new Date(iso));
 
 /** Interface keys of this area must never reach a page either. */
 async function expectNoInsightsKeys(page: Page) {
@@ -71,7 +83,13 @@ async function expectNoAxeViolations(page: Page) {
 /** Every image in the page content has a size, alt text in the page's language, and lazy loading unless it is a priority image. */
 async function expectGoodImages(page: Page, locale: Locale) {
   const images = await page.locator('#main img').evaluateAll((imgs) =>
-    imgs.map((img) => ({ alt: img.getAttribute('alt'), width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority') })),
+    imgs.map((img) => ({
+      alt: img.getAttribute('alt'),
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+      loading: img.getAttribute('loading'),
+      priority: img.getAttribute('fetchpriority'),
+    })),
   );
   expect(images.length).toBeGreaterThan(0);
   for (const img of images) {
@@ -115,14 +133,18 @@ for (const locale of LOCALES) {
       const tagLinks = page.getByTestId('popular-tags').getByRole('link');
       await expect(tagLinks.first()).toHaveAttribute('href', at(locale, '/blog/tag/uae'));
       await expect(tagLinks.first()).toContainText(L(uae.title, locale));
-      const counts = await tagLinks.evaluateAll((links) => links.map((a) => Number(a.querySelector('[aria-hidden="true"]:last-child')?.textContent)));
+      const counts = await tagLinks.evaluateAll((links) =>
+        links.map((a) => Number(a.querySelector('[aria-hidden="true"]:last-child')?.textContent)),
+      );
       expect([...counts].sort((a, b) => b - a)).toEqual(counts);
 
       // Every category, linking to its page.
       const catLinks = page.getByTestId('categories').getByRole('link');
       await expect(catLinks).toHaveCount(categories.length);
       for (const c of categories) {
-        await expect(page.getByTestId('categories').locator(`a[href="${at(locale, `/blog/category/${c.slug.current}`)}"]`)).toContainText(L(c.title, locale));
+        await expect(
+          page.getByTestId('categories').locator(`a[href="${at(locale, `/blog/category/${c.slug.current}`)}"]`),
+        ).toContainText(L(c.title, locale));
       }
       await expectGoodImages(page, locale);
       await expectNoInsightsKeys(page);
@@ -131,22 +153,39 @@ for (const locale of LOCALES) {
     test('pagination: ?page=2, rel prev/next, out-of-range pages are 404', async ({ page, request }) => {
       const others = posts.filter((p) => p !== featured);
       await page.goto(at(locale, '/blog'));
-      await expect(page.locator('link[rel="next"]')).toHaveAttribute('href', new RegExp(`${at(locale, '/blog')}\\?page=2$`));
+      await expect(page.locator('link[rel="next"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${at(locale, '/blog')}\\?page=2$`),
+      );
       await expect(page.locator('link[rel="prev"]')).toHaveCount(0);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.bawaba-advisory.com${at(locale, '/blog')}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `https://www.bawaba-advisory.com${at(locale, '/blog')}`,
+      );
       const pager = page.getByTestId('pagination');
       await expect(pager.locator('[aria-current="page"]')).toContainText('1');
-      await pager.locator(`a[href="${at(locale, '/blog')}?page=2"]`).first().click();
+      await pager
+        .locator(`a[href="${at(locale, '/blog')}?page=2"]`)
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`${at(locale, '/blog')}\\?page=2$`));
       await expect(page.getByTestId('featured-post')).toHaveCount(0);
-      await expect(page.getByTestId('recent-posts').getByTestId('post-card').getByRole('heading')).toHaveText(others.slice(6, 12).map((p) => L(p.title, locale)));
+      await expect(page.getByTestId('recent-posts').getByTestId('post-card').getByRole('heading')).toHaveText(
+        others.slice(6, 12).map((p) => L(p.title, locale)),
+      );
 
       const response = await page.goto(at(locale, '/blog?page=2'));
       expect(response?.status()).toBe(200);
       await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', new RegExp(`${at(locale, '/blog')}$`));
       await expect(page.locator('link[rel="next"]')).toHaveCount(0);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.bawaba-advisory.com${at(locale, '/blog')}?page=2`);
-      await expect(page.getByTestId('pagination').locator('a[rel="prev"]')).toHaveAttribute('href', at(locale, '/blog'));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `https://www.bawaba-advisory.com${at(locale, '/blog')}?page=2`,
+      );
+      await expect(page.getByTestId('pagination').locator('a[rel="prev"]')).toHaveAttribute(
+        'href',
+        at(locale, '/blog'),
+      );
 
       const lastPage = Math.ceil(others.length / 6);
       for (const bad of [`?page=${lastPage + 1}`, '?page=0', '?page=abc', '?page=-1', '?page=1.5']) {
@@ -182,7 +221,9 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('tag-showing')).toContainText(L(tag.title, locale));
         const back = page.getByRole('link', { name: T.back });
         await expect(back.first()).toHaveAttribute('href', at(locale, '/blog'));
-        await expect(page.getByTestId('post-card').getByRole('heading')).toHaveText(postsWithTag(tag._id).map((p) => L(p.title, locale)));
+        await expect(page.getByTestId('post-card').getByRole('heading')).toHaveText(
+          postsWithTag(tag._id).map((p) => L(p.title, locale)),
+        );
         await expect(page.getByTestId('tag-empty')).toHaveCount(0);
       }
       await expectNoInsightsKeys(page);
@@ -197,21 +238,33 @@ for (const locale of LOCALES) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(L(post.title, locale));
         await expect(article).toContainText(L(post.author, locale));
         await expect(article.locator('header time')).toHaveText(formatDate(post.publishedAt, locale));
-        await expect(article.locator('header').getByTestId('read-time')).toHaveText(T.readTime(readTimeMinutes(post.body[locale])));
+        await expect(article.locator('header').getByTestId('read-time')).toHaveText(
+          T.readTime(readTimeMinutes(post.body[locale])),
+        );
         const category = categories.find((c) => c._id === post.category._ref)!;
         await expect(page.getByTestId('post-category')).toHaveText(L(category.title, locale));
-        await expect(page.getByTestId('post-category')).toHaveAttribute('href', at(locale, `/blog/category/${category.slug.current}`));
+        await expect(page.getByTestId('post-category')).toHaveAttribute(
+          'href',
+          at(locale, `/blog/category/${category.slug.current}`),
+        );
         const tagLinks = page.getByTestId('post-tags').getByRole('link');
         await expect(tagLinks).toHaveCount(post.tags.length);
         for (const ref of post.tags) {
           const tag = tags.find((t) => t._id === ref._ref)!;
-          await expect(page.getByTestId('post-tags').locator(`a[href="${at(locale, `/blog/tag/${tag.slug.current}`)}"]`)).toContainText(L(tag.title, locale));
+          await expect(
+            page.getByTestId('post-tags').locator(`a[href="${at(locale, `/blog/tag/${tag.slug.current}`)}"]`),
+          ).toContainText(L(tag.title, locale));
         }
         // The body, in the page's language (first paragraph and every heading).
         const body = page.getByTestId('post-body');
-        const firstText = post.body[locale].find((b: any) => b._type === 'block').children.map((c: any) => c.text).join('');
+        const firstText = post.body[locale]
+          .find((b: any) => b._type === 'block')
+          .children.map((c: any) => c.text)
+          .join('');
         await expect(body).toContainText(firstText.slice(0, 60));
-        const headings = post.body[locale].filter((b: any) => b.style === 'h2').map((b: any) => b.children.map((c: any) => c.text).join(''));
+        const headings = post.body[locale]
+          .filter((b: any) => b.style === 'h2')
+          .map((b: any) => b.children.map((c: any) => c.text).join(''));
         await expect(body.locator('h2')).toHaveText(headings);
         // The cover loads first; the body images lazily.
         const cover = article.locator('img').first();
@@ -225,7 +278,9 @@ for (const locale of LOCALES) {
           const other = posts.find((p) => L(p.title, locale) === title)!;
           expect(other, title).toBeTruthy();
           expect(other).not.toBe(post);
-          const shares = other.category._ref === post.category._ref || other.tags.some((t: any) => post.tags.some((u: any) => u._ref === t._ref));
+          const shares =
+            other.category._ref === post.category._ref ||
+            other.tags.some((t: any) => post.tags.some((u: any) => u._ref === t._ref));
           expect(shares, title).toBe(true);
         }
       }
@@ -251,15 +306,34 @@ for (const locale of LOCALES) {
       expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: L(post.title, locale), item: articleLd.url });
       expect(crumbs.itemListElement[1].item).toBe(`https://www.bawaba-advisory.com${at(locale, '/blog')}`);
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-      await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute('content', post.publishedAt);
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https:\/\/www\.bawaba-advisory\.com\/images\//);
-      await expect(page).toHaveTitle(new RegExp(L(post.seo.title, locale).slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute(
+        'content',
+        post.publishedAt,
+      );
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        /^https:\/\/www\.bawaba-advisory\.com\/images\//,
+      );
+      await expect(page).toHaveTitle(
+        new RegExp(
+          L(post.seo.title, locale)
+            .slice(0, 20)
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        ),
+      );
       await expectGoodImages(page, locale);
       await expectNoInsightsKeys(page);
     });
 
     test('unknown posts, categories and tags are real 404s, and drafts stay unpublished', async ({ page, request }) => {
-      for (const p of ['/blog/no-such-post', '/blog/category/no-such-category', '/blog/tag/no-such-tag', '/blog/first-90-days-after-your-uae-licence', '/blog/category/uae', '/blog/tag/finance-and-tax']) {
+      for (const p of [
+        '/blog/no-such-post',
+        '/blog/category/no-such-category',
+        '/blog/tag/no-such-tag',
+        '/blog/first-90-days-after-your-uae-licence',
+        '/blog/category/uae',
+        '/blog/tag/finance-and-tax',
+      ]) {
         expect((await request.get(at(locale, p))).status(), p).toBe(404);
       }
       const response = await page.goto(at(locale, '/blog/tag/no-such-tag'));
@@ -281,7 +355,10 @@ for (const locale of LOCALES) {
       await expect(cards).toHaveCount(4);
       await expect(cards.getByRole('heading')).toHaveText(caseStudies.map((c) => L(c.title, locale)));
       for (const [i, c] of caseStudies.entries()) {
-        await expect(cards.nth(i).getByRole('link')).toHaveAttribute('href', at(locale, `/case-studies/${c.slug.current}`));
+        await expect(cards.nth(i).getByRole('link')).toHaveAttribute(
+          'href',
+          at(locale, `/case-studies/${c.slug.current}`),
+        );
         await expect(cards.nth(i)).toContainText(L(c.client, locale));
         await expect(cards.nth(i)).toContainText(L(c.industry, locale));
       }
@@ -291,7 +368,9 @@ for (const locale of LOCALES) {
       await expectNoInsightsKeys(page);
     });
 
-    test('every case study: client, industry, location, challenge, solution, four results, testimonial, JSON-LD', async ({ page }) => {
+    test('every case study: client, industry, location, challenge, solution, four results, testimonial, JSON-LD', async ({
+      page,
+    }) => {
       test.slow();
       for (const c of caseStudies) {
         const response = await page.goto(at(locale, `/case-studies/${c.slug.current}`));
@@ -302,15 +381,23 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('case-location')).toContainText(L(c.location, locale));
         await expect(page.getByTestId('case-challenge')).toContainText(L(c.challenge, locale));
         await expect(page.getByTestId('case-solution')).toContainText(L(c.solution, locale));
-        await expect(page.getByTestId('case-results').locator('li')).toHaveText(c.results.map((r: any) => L(r, locale)));
+        await expect(page.getByTestId('case-results').locator('li')).toHaveText(
+          c.results.map((r: any) => L(r, locale)),
+        );
         const quote = page.getByTestId('case-testimonial');
         await expect(quote.locator('blockquote')).toHaveText(L(c.testimonial.quote, locale));
         await expect(quote.locator('figcaption')).toContainText(L(c.testimonial.author, locale));
         await expect(quote.locator('figcaption')).toContainText(L(c.testimonial.position, locale));
         await expect(page.getByTestId('case-study').locator('img').first()).toHaveAttribute('fetchpriority', 'high');
         const crumbs = (await jsonLd(page)).find((d) => d['@type'] === 'BreadcrumbList');
-        expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual([locale === 'en' ? 'Home' : 'الرئيسية', L(casesLanding.title, locale), L(c.title, locale)]);
-        expect(crumbs.itemListElement[2].item).toBe(`https://www.bawaba-advisory.com${at(locale, `/case-studies/${c.slug.current}`)}`);
+        expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual([
+          locale === 'en' ? 'Home' : 'الرئيسية',
+          L(casesLanding.title, locale),
+          L(c.title, locale),
+        ]);
+        expect(crumbs.itemListElement[2].item).toBe(
+          `https://www.bawaba-advisory.com${at(locale, `/case-studies/${c.slug.current}`)}`,
+        );
       }
       await expectGoodImages(page, locale);
       await expectNoInsightsKeys(page);
@@ -324,14 +411,26 @@ for (const locale of LOCALES) {
   });
 
   test.describe(`insights accessibility in ${locale}`, () => {
-    for (const p of ['/blog', '/blog?page=2', '/blog/category/finance', '/blog/tag/uae', '/blog/uae-corporate-tax-explained', '/case-studies', '/case-studies/retail-expansion-uae-stores']) {
+    for (const p of [
+      '/blog',
+      '/blog?page=2',
+      '/blog/category/finance',
+      '/blog/tag/uae',
+      '/blog/uae-corporate-tax-explained',
+      '/case-studies',
+      '/case-studies/retail-expansion-uae-stores',
+    ]) {
       test(`no WCAG A/AA violations on ${p}`, async ({ page }) => {
         await page.goto(at(locale, p));
         await expectNoAxeViolations(page);
         // One page title, and headings that never skip a level.
         await expect(page.locator('#main h1')).toHaveCount(1);
-        const levels = await page.locator('#main').locator('h1, h2, h3, h4').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
-        for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1], `heading ${i} on ${p}`).toBeLessThanOrEqual(1);
+        const levels = await page
+          .locator('#main')
+          .locator('h1, h2, h3, h4')
+          .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+        for (let i = 1; i < levels.length; i++)
+          expect(levels[i] - levels[i - 1], `heading ${i} on ${p}`).toBeLessThanOrEqual(1);
       });
     }
   });
@@ -344,7 +443,10 @@ test('internal links inside Arabic article bodies point to /ar/...', async ({ pa
     const sitePaths = JSON.stringify(post.body.ar).match(/"href":"\/[^"]*"/g) ?? [];
     if (!sitePaths.length) continue;
     await page.goto(at('ar', `/blog/${post.slug.current}`));
-    const hrefs = await page.getByTestId('post-body').locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const hrefs = await page
+      .getByTestId('post-body')
+      .locator('a[href^="/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(hrefs.length, post.slug.current).toBe(sitePaths.length);
     for (const href of hrefs) expect(href, post.slug.current).toMatch(/^\/ar(\/|$)/);
     checked += hrefs.length;
@@ -352,7 +454,10 @@ test('internal links inside Arabic article bodies point to /ar/...', async ({ pa
   expect(checked).toBeGreaterThan(5);
   // ... and in English they stay unprefixed.
   await page.goto('/blog/uae-corporate-tax-explained');
-  for (const href of await page.getByTestId('post-body').locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+  for (const href of await page
+    .getByTestId('post-body')
+    .locator('a[href^="/"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
     expect(href).not.toMatch(/^\/ar\b/);
   }
 });
@@ -363,13 +468,17 @@ test('a post link opens the article client-side, and the language switch keeps t
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
   await page.getByTestId('recent-posts').getByTestId('post-card').first().getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/blog/${posts.filter((p) => p !== featured)[0].slug.current}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(L(posts.filter((p) => p !== featured)[0].title, 'en'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    L(posts.filter((p) => p !== featured)[0].title, 'en'),
+  );
   // Client-side: the same document, no reload.
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('menuitemradio', { name: 'العربية' }).click();
   await expect(page).toHaveURL(new RegExp(`/ar/blog/${posts.filter((p) => p !== featured)[0].slug.current}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(L(posts.filter((p) => p !== featured)[0].title, 'ar'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    L(posts.filter((p) => p !== featured)[0].title, 'ar'),
+  );
   await expectNoInsightsKeys(page);
 });
 
@@ -413,16 +522,39 @@ test.describe('a tag without posts', () => {
     dir = path.resolve(`test-results/insights-empty-tag-${port}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const extra = { _id: 'blogTag-customs', _type: 'blogTag', slug: { _type: 'slug', current: 'customs' }, title: { _type: 'localeString', en: 'Customs', ar: 'الجمارك' } };
-    writeFileSync(path.join(dir, 'production.ndjson'), readFileSync(DATASET, 'utf8').trimEnd() + '\n' + JSON.stringify(extra) + '\n');
+    const extra = {
+      _id: 'blogTag-customs',
+      _type: 'blogTag',
+      slug: { _type: 'slug', current: 'customs' },
+      title: { _type: 'localeString', en: 'Customs', ar: 'الجمارك' },
+    };
+    writeFileSync(
+      path.join(dir, 'production.ndjson'),
+      readFileSync(DATASET, 'utf8').trimEnd() + '\n' + JSON.stringify(extra) + '\n',
+    );
     symlinkSync(path.resolve('studio/dataset/images'), path.join(dir, 'images'));
     const build = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
     server = spawn(process.execPath, ['server.mjs', `./${build}/index.js`], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', CONTENT_DATASET_FILE: path.join(dir, 'production.ndjson'), CONTENT_DATA_DIR: path.join(dir, 'data') },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SITE_URL: 'https://www.bawaba-advisory.com',
+        CONTENT_DATASET_FILE: path.join(dir, 'production.ndjson'),
+        CONTENT_DATA_DIR: path.join(dir, 'data'),
+      },
       stdio: 'ignore',
     });
     await expect
-      .poll(async () => fetch(`${origin}/blog`).then((r) => r.status, () => 0), { timeout: 30_000, intervals: [250] })
+      .poll(
+        async () =>
+          fetch(`${origin}/blog`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 30_000, intervals: [250] },
+      )
       .toBe(200);
   });
 

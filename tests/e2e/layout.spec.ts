@@ -7,7 +7,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { at, hydrated, isMobile, LOCALES } from './helpers';
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Fails when a floating button's box meets the box of any element of `targets` (on screen now). */
 async function expectClearOfFloatingButtons(page: Page, targets: Locator) {
@@ -20,14 +21,18 @@ async function expectClearOfFloatingButtons(page: Page, targets: Locator) {
     expect(target).not.toBeNull();
     for (const button of buttons) {
       const box = (await button.boundingBox())!;
-      expect(overlaps(box, target!), `${await button.getAttribute('data-testid')} over ${i + 1} of ${count}`).toBe(false);
+      expect(overlaps(box, target!), `${await button.getAttribute('data-testid')} over ${i + 1} of ${count}`).toBe(
+        false,
+      );
     }
   }
 }
 
 for (const locale of LOCALES) {
   test.describe(`layout (${locale})`, () => {
-    test('home: on first load the floating buttons leave the hero (calls to action, claims, card) clear', async ({ page }, testInfo) => {
+    test('home: on first load the floating buttons leave the hero (calls to action, claims, card) clear', async ({
+      page,
+    }, testInfo) => {
       await page.goto(at(locale, '/'));
       await hydrated(page);
       const hero = page.locator('section[aria-labelledby="hero-title"]');
@@ -43,7 +48,10 @@ for (const locale of LOCALES) {
       test.skip(isMobile(testInfo), 'phones show the first card under the intro, far from the buttons');
       await page.goto(at(locale, '/pricing'));
       await hydrated(page);
-      await expectClearOfFloatingButtons(page, page.locator('[data-testid="plan-starter"], [data-testid="plan-business"], [data-testid="plan-enterprise"]'));
+      await expectClearOfFloatingButtons(
+        page,
+        page.locator('[data-testid="plan-starter"], [data-testid="plan-business"], [data-testid="plan-enterprise"]'),
+      );
     });
 
     for (const path of ['/', '/blog']) {
@@ -55,7 +63,7 @@ for (const locale of LOCALES) {
       });
     }
 
-    test('the footer joins city and country with the language\'s own comma', async ({ page }) => {
+    test("the footer joins city and country with the language's own comma", async ({ page }) => {
       await page.goto(at(locale, '/'));
       const line = page.getByTestId('office-dubai').locator('p').first();
       if (locale === 'ar') {
@@ -66,7 +74,9 @@ for (const locale of LOCALES) {
       }
     });
 
-    test('the blog shows the newsletter form once on narrow screens, beside the articles on wide ones', async ({ page }, testInfo) => {
+    test('the blog shows the newsletter form once on narrow screens, beside the articles on wide ones', async ({
+      page,
+    }, testInfo) => {
       await page.goto(at(locale, '/blog'));
       const visibleForms = page.locator('[data-testid^="newsletter-"]:is(section)').filter({ visible: true });
       await expect(visibleForms).toHaveCount(isMobile(testInfo) ? 1 : 2);

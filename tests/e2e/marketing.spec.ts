@@ -11,12 +11,24 @@ const CONTENT = {
     businessesLaunched: '500+ businesses launched',
     reasonsTitle: 'Why the UAE',
     servicesTitle: 'Our Services',
-    services: ['Market Entry', 'Business Setup', 'Launch Strategy', 'Operations', 'Recruitment', 'Performance Management'],
+    services: [
+      'Market Entry',
+      'Business Setup',
+      'Launch Strategy',
+      'Operations',
+      'Recruitment',
+      'Performance Management',
+    ],
     strategyTitle: 'Schedule a Strategy Session',
     strategyOption: 'Free zone or mainland: choosing the right licence',
     authors: ['Daniel Tan', 'Rajesh Menon', 'Sofia Marchetti'],
     result: 'Licensed and trading in Dubai within 7 weeks',
-    statLabels: ['Foreign investment increase', 'GDP growth', 'New businesses', 'Corporate tax for qualifying free zone firms'],
+    statLabels: [
+      'Foreign investment increase',
+      'GDP growth',
+      'New businesses',
+      'Corporate tax for qualifying free zone firms',
+    ],
     categories: ['Connectivity', 'Technology', 'Business Environment', 'Industry'],
     trendLabels: ['Expanding', 'Accelerating', 'Stable', 'Rising'],
     homeTitle: 'Bawaba Advisory | Your Gateway to Business in the UAE',
@@ -35,7 +47,11 @@ const CONTENT = {
     perMonth: 'per month',
     subscribe: 'Subscribe',
     keyArea: 'Market entry assessment',
-    reports: ['1 business report per month', 'Up to 2 business reports per month', 'Up to 3 business reports per month'],
+    reports: [
+      '1 business report per month',
+      'Up to 2 business reports per month',
+      'Up to 3 business reports per month',
+    ],
     bookConsultation: 'Book a Consultation',
     ourServices: 'Our Services',
     explore: 'Explore All Our Services',
@@ -52,7 +68,12 @@ const CONTENT = {
     strategyOption: 'المنطقة الحرة أم البر الرئيسي: اختيار الرخصة المناسبة',
     authors: ['دانيال تان', 'راجيش مينون', 'صوفيا ماركيتي'],
     result: 'حصلت على الرخصة وبدأت العمل في دبي خلال 7 أسابيع',
-    statLabels: ['زيادة في الاستثمار الأجنبي', 'نمو الناتج المحلي الإجمالي', 'منشأة جديدة', 'ضريبة الشركات على شركات المناطق الحرة المؤهلة'],
+    statLabels: [
+      'زيادة في الاستثمار الأجنبي',
+      'نمو الناتج المحلي الإجمالي',
+      'منشأة جديدة',
+      'ضريبة الشركات على شركات المناطق الحرة المؤهلة',
+    ],
     categories: ['الربط الجوي', 'التكنولوجيا', 'بيئة الأعمال', 'الصناعة'],
     trendLabels: ['في توسّع', 'في تسارع', 'مستقر', 'في ارتفاع'],
     homeTitle: 'بوابة للاستشارات | بوابتك إلى الأعمال في الإمارات',
@@ -96,14 +117,16 @@ async function expectNoMarketingKeys(page: Page) {
 }
 
 /** Where an element's top sits in the viewport. */
-const topOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
-
+const topOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
 
 for (const locale of LOCALES) {
   const c = CONTENT[locale];
 
   test.describe(`marketing pages in ${locale}`, () => {
-    test('home: hero, services, call to action, testimonials, statistics and indicators from the CMS', async ({ page }, testInfo) => {
+    test('home: hero, services, call to action, testimonials, statistics and indicators from the CMS', async ({
+      page,
+    }, testInfo) => {
       const response = await page.goto(at(locale, '/'));
       expect(response?.status()).toBe(200);
       await expectLanguage(page, locale);
@@ -146,7 +169,10 @@ for (const locale of LOCALES) {
       await expect(overview.getByRole('heading', { level: 2, name: c.servicesTitle })).toBeVisible();
       await expect(overview.locator('[data-testid^="service-card-"] h3')).toHaveText(c.services);
       for (const anchor of ANCHORS) {
-        await expect(overview.getByTestId(`service-card-${anchor}`)).toHaveAttribute('href', at(locale, `/services#${anchor}`));
+        await expect(overview.getByTestId(`service-card-${anchor}`)).toHaveAttribute(
+          'href',
+          at(locale, `/services#${anchor}`),
+        );
       }
       await expect(page.getByTestId('explore-services')).toHaveText(c.explore);
       await expect(page.getByTestId('explore-services')).toHaveAttribute('href', at(locale, '/services'));
@@ -191,7 +217,10 @@ for (const locale of LOCALES) {
       await page.goto(at(locale, '/'));
       await expect(page).toHaveTitle(c.homeTitle);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', c.homeDescription);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.bawaba-advisory.com${at(locale, '/')}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `https://www.bawaba-advisory.com${at(locale, '/')}`,
+      );
     });
 
     test('home: trend badges are coloured by the trend key and labelled in the page language', async ({ page }) => {
@@ -211,11 +240,16 @@ for (const locale of LOCALES) {
       expect(colors[2]).not.toBe(colors[0]);
     });
 
-    test('the indicators table stacks its rows on phones: nothing to scroll sideways, in the table or the page', async ({ page }, testInfo) => {
+    test('the indicators table stacks its rows on phones: nothing to scroll sideways, in the table or the page', async ({
+      page,
+    }, testInfo) => {
       test.skip(!isMobile(testInfo), 'phones only');
       await page.goto(at(locale, '/'));
       const scroller = page.getByTestId('indicators-scroll');
-      const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+      const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      }));
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
       // Still a table to assistive technology, with its row headers.
       await expect(page.getByRole('table')).toHaveCount(1);
@@ -240,7 +274,10 @@ for (const locale of LOCALES) {
       await expect(page.locator('section#market-entry')).toContainText(c.feature);
       await expect(page.getByTestId('setup-options').locator('h3')).toHaveText(c.setup);
       await expect(page).toHaveTitle(/\|/);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://www.bawaba-advisory.com${at(locale, '/services')}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `https://www.bawaba-advisory.com${at(locale, '/services')}`,
+      );
       await expectNoMarketingKeys(page);
     });
 
@@ -266,7 +303,12 @@ for (const locale of LOCALES) {
       expect(response?.status()).toBe(200);
       await expectLanguage(page, locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.pricingTitle);
-      const intl = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'ar-AE', { style: 'currency', currency: 'SGD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+      const intl = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'ar-AE', {
+        style: 'currency',
+        currency: 'SGD',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      });
       for (const [i, key] of ['starter', 'business', 'enterprise'].entries()) {
         const plan = page.getByTestId(`plan-${key}`);
         await expect(plan.getByRole('heading', { level: 2 })).toHaveText(c.plans[i]);
@@ -283,7 +325,9 @@ for (const locale of LOCALES) {
         await expect(plan.locator('a[target="_blank"]')).toHaveCount(0);
       }
       // Readable prices: English "SGD 1,900"; Arabic puts the amount first in reading order.
-      const business = (await page.getByTestId('plan-business').getByTestId('plan-price').textContent())!.replace(/[\u200e\u200f]/g, '').replace(/\s/g, ' ');
+      const business = (await page.getByTestId('plan-business').getByTestId('plan-price').textContent())!
+        .replace(/[\u200e\u200f]/g, '')
+        .replace(/\s/g, ' ');
       expect(business).toBe(locale === 'en' ? 'SGD 1,900' : '1,900 SGD');
       await expect(page.getByTestId('popular-label')).toHaveCount(1);
       await expect(page.getByTestId('plan-business').getByTestId('popular-label')).toHaveText(c.popular);
@@ -294,8 +338,13 @@ for (const locale of LOCALES) {
     for (const path of ['/', '/services', '/about', '/pricing']) {
       test(`no accessibility violations on ${path}`, async ({ page }) => {
         await page.goto(at(locale, path));
-        const results = await new AxeBuilder({ page }).include('#main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        const results = await new AxeBuilder({ page })
+          .include('#main')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
       });
     }
 
@@ -305,7 +354,9 @@ for (const locale of LOCALES) {
       await expect.poll(() => topOf(page, '#recruitment'), { timeout: 5000 }).toBe(offset);
     });
 
-    test('services hash on load falls back to a section whose id ends with the name, after 1000 ms', async ({ page }, testInfo) => {
+    test('services hash on load falls back to a section whose id ends with the name, after 1000 ms', async ({
+      page,
+    }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
       await page.goto(at(locale, '/services#strategy'));
       await hydrated(page);

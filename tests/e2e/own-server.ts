@@ -45,17 +45,34 @@ export async function startOwnServer(port: number, dataDir: string, env: Record<
   const base = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of INHERITED_OUT) delete childEnv[key];
-  Object.assign(childEnv, { PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, CONTENT_DATA_DIR: dataDir, PORTAL_JOBS_INTERVAL_SECONDS: '0', REQUEST_LOG: '0' }, env);
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  Object.assign(
+    childEnv,
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: base,
+      CONTENT_DATA_DIR: dataDir,
+      PORTAL_JOBS_INTERVAL_SECONDS: '0',
+      REQUEST_LOG: '0',
+    },
+    env,
+  );
+  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
+  );
   const status: { gone: string | null } = { gone: null };
   void exited.then((how) => (status.gone = how));
   const listening = `[server] http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 30_000; ) {
-    if (status.gone) throw new Error(`the server on ${port} stopped while starting (${status.gone}):\n${output.join('')}`);
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
+    if (status.gone)
+      throw new Error(`the server on ${port} stopped while starting (${status.gone}):\n${output.join('')}`);
     if (output.join('').includes(listening)) {
       try {
         if ((await fetch(`${base}/`)).ok && !status.gone) return { child, base, output, exited };

@@ -37,7 +37,8 @@ test.afterAll(async () => {
   if (server) await kill(server);
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.base}${path}`, { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.base}${path}`, { headers, redirect: 'manual' });
 
 /** The response's nonce (from its policy), its body, and the nonces its scripts carry. */
 async function read(response: Response) {
@@ -91,14 +92,21 @@ test('a signed webhook makes the next request show the new content', async () =>
   const home = async () => {
     const response = await get('/');
     const html = await response.text();
-    return { state: response.headers.get('x-page-cache'), text: html.includes(NEW) ? 'new' : html.includes(OLD) ? 'old' : 'none' };
+    return {
+      state: response.headers.get('x-page-cache'),
+      text: html.includes(NEW) ? 'new' : html.includes(OLD) ? 'old' : 'none',
+    };
   };
   await home();
   expect(await home()).toEqual({ state: 'hit', text: 'old' });
   await writeFile(file, (await readFile(file, 'utf8')).replace(OLD, NEW));
   const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
   const signature = await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET);
-  const hook = await fetch(`${server.base}/api/revalidate`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature } });
+  const hook = await fetch(`${server.base}/api/revalidate`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
+  });
   expect(hook.status).toBe(200);
   expect(await home()).toEqual({ state: 'miss', text: 'new' });
   expect(await home()).toEqual({ state: 'hit', text: 'new' });
@@ -117,15 +125,22 @@ test('preview sessions and signed-in clients never read or fill the cache', asyn
   expect(preview.headers.get('cache-control')).toBe('private, no-store');
   await preview.arrayBuffer();
   // None of them filled it: the first anonymous request renders; then it is kept.
-  expect((await get('/pricing').then(async (r) => (await r.arrayBuffer(), r))).headers.get('x-page-cache')).toBe('miss');
+  expect((await get('/pricing').then(async (r) => (await r.arrayBuffer(), r))).headers.get('x-page-cache')).toBe(
+    'miss',
+  );
   expect((await get('/pricing').then(async (r) => (await r.arrayBuffer(), r))).headers.get('x-page-cache')).toBe('hit');
   // And none of them reads it.
-  for (const cookie of [previewCookie, '__client=someone']) expect((await get('/pricing', { Cookie: cookie })).headers.get('x-page-cache')).toBe('bypass');
+  for (const cookie of [previewCookie, '__client=someone'])
+    expect((await get('/pricing', { Cookie: cookie })).headers.get('x-page-cache')).toBe('bypass');
 });
 
 test('posts are never cached', async () => {
   for (let i = 0; i < 2; i++) {
-    const response = await fetch(`${server.base}/faq`, { method: 'POST', body: new URLSearchParams({ name: '' }), redirect: 'manual' });
+    const response = await fetch(`${server.base}/faq`, {
+      method: 'POST',
+      body: new URLSearchParams({ name: '' }),
+      redirect: 'manual',
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('x-page-cache')).toBe('bypass');
     // The answer carries a token for the next try; the page itself never did.

@@ -98,19 +98,36 @@ async function newClient(i: number): Promise<Client> {
   const ip = `10.9.${i}.1`;
   const buyer = new Jar();
   const h = (jar: Jar, extra: Record<string, string> = {}) => ({ 'X-Forwarded-For': ip, Cookie: jar.header, ...extra });
-  let res = await call('/pricing', { method: 'POST', body: new URLSearchParams({ intent: 'subscribe', plan: 'starter' }), headers: h(buyer), redirect: 'manual' });
+  let res = await call('/pricing', {
+    method: 'POST',
+    body: new URLSearchParams({ intent: 'subscribe', plan: 'starter' }),
+    headers: h(buyer),
+    redirect: 'manual',
+  });
   const checkout = res.headers.get('location') ?? '';
   expect(checkout, `${email}: subscribe`).toMatch(/\/checkout\/cs_/);
   res = await call(checkout, {
     method: 'POST',
-    body: new URLSearchParams({ email, name: `Client ${i}`, company: '', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
+    body: new URLSearchParams({
+      email,
+      name: `Client ${i}`,
+      company: '',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    }),
     headers: h(buyer),
     redirect: 'manual',
   });
   expect(res.status, `${email}: checkout`).toBe(302);
 
   const device = new Jar();
-  res = await call('/account', { method: 'POST', body: new URLSearchParams({ intent: 'request-code', email }), headers: h(device), redirect: 'manual' });
+  res = await call('/account', {
+    method: 'POST',
+    body: new URLSearchParams({ intent: 'request-code', email }),
+    headers: h(device),
+    redirect: 'manual',
+  });
   expect(res.status, `${email}: request a code`).toBe(302);
   device.take(res.headers);
   let code: string | undefined;
@@ -120,7 +137,12 @@ async function newClient(i: number): Promise<Client> {
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   expect(code, `${email}: the sign-in email`).toBeTruthy();
-  res = await call('/account/verify', { method: 'POST', body: new URLSearchParams({ code: code! }), headers: h(device), redirect: 'manual' });
+  res = await call('/account/verify', {
+    method: 'POST',
+    body: new URLSearchParams({ code: code! }),
+    headers: h(device),
+    redirect: 'manual',
+  });
   expect(res.status, `${email}: verify the code`).toBe(302);
   device.take(res.headers);
   const page = await (await call('/account/subscription?step=cancel', { headers: h(device) })).text();
@@ -132,10 +154,20 @@ async function newClient(i: number): Promise<Client> {
 
 /** The success message of an intent, as a pattern over the page (values are wildcards). */
 const successPattern = (intent: Intent) => {
-  const key = { change: 'messages.changeScheduled', cancel: 'messages.cancelled', resume: 'messages.resumed', withdraw: 'messages.changeWithdrawn' }[intent];
+  const key = {
+    change: 'messages.changeScheduled',
+    cancel: 'messages.cancelled',
+    resume: 'messages.resumed',
+    withdraw: 'messages.changeWithdrawn',
+  }[intent];
   const marker = '\u0000';
   const text = t('en', key, { plan: marker, date: marker });
-  return new RegExp(text.split(marker).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?'));
+  return new RegExp(
+    text
+      .split(marker)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+?'),
+  );
 };
 
 type Answer = { kind: 'ok' } | { kind: 'refused'; status: number; body: string } | { kind: 'cut'; error: string };
@@ -155,7 +187,14 @@ async function send(c: Client, step: Step): Promise<Answer> {
     return { kind: 'cut', error: String((error as Error).cause ?? error) };
   }
   if (res.status === 200 && successPattern(step.intent).test(html)) return { kind: 'ok' };
-  return { kind: 'refused', status: res.status, body: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300) };
+  return {
+    kind: 'refused',
+    status: res.status,
+    body: html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .slice(0, 300),
+  };
 }
 
 // ---------------------------------------------------------------------------------- the write log
@@ -166,7 +205,10 @@ type Doc = Record<string, unknown> & { _id: string; _type: string };
 function readLog(): { docs: Map<string, Doc>; lines: number; torn: boolean } {
   const text = readFileSync(path.join(dataDir, 'content-writes.ndjson'), 'utf8');
   const torn = text.length > 0 && !text.endsWith('\n');
-  const lines = text.split('\n').slice(0, torn ? -1 : undefined).filter((l) => l.trim());
+  const lines = text
+    .split('\n')
+    .slice(0, torn ? -1 : undefined)
+    .filter((l) => l.trim());
   const docs = new Map<string, Doc>();
   lines.forEach((line, n) => {
     let entry: Doc & { _tx?: string; docs?: Doc[]; deleted?: string[] };
@@ -189,13 +231,17 @@ const show = (s: State) => `${s.cancelling ? 'cancelling' : 'running'}${s.schedu
 // ---------------------------------------------------------------------------------- the test
 
 test('kill -9 during plan changes and cancellations: acknowledged changes survive, nothing is half-applied or emailed twice', async () => {
-  test.skip(test.info().project.name !== 'desktop', 'no browser in it: plain HTTP against a server of its own, so it runs once (desktop), not per viewport');
+  test.skip(
+    test.info().project.name !== 'desktop',
+    'no browser in it: plain HTTP against a server of its own, so it runs once (desktop), not per viewport',
+  );
   test.setTimeout(90_000);
   rmSync(dataDir, { recursive: true, force: true });
   let server = await startServer();
   try {
     const clients: Client[] = [];
-    for (let i = 0; i < CLIENTS; i += 4) clients.push(...(await Promise.all([0, 1, 2, 3].filter((k) => i + k < CLIENTS).map((k) => newClient(i + k)))));
+    for (let i = 0; i < CLIENTS; i += 4)
+      clients.push(...(await Promise.all([0, 1, 2, 3].filter((k) => i + k < CLIENTS).map((k) => newClient(i + k)))));
 
     // The burst: every client walks the cycle from its own place in it, each step sent twice at once.
     let killed = false;
@@ -211,7 +257,8 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
           c.acked = n;
           ackedSteps++;
         }
-        for (const a of answers) if (a.kind === 'refused') refusals.push(`${c.email} ${step.intent}: ${a.status} ${a.body}`);
+        for (const a of answers)
+          if (a.kind === 'refused') refusals.push(`${c.email} ${step.intent}: ${a.status} ${a.body}`);
         cutRequests += answers.filter((a) => a.kind === 'cut').length;
         if (answers.some((a) => a.kind === 'cut')) {
           // Sent, no success answer for this step: it may or may not have landed.
@@ -221,7 +268,8 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
       }
     };
     const burst = Promise.all(clients.map(walk));
-    for (const started = Date.now(); ackedSteps < ACKED_BEFORE_KILL && Date.now() - started < 30_000; ) await new Promise((r) => setTimeout(r, 5));
+    for (const started = Date.now(); ackedSteps < ACKED_BEFORE_KILL && Date.now() - started < 30_000;)
+      await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 120)));
     killed = true;
     await kill(server);
@@ -253,7 +301,11 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
 
     // The jobs deliver the engine's events and send what is queued; a second run finds nothing to do.
     for (let run = 0; run < 2; run++) {
-      const res = await call('/api/portal/test/jobs', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const res = await call('/api/portal/test/jobs', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status, `jobs run ${run + 1}`).toBe(200);
     }
 
@@ -262,8 +314,15 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
     expect(torn, 'a torn last line after the restart').toBe(false);
     const all = [...docs.values()];
     const byType = (type: string) => all.filter((d) => d._type === type);
-    const events = byType('billing.event') as (Doc & { sortKey: string; delivered: boolean; event: { type: string; subscription: Record<string, unknown>; previous?: Record<string, unknown> } })[];
-    expect(events.filter((e) => !e.delivered).map((e) => e._id), 'undelivered billing events after the jobs').toEqual([]);
+    const events = byType('billing.event') as (Doc & {
+      sortKey: string;
+      delivered: boolean;
+      event: { type: string; subscription: Record<string, unknown>; previous?: Record<string, unknown> };
+    })[];
+    expect(
+      events.filter((e) => !e.delivered).map((e) => e._id),
+      'undelivered billing events after the jobs',
+    ).toEqual([]);
     const mails = byType('portal.mail') as (Doc & { key: string; to: string; status: string })[];
     const mailFiles = outbox();
     expect(new Set(mailFiles.map((m) => m.messageId)).size, 'outbox Message-IDs are unique').toBe(mailFiles.length);
@@ -275,22 +334,43 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
       expect(customer, `${c.email}: billing customer`).toBeTruthy();
       const subs = byType('billing.subscription').filter((d) => d.customerId === customer!.customerId);
       expect(subs, `${c.email}: one subscription`).toHaveLength(1);
-      const sub = subs[0] as Doc & { subscriptionId: string; plan: string; status: string; cancelAtPeriodEnd: boolean; canceledAt: string | null; scheduledChange: { plan: 'business' | 'enterprise'; effectiveAt: string } | null };
+      const sub = subs[0] as Doc & {
+        subscriptionId: string;
+        plan: string;
+        status: string;
+        cancelAtPeriodEnd: boolean;
+        canceledAt: string | null;
+        scheduledChange: { plan: 'business' | 'enterprise'; effectiveAt: string } | null;
+      };
       const stored: State = { cancelling: sub.cancelAtPeriodEnd, scheduled: sub.scheduledChange?.plan ?? null };
 
       // Not half-changed: the fields of one change agree with each other, and with its event.
       expect(sub.status, `${c.email}: status`).toBe('active');
       expect(sub.plan, `${c.email}: plan (changes are scheduled, never applied in this test)`).toBe('starter');
       expect(sub.canceledAt !== null, `${c.email}: canceledAt set exactly when cancelling`).toBe(sub.cancelAtPeriodEnd);
-      if (sub.cancelAtPeriodEnd) expect(sub.scheduledChange, `${c.email}: a cancelling subscription keeps no change`).toBeNull();
-      const updates = events.filter((e) => e.event.type === 'customer.subscription.updated' && e.event.subscription.id === sub.subscriptionId).sort((a, b) => a.sortKey.localeCompare(b.sortKey));
+      if (sub.cancelAtPeriodEnd)
+        expect(sub.scheduledChange, `${c.email}: a cancelling subscription keeps no change`).toBeNull();
+      const updates = events
+        .filter(
+          (e) => e.event.type === 'customer.subscription.updated' && e.event.subscription.id === sub.subscriptionId,
+        )
+        .sort((a, b) => a.sortKey.localeCompare(b.sortKey));
       const last = updates.at(-1)?.event.subscription;
-      const recorded: State = last ? { cancelling: last.cancelAtPeriodEnd as boolean, scheduled: ((last.scheduledChange as { plan: State['scheduled'] } | null)?.plan ?? null) as State['scheduled'] } : INITIAL;
+      const recorded: State = last
+        ? {
+            cancelling: last.cancelAtPeriodEnd as boolean,
+            scheduled: ((last.scheduledChange as { plan: State['scheduled'] } | null)?.plan ??
+              null) as State['scheduled'],
+          }
+        : INITIAL;
       expect(show(stored), `${c.email}: the subscription and its last event agree`).toBe(show(recorded));
 
       // Every acknowledged step is there: the state is the last acknowledged one's, or the one in flight's.
       const allowed = [c.acked >= 0 ? c.sent[c.acked] : INITIAL, ...(c.cut !== null ? [c.sent[c.cut]] : [])];
-      expect(allowed.some((s) => sameState(s, stored)), `${c.email}: stored ${show(stored)}, allowed ${allowed.map(show).join(' or ')}`).toBe(true);
+      expect(
+        allowed.some((s) => sameState(s, stored)),
+        `${c.email}: stored ${show(stored)}, allowed ${allowed.map(show).join(' or ')}`,
+      ).toBe(true);
       if (c.cut !== null && !sameState(allowed[0], stored)) landedUnacknowledged++;
       // The page shows the same.
       const page = states.get(c.email)!;
@@ -300,12 +380,21 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
       // Emails: exactly one per reported transition (the keys the facts give), none twice.
       const expected = new Set<string>();
       for (const { event } of updates) {
-        const s = event.subscription as { id: string; cancelAtPeriodEnd: boolean; canceledAt: string | null; scheduledChange: { plan: string; effectiveAt: string; requestRef?: string } | null };
+        const s = event.subscription as {
+          id: string;
+          cancelAtPeriodEnd: boolean;
+          canceledAt: string | null;
+          scheduledChange: { plan: string; effectiveAt: string; requestRef?: string } | null;
+        };
         const prev = event.previous ?? {};
-        if (s.cancelAtPeriodEnd && s.canceledAt && prev.cancelAtPeriodEnd !== true) expected.add(`cancel:${s.id}:${s.canceledAt}`);
+        if (s.cancelAtPeriodEnd && s.canceledAt && prev.cancelAtPeriodEnd !== true)
+          expected.add(`cancel:${s.id}:${s.canceledAt}`);
         if ('scheduledChange' in prev) {
           const was = prev.scheduledChange as { plan: string; effectiveAt: string; requestRef?: string } | null;
-          if (s.scheduledChange) expected.add(`change:${s.id}:${s.scheduledChange.plan}:${s.scheduledChange.effectiveAt}:${s.scheduledChange.requestRef ?? ''}`);
+          if (s.scheduledChange)
+            expected.add(
+              `change:${s.id}:${s.scheduledChange.plan}:${s.scheduledChange.effectiveAt}:${s.scheduledChange.requestRef ?? ''}`,
+            );
           else if (was) expected.add(`withdraw:${s.id}:${was.plan}:${was.effectiveAt}:${was.requestRef ?? ''}`);
         }
       }
@@ -325,9 +414,15 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
       // Every email in the outbox is one the queue knows, once.
       const own = mailFiles.filter((f) => f.to === c.email);
       const known = new Set(mails.filter((m) => m.to === c.email).map((m) => `<${m._id}@127.0.0.1>`));
-      expect(own.filter((f) => !known.has(f.messageId)).map((f) => f.subject), `${c.email}: emails the queue does not know`).toEqual([]);
+      expect(
+        own.filter((f) => !known.has(f.messageId)).map((f) => f.subject),
+        `${c.email}: emails the queue does not know`,
+      ).toEqual([]);
     }
-    test.info().annotations.push({ type: 'mail', description: `${landedUnacknowledged} steps cut off by the kill had landed; ${mailFiles.length} emails in the outbox; ${stuckClaims} claimed at the kill (left for the 15-minute retry)` });
+    test.info().annotations.push({
+      type: 'mail',
+      description: `${landedUnacknowledged} steps cut off by the kill had landed; ${mailFiles.length} emails in the outbox; ${stuckClaims} claimed at the kill (left for the 15-minute retry)`,
+    });
   } finally {
     await kill(server);
   }

@@ -10,7 +10,9 @@ const strings: Record<Locale, Record<string, unknown>> = {
 };
 
 export function t(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings[locale]);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings[locale]);
   if (typeof value !== 'string') throw new Error(`portal.json (${locale}) has no string at ${key}`);
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
@@ -60,7 +62,13 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 export async function waitForMail(dataDir: string, to: string, match: RegExp, after = 0): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
-    .poll(() => (found = outbox(dataDir, to).slice(after).find((m) => match.test(m.text) || match.test(m.subject))), { timeout: 10_000 })
+    .poll(
+      () =>
+        (found = outbox(dataDir, to)
+          .slice(after)
+          .find((m) => match.test(m.text) || match.test(m.subject))),
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
   return found!;
 }
@@ -82,12 +90,20 @@ export async function signIn(page: Page, base: string, dataDir: string, locale: 
 }
 
 /** Subscribes from the pricing page through the local checkout (signs the new client in). */
-export async function subscribe(page: Page, base: string, locale: Locale, plan: 'starter' | 'business' | 'enterprise', email: string, card = '4242 4242 4242 4242') {
+export async function subscribe(
+  page: Page,
+  base: string,
+  locale: Locale,
+  plan: 'starter' | 'business' | 'enterprise',
+  email: string,
+  card = '4242 4242 4242 4242',
+) {
   await page.goto(`${base}${at(locale, '/pricing')}`);
   await page.getByTestId(`plan-${plan}`).getByRole('button').click();
   await expect(page).toHaveURL(/\/checkout\/cs_/);
   await fillCheckout(page, locale, email, card);
-  if (!/0002|9995/.test(card.replace(/\s/g, ''))) await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/, { timeout: 15_000 });
+  if (!/0002|9995/.test(card.replace(/\s/g, '')))
+    await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/, { timeout: 15_000 });
 }
 
 export async function fillCheckout(page: Page, locale: Locale, email: string, card: string) {

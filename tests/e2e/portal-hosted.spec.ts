@@ -32,10 +32,17 @@ const outbox = (): Mail[] => {
 };
 
 test('hosted world with a write token: sign in by emailed code, cancel and resume, all kept in the Content Lake', async () => {
-  test.skip(test.info().project.name !== 'desktop', 'no browser in it: plain HTTP against a server of its own, so it runs once (desktop), not per viewport');
+  test.skip(
+    test.info().project.name !== 'desktop',
+    'no browser in it: plain HTTP against a server of its own, so it runs once (desktop), not per viewport',
+  );
   test.setTimeout(60_000);
   rmSync(dataDir, { recursive: true, force: true });
-  const lake = await startFakeLake({ documents: await readDataset('studio/dataset/production.ndjson'), token: READ_TOKEN, writeToken: WRITE_TOKEN });
+  const lake = await startFakeLake({
+    documents: await readDataset('studio/dataset/production.ndjson'),
+    token: READ_TOKEN,
+    writeToken: WRITE_TOKEN,
+  });
   let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
   try {
     server = await startOwnServer(port, dataDir, {
@@ -52,9 +59,15 @@ test('hosted world with a write token: sign in by emailed code, cancel and resum
     const output = server.output;
     expect(output.join('')).toMatch(/hosted world: .*writes enabled/);
     // The demo clients are seeded into the dataset at start (billing first, then their portal accounts).
-    const inLake = (type: string) => lake.documents.filter((d) => d._type === type) as Array<Record<string, unknown> & { _id: string }>;
+    const inLake = (type: string) =>
+      lake.documents.filter((d) => d._type === type) as Array<Record<string, unknown> & { _id: string }>;
     let account: ReturnType<typeof inLake>[number] | undefined;
-    await expect.poll(() => (account = inLake('portal.account').find((d) => d.email === EMAIL)), { message: 'the demo account, in the lake', timeout: 15_000 }).toBeTruthy();
+    await expect
+      .poll(() => (account = inLake('portal.account').find((d) => d.email === EMAIL)), {
+        message: 'the demo account, in the lake',
+        timeout: 15_000,
+      })
+      .toBeTruthy();
 
     // Sign in by emailed code.
     const cookies = new Map<string, string>();
@@ -67,18 +80,40 @@ test('hosted world with a write token: sign in by emailed code, cancel and resum
       }
     };
     const headers = () => ({ 'X-Forwarded-For': IP, Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
-    let res = await fetch(`${base}/account`, { method: 'POST', body: new URLSearchParams({ intent: 'request-code', email: EMAIL }), headers: headers(), redirect: 'manual' });
+    let res = await fetch(`${base}/account`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'request-code', email: EMAIL }),
+      headers: headers(),
+      redirect: 'manual',
+    });
     expect(res.status, 'request a code').toBe(302);
     take(res);
     let code: string | undefined;
     await expect
-      .poll(() => (code = outbox().map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean)), { timeout: 10_000 })
+      .poll(
+        () =>
+          (code = outbox()
+            .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])
+            .find(Boolean)),
+        { timeout: 10_000 },
+      )
       .toBeTruthy();
-    expect(inLake('portal.code').filter((d) => d.customerId === account!.customerId), 'the code, stored hashed in the lake').toHaveLength(1);
-    res = await fetch(`${base}/account/verify`, { method: 'POST', body: new URLSearchParams({ code: code! }), headers: headers(), redirect: 'manual' });
+    expect(
+      inLake('portal.code').filter((d) => d.customerId === account!.customerId),
+      'the code, stored hashed in the lake',
+    ).toHaveLength(1);
+    res = await fetch(`${base}/account/verify`, {
+      method: 'POST',
+      body: new URLSearchParams({ code: code! }),
+      headers: headers(),
+      redirect: 'manual',
+    });
     expect(res.status, 'verify the code').toBe(302);
     take(res);
-    expect(inLake('portal.code').filter((d) => d.customerId === account!.customerId), 'a used code is deleted').toHaveLength(0);
+    expect(
+      inLake('portal.code').filter((d) => d.customerId === account!.customerId),
+      'a used code is deleted',
+    ).toHaveLength(0);
 
     const page = await (await fetch(`${base}/account/subscription?step=cancel`, { headers: headers() })).text();
     expect(page).toContain('data-testid="subscription-page"');
@@ -88,14 +123,23 @@ test('hosted world with a write token: sign in by emailed code, cancel and resum
     expect(subscription()).toMatchObject({ plan: 'business', status: 'active', cancelAtPeriodEnd: false });
 
     // Cancel, then resume: each answered only once it is in the lake.
-    const act = (intent: string) => fetch(`${base}/account/subscription`, { method: 'POST', body: new URLSearchParams({ intent, csrf: csrf! }), headers: headers() });
+    const act = (intent: string) =>
+      fetch(`${base}/account/subscription`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent, csrf: csrf! }),
+        headers: headers(),
+      });
     res = await act('cancel');
     expect(res.status, 'cancel').toBe(200);
     expect(await res.text()).toContain(t('en', 'messages.cancelled', { date: '' }).split(',')[0]);
     expect(subscription()).toMatchObject({ cancelAtPeriodEnd: true, canceledAt: expect.any(String) });
-    const cancelMail = inLake('portal.mail').find((d) => String(d.key).startsWith(`cancel:${subscription().subscriptionId}:`));
+    const cancelMail = inLake('portal.mail').find((d) =>
+      String(d.key).startsWith(`cancel:${subscription().subscriptionId}:`),
+    );
     expect(cancelMail, 'the cancellation email, queued in the lake').toBeTruthy();
-    await expect.poll(() => outbox().filter((m) => m.messageId === `<${cancelMail!._id}@127.0.0.1>`).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => outbox().filter((m) => m.messageId === `<${cancelMail!._id}@127.0.0.1>`).length, { timeout: 10_000 })
+      .toBe(1);
     res = await act('resume');
     expect(res.status, 'resume').toBe(200);
     expect(subscription()).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null });
@@ -103,8 +147,15 @@ test('hosted world with a write token: sign in by emailed code, cancel and resum
     // Every write the site sent was one the lake models (no 400), and private documents stay private.
     expect(lake.writes.filter((w) => w.status === 400)).toEqual([]);
     expect(lake.writes.length).toBeGreaterThan(5);
-    expect(inLake('portal.account').length + inLake('billing.subscription').length, 'private documents in the lake').toBeGreaterThan(0);
-    const publicRead = await (await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${encodeURIComponent('count(*[string::startsWith(_id, "portal.") || string::startsWith(_id, "billing.")])')}`)).json();
+    expect(
+      inLake('portal.account').length + inLake('billing.subscription').length,
+      'private documents in the lake',
+    ).toBeGreaterThan(0);
+    const publicRead = await (
+      await fetch(
+        `${lake.url}/v2025-02-19/data/query/production?query=${encodeURIComponent('count(*[string::startsWith(_id, "portal.") || string::startsWith(_id, "billing.")])')}`,
+      )
+    ).json();
     expect(publicRead.result, 'private documents in a public read').toBe(0);
   } finally {
     if (server) await kill(server);

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import Stripe from 'stripe';
-import { fakeStripeURL, STRIPE_TEST_KEY, STRIPE_TEST_PRICES, STRIPE_TEST_WEBHOOK_SECRET, stripeDataDir, stripeURL } from '../../playwright.config';
+import {
+  fakeStripeURL,
+  STRIPE_TEST_KEY,
+  STRIPE_TEST_PRICES,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  stripeDataDir,
+  stripeURL,
+} from '../../playwright.config';
 import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
 import { actAsIp, outbox, readOutbox, t, uniqueEmail, waitForMail } from './portal-helpers';
 
@@ -16,7 +23,11 @@ const url = (locale: Locale, path: string) => `${stripeURL}${at(locale, path)}`;
 test.describe.configure({ timeout: 90_000 });
 
 async function fake(path: string, body?: unknown) {
-  const res = await fetch(`${fakeStripeURL}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${fakeStripeURL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return res.json();
 }
 
@@ -25,7 +36,12 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Pricing → Stripe Checkout (the fake's page) → back on the site → sign in with the emailed code → the success dialog. */
-async function subscribeOnStripe(page: Page, locale: Locale, plan: 'starter' | 'business' | 'enterprise', email: string) {
+async function subscribeOnStripe(
+  page: Page,
+  locale: Locale,
+  plan: 'starter' | 'business' | 'enterprise',
+  email: string,
+) {
   await page.goto(url(locale, '/pricing'));
   await page.getByTestId(`plan-${plan}`).getByRole('button').click();
   await expect(page).toHaveURL(new RegExp(`^${fakeStripeURL}/pay/cs_test_`));
@@ -49,7 +65,9 @@ async function subscribeOnStripe(page: Page, locale: Locale, plan: 'starter' | '
 
 for (const locale of LOCALES) {
   test.describe(`portal on Stripe (${locale})`, () => {
-    test('subscribe from pricing through Stripe Checkout: a declined card says so; after paying, sign in and see the success dialog and the welcome email', async ({ page }) => {
+    test('subscribe from pricing through Stripe Checkout: a declined card says so; after paying, sign in and see the success dialog and the welcome email', async ({
+      page,
+    }) => {
       const email = uniqueEmail(`stripe-sub-${locale}`);
       await page.goto(url(locale, '/pricing'));
       await page.getByTestId('plan-business').getByRole('button').click();
@@ -64,7 +82,10 @@ for (const locale of LOCALES) {
       await expectLanguage(page, locale);
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: t(locale, 'welcome.title') })).toBeVisible();
-      await dialog.getByRole('button', { name: t(locale, 'welcome.close') }).first().click();
+      await dialog
+        .getByRole('button', { name: t(locale, 'welcome.close') })
+        .first()
+        .click();
       await expectNoRawKeys(page);
       // The webhook's welcome email, with Stripe's invoice number, in the page's language; once.
       const welcome = await waitForMail(stripeDataDir, email, /FAKE-\d{4}/);
@@ -73,20 +94,29 @@ for (const locale of LOCALES) {
       expect(outbox(stripeDataDir, email).filter((m) => /FAKE-\d{4}/.test(m.text))).toHaveLength(1);
     });
 
-    test('change plan (a schedule for the next billing date), withdraw it, cancel and resume; each confirmed once by email', async ({ page }) => {
+    test('change plan (a schedule for the next billing date), withdraw it, cancel and resume; each confirmed once by email', async ({
+      page,
+    }) => {
       const email = uniqueEmail(`stripe-chg-${locale}`);
       await subscribeOnStripe(page, locale, 'starter', email);
       await page.goto(url(locale, '/account/subscription'));
       await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('radio').filter({ hasNot: page.locator('[disabled]') }).last().check();
+      await dialog
+        .getByRole('radio')
+        .filter({ hasNot: page.locator('[disabled]') })
+        .last()
+        .check();
       await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
       await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toHaveCount(0);
 
       await page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t(locale, 'cancel.confirm') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t(locale, 'cancel.confirm') })
+        .click();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.resume') })).toBeVisible();
       await page.reload();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.resume') })).toBeVisible();
@@ -97,12 +127,17 @@ for (const locale of LOCALES) {
       await fake('/_fake/idle');
       const mails = outbox(stripeDataDir, email);
       const subjects = mails.map((m) => m.subject);
-      expect(new Set(subjects.filter((s) => !/\d{6}/.test(s))).size).toBe(subjects.filter((s) => !/\d{6}/.test(s)).length);
+      expect(new Set(subjects.filter((s) => !/\d{6}/.test(s))).size).toBe(
+        subjects.filter((s) => !/\d{6}/.test(s)).length,
+      );
       // welcome, plan change, change withdrawn, cancellation (and the sign-in code)
       expect(mails.length).toBeGreaterThanOrEqual(5);
     });
 
-    test("invoices from Stripe: the invoice page and PDF in the page's language; another client's invoice is 404", async ({ page, browser }) => {
+    test("invoices from Stripe: the invoice page and PDF in the page's language; another client's invoice is 404", async ({
+      page,
+      browser,
+    }) => {
       const email = uniqueEmail(`stripe-inv-${locale}`);
       await subscribeOnStripe(page, locale, 'enterprise', email);
       await page.goto(url(locale, '/account/subscription'));
@@ -132,27 +167,82 @@ for (const locale of LOCALES) {
 test.describe('Stripe webhook', () => {
   test.skip(({ isMobile }) => isMobile, 'server behaviour: once is enough');
 
-  test('refuses unsigned, forged and stale deliveries with 400 and changes nothing; a redelivered event is handled once', async ({ request }) => {
+  test('refuses unsigned, forged and stale deliveries with 400 and changes nothing; a redelivered event is handled once', async ({
+    request,
+  }) => {
     const hook = `${stripeURL}/api/stripe/webhook`;
-    const payload = JSON.stringify({ id: 'evt_forged_1', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cs_forged', object: 'checkout.session', mode: 'subscription', customer: 'cus_forged', subscription: 'sub_forged' } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'cs_forged',
+          object: 'checkout.session',
+          mode: 'subscription',
+          customer: 'cus_forged',
+          subscription: 'sub_forged',
+        },
+      },
+    });
     const stripe = new Stripe('sk_test_unused');
-    expect((await request.post(hook, { data: payload, headers: { 'Content-Type': 'application/json' } })).status()).toBe(400);
+    expect(
+      (await request.post(hook, { data: payload, headers: { 'Content-Type': 'application/json' } })).status(),
+    ).toBe(400);
     const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
-    expect((await request.post(hook, { data: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': forged } })).status()).toBe(400);
-    const stale = stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    expect((await request.post(hook, { data: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stale } })).status()).toBe(400);
+    expect(
+      (
+        await request.post(hook, {
+          data: payload,
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': forged },
+        })
+      ).status(),
+    ).toBe(400);
+    const stale = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: STRIPE_TEST_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect(
+      (
+        await request.post(hook, {
+          data: payload,
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stale },
+        })
+      ).status(),
+    ).toBe(400);
     const big = 'x'.repeat(1024 * 1024 + 10);
-    expect((await request.post(hook, { data: big, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': forged } })).status()).toBe(413);
+    expect(
+      (
+        await request.post(hook, {
+          data: big,
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': forged },
+        })
+      ).status(),
+    ).toBe(413);
 
     // A real checkout (through the SDK and the fake's payment page); its completed event sent again is a no-op.
     const api = new URL(fakeStripeURL);
     const sdk = new Stripe(STRIPE_TEST_KEY, { host: api.hostname, port: Number(api.port), protocol: 'http' });
     const email = uniqueEmail('stripe-hook');
-    const session = await sdk.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: STRIPE_TEST_PRICES.starter[0], quantity: 1 }], success_url: `${stripeURL}/account/subscription?welcome=1`, cancel_url: `${stripeURL}/pricing`, locale: 'en', metadata: { plan: 'starter', locale: 'en' } });
-    const paid = await fetch(session.url!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email, name: 'Hook Client', card: '4242424242424242' }) });
+    const session = await sdk.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: STRIPE_TEST_PRICES.starter[0], quantity: 1 }],
+      success_url: `${stripeURL}/account/subscription?welcome=1`,
+      cancel_url: `${stripeURL}/pricing`,
+      locale: 'en',
+      metadata: { plan: 'starter', locale: 'en' },
+    });
+    const paid = await fetch(session.url!, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ email, name: 'Hook Client', card: '4242424242424242' }),
+    });
     expect(paid.status).toBe(303);
     await waitForMail(stripeDataDir, email, /FAKE-\d{4}/);
-    const events: { id: string; type: string; object: string; deliveries: { status?: number }[] }[] = await fake('/_fake/events');
+    const events: { id: string; type: string; object: string; deliveries: { status?: number }[] }[] =
+      await fake('/_fake/events');
     const completed = events.find((e) => e.type === 'checkout.session.completed' && e.object === session.id)!;
     expect(completed.deliveries.at(-1)?.status).toBe(200);
     const allMail = () => readOutbox(stripeDataDir).length;

@@ -2,7 +2,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { portalDataDir, portalURL } from '../../playwright.config';
 import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
 import { rmSync } from 'node:fs';
-import { actAsIp, fillCheckout, outbox, signIn, startPortalServer, subscribe, t, uniqueEmail, waitForMail } from './portal-helpers';
+import {
+  actAsIp,
+  fillCheckout,
+  outbox,
+  signIn,
+  startPortalServer,
+  subscribe,
+  t,
+  uniqueEmail,
+  waitForMail,
+} from './portal-helpers';
 
 /**
  * The client portal on the embedded billing engine (server on PORT + 500 with the test hooks),
@@ -28,7 +38,9 @@ for (const locale of LOCALES) {
       await expectNoRawKeys(page);
     });
 
-    test('the demo client signs in through the emailed code and sees the plan and three paid invoices', async ({ page }) => {
+    test('the demo client signs in through the emailed code and sees the plan and three paid invoices', async ({
+      page,
+    }) => {
       const { mail } = await signIn(page, portalURL, portalDataDir, locale, 'client@example.com');
       expect(mail.text).toMatch(/\/account\/verify\?c=/);
       await expect(page.getByText('Layla Haddad').first()).toBeVisible();
@@ -49,7 +61,9 @@ for (const locale of LOCALES) {
       await expectNoRawKeys(page);
     });
 
-    test('subscribe from pricing through the local checkout: a declined card says so, a good one shows the payment success dialog', async ({ page }) => {
+    test('subscribe from pricing through the local checkout: a declined card says so, a good one shows the payment success dialog', async ({
+      page,
+    }) => {
       const email = uniqueEmail(`sub-${locale}`);
       await page.goto(url(locale, '/pricing'));
       await page.getByTestId('plan-starter').getByRole('button').click();
@@ -63,7 +77,10 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/);
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: t(locale, 'welcome.title') })).toBeVisible();
-      await dialog.getByRole('button', { name: t(locale, 'welcome.close') }).first().click();
+      await dialog
+        .getByRole('button', { name: t(locale, 'welcome.close') })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       // The welcome email with the first invoice.
       const mail = await waitForMail(portalDataDir, email, /BWB-\d{4}-\d{4}/);
@@ -77,7 +94,11 @@ for (const locale of LOCALES) {
       await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
-      await dialog.getByRole('radio').filter({ hasNot: page.locator('[disabled]') }).last().check();
+      await dialog
+        .getByRole('radio')
+        .filter({ hasNot: page.locator('[disabled]') })
+        .last()
+        .check();
       await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
       // The confirmation email follows the welcome email.
@@ -98,7 +119,10 @@ for (const locale of LOCALES) {
       await dialog.getByRole('button', { name: t(locale, 'cancel.keep') }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await trigger.click();
-      await page.getByRole('dialog').getByRole('button', { name: t(locale, 'cancel.confirm') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t(locale, 'cancel.confirm') })
+        .click();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.resume') })).toBeVisible();
       const before = outbox(portalDataDir, email).length;
       await waitForMail(portalDataDir, email, /./, before - 1);
@@ -107,7 +131,10 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') })).toBeVisible();
     });
 
-    test('an invoice opens as a page and downloads as a PDF; another client\'s invoice is 404', async ({ page, browser }) => {
+    test("an invoice opens as a page and downloads as a PDF; another client's invoice is 404", async ({
+      page,
+      browser,
+    }) => {
       // Two clients go through checkout: more than 30 s on a busy 2-core machine.
       test.setTimeout(90_000);
       const email = uniqueEmail(`inv-${locale}`);
@@ -140,7 +167,10 @@ for (const locale of LOCALES) {
       await signIn(page, portalURL, portalDataDir, locale, 'former@example.com');
       await page.goto(url(locale, '/account/subscription'));
       await expect(page.getByText(t(locale, 'subscription.none')).first()).toBeVisible();
-      await expect(page.getByRole('link', { name: t(locale, 'subscription.seePlans') })).toHaveAttribute('href', at(locale, '/pricing'));
+      await expect(page.getByRole('link', { name: t(locale, 'subscription.seePlans') })).toHaveAttribute(
+        'href',
+        at(locale, '/pricing'),
+      );
       await expect(page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') })).toHaveCount(0);
       await expect(page.getByRole('link', { name: t(locale, 'subscription.changePlan') })).toHaveCount(0);
     });
@@ -154,7 +184,8 @@ test.describe('portal jobs over a moving clock (a server of its own)', () => {
   const dataDir = `.cache/e2e/portal-clock-${port}`;
   let server: Awaited<ReturnType<typeof startPortalServer>>;
   const own = (locale: Locale, path: string) => `${server.base}${at(locale, path)}`;
-  const clockHook = (page: Page, name: string, body: unknown) => page.request.post(`${server.base}/api/portal/test/${name}`, { data: body });
+  const clockHook = (page: Page, name: string, body: unknown) =>
+    page.request.post(`${server.base}/api/portal/test/${name}`, { data: body });
 
   test.beforeAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -164,14 +195,19 @@ test.describe('portal jobs over a moving clock (a server of its own)', () => {
     server?.child.kill('SIGKILL');
   });
 
-  test('renewal reminder 7 days before, once; a scheduled change takes effect at renewal with a new invoice', async ({ page }) => {
+  test('renewal reminder 7 days before, once; a scheduled change takes effect at renewal with a new invoice', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const email = uniqueEmail('clock');
     await subscribe(page, server.base, 'en', 'starter', email);
     await page.goto(own('en', '/account/subscription'));
     await page.getByRole('link', { name: t('en', 'subscription.changePlan') }).click();
     await page.getByRole('dialog').getByRole('radio').last().check();
-    await page.getByRole('dialog').getByRole('button', { name: t('en', 'change.confirm') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('en', 'change.confirm') })
+      .click();
     await expect(page.getByRole('button', { name: t('en', 'subscription.withdraw') })).toBeVisible();
     const reminders = () => outbox(dataDir, email).filter((m) => /remind|renew/i.test(m.subject)).length;
     // 22 days on: more than 7 days before renewal, no reminder yet.
@@ -197,7 +233,11 @@ test.describe('portal jobs over a moving clock (a server of its own)', () => {
     await expect(page.getByText(t('en', 'invoices.error'))).toBeVisible();
     await expect(page.getByText(t('en', 'summary.nextBilling')).first()).toBeVisible();
     await clockHook(page, 'invoices-fail', { fail: false });
-    await page.getByRole('link', { name: t('en', 'invoices.retry') }).or(page.getByRole('button', { name: t('en', 'invoices.retry') })).first().click();
+    await page
+      .getByRole('link', { name: t('en', 'invoices.retry') })
+      .or(page.getByRole('button', { name: t('en', 'invoices.retry') }))
+      .first()
+      .click();
     await expect(page.getByRole('table')).toBeVisible();
   });
 });

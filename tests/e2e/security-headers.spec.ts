@@ -38,7 +38,8 @@ function expectEveryScriptNonced(html: string, nonce: string) {
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);
-  for (const tag of html.match(/<link\b[^>]*rel="modulepreload"[^>]*>/g) ?? []) expect(tag, tag).toContain(`nonce="${nonce}"`);
+  for (const tag of html.match(/<link\b[^>]*rel="modulepreload"[^>]*>/g) ?? [])
+    expect(tag, tag).toContain(`nonce="${nonce}"`);
   const values = new Set([...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]));
   expect([...values]).toEqual([nonce]);
   expect(html).not.toMatch(PLACEHOLDER_SHAPE);
@@ -61,7 +62,11 @@ test.describe('headers of HTML responses', () => {
         expect([...csp.get('script-src')!]).not.toContain("'unsafe-inline'");
         expect([...csp.get('object-src')!]).toEqual(["'none'"]);
         expect([...csp.get('base-uri')!]).toEqual(["'self'"]);
-        expect([...csp.get('form-action')!]).toEqual(["'self'", 'https://checkout.stripe.com', 'https://buy.stripe.com']);
+        expect([...csp.get('form-action')!]).toEqual([
+          "'self'",
+          'https://checkout.stripe.com',
+          'https://buy.stripe.com',
+        ]);
         expect([...csp.get('frame-src')!]).toEqual(["'self'", 'https://calendly.com']);
         expect([...csp.get('frame-ancestors')!]).toEqual(["'self'"]);
         expect(headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -82,7 +87,11 @@ test.describe('headers of HTML responses', () => {
   test('text shaped like the placeholder, from a URL, stays text and never becomes a nonce', async ({ request }) => {
     const forged = `csp${randomBytes(24).toString('base64url')}`;
     const attack = `"><script nonce="${forged}">window.owned=1</script>`;
-    for (const url of [`/booking-confirmation/${forged}?booking_id=${forged}&source=${forged}`, `/faq?q=${encodeURIComponent(attack)}`, `/ar/no-such-page/${forged}?q=${encodeURIComponent(attack)}`]) {
+    for (const url of [
+      `/booking-confirmation/${forged}?booking_id=${forged}&source=${forged}`,
+      `/faq?q=${encodeURIComponent(attack)}`,
+      `/ar/no-such-page/${forged}?q=${encodeURIComponent(attack)}`,
+    ]) {
       const response = await request.get(url);
       const html = await response.text();
       const nonce = nonceOf(response);
@@ -110,10 +119,17 @@ test.describe('headers of HTML responses', () => {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       // Graded as visitors reach it: https on SITE_URL's host (TLS ends at the proxy in front).
-      const graded = gradeResponse({ url: new URL(path, SITE_URL).href, headers: response.headersArray(), html: await response.text() });
+      const graded = gradeResponse({
+        url: new URL(path, SITE_URL).href,
+        headers: response.headersArray(),
+        html: await response.text(),
+      });
       reports.push(formatGrade(path, graded));
       expect(graded.grade, formatGrade(path, graded)).toBe('A+');
-      expect(graded.rules.filter((r) => r.modifier < 0), 'no penalties').toEqual([]);
+      expect(
+        graded.rules.filter((r) => r.modifier < 0),
+        'no penalties',
+      ).toEqual([]);
     }
     console.log(reports.join('\n\n'));
     await testInfo.attach('observatory.txt', { body: reports.join('\n\n'), contentType: 'text/plain' });
@@ -124,7 +140,8 @@ test.describe('headers of HTML responses', () => {
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   const messages: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text())) messages.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text()))
+      messages.push(message.text());
   });
   await page.addInitScript(() => {
     const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = []);
@@ -134,11 +151,15 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 const stubFrame = (page: Page) =>
-  page.route('https://calendly.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>scheduling</title><p>stub</p>' }));
+  page.route('https://calendly.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>scheduling</title><p>stub</p>' }),
+  );
 
 test.describe('pages run under the policy', () => {
   for (const locale of LOCALES) {
-    test(`hydration, language menu, booking dialog and frame, client-side navigation: no violation (${locale})`, async ({ page }, testInfo) => {
+    test(`hydration, language menu, booking dialog and frame, client-side navigation: no violation (${locale})`, async ({
+      page,
+    }, testInfo) => {
       const violations = await watchCsp(page);
       await stubFrame(page);
       await page.goto(at(locale, '/'));
@@ -188,7 +209,13 @@ test.describe('pages run under the policy', () => {
       img.src = 'https://tracker.invalid/pixel.png';
       document.body.append(img);
     });
-    await expect.poll(async () => (await violations()).filter((v) => /^(script-src-attr inline|img-src https:\/\/tracker\.invalid)/.test(v)).length).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await violations()).filter((v) => /^(script-src-attr inline|img-src https:\/\/tracker\.invalid)/.test(v))
+            .length,
+      )
+      .toBe(2);
     expect((await violations()).filter((v) => /Content Security Policy/.test(v))).toHaveLength(2);
     expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
   });
@@ -201,7 +228,17 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_URL, CONTENT_DATA_DIR: dataDir, REQUEST_LOG: '0', PORTAL_JOBS_INTERVAL_SECONDS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_URL,
+      CONTENT_DATA_DIR: dataDir,
+      REQUEST_LOG: '0',
+      PORTAL_JOBS_INTERVAL_SECONDS: '0',
+      ...env,
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 150; i++) {
@@ -258,24 +295,37 @@ test.describe('with GTM_ID', () => {
         loaded.push(route.request().url());
         return route.fulfill({ contentType: 'text/javascript', body: GTM_STUB });
       });
-      await page.route('https://www.googletagmanager.com/gtag/js*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__gtag = true;' }));
+      await page.route('https://www.googletagmanager.com/gtag/js*', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: 'window.__gtag = true;' }),
+      );
       await page.goto(`${gtmURL}${at(locale, '/')}`);
       await hydrated(page);
-      await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __gtag?: boolean }).__gtag))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => Boolean((window as unknown as { __gtag?: boolean }).__gtag)))
+        .toBe(true);
       expect(loaded).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-TEST123']);
-      expect(await page.evaluate(() => (window as unknown as { __gtmCustomHtml?: boolean }).__gtmCustomHtml)).toBe(true);
-      const events = await page.evaluate(() => ((window as unknown as { dataLayer: { event?: string }[] }).dataLayer ?? []).map((e) => e.event));
+      expect(await page.evaluate(() => (window as unknown as { __gtmCustomHtml?: boolean }).__gtmCustomHtml)).toBe(
+        true,
+      );
+      const events = await page.evaluate(() =>
+        ((window as unknown as { dataLayer: { event?: string }[] }).dataLayer ?? []).map((e) => e.event),
+      );
       expect(events).toEqual(expect.arrayContaining(['gtm.js', 'gtm_stub_loaded']));
       expect(await violations()).toEqual([]);
     });
   }
 
-  test('Observatory-style grade with GTM: still A+ (its loader has no integrity: -5)', async ({ request }, testInfo) => {
+  test('Observatory-style grade with GTM: still A+ (its loader has no integrity: -5)', async ({
+    request,
+  }, testInfo) => {
     test.skip(isMobile(testInfo), 'desktop only');
     const response = await request.get(`${gtmURL}/`);
-    const graded = gradeResponse({ url: `${SITE_URL}/`, headers: response.headersArray(), html: await response.text() });
+    const graded = gradeResponse({
+      url: `${SITE_URL}/`,
+      headers: response.headersArray(),
+      html: await response.text(),
+    });
     console.log(formatGrade('/ with GTM_ID', graded));
     expect(graded.grade).toBe('A+');
   });
 });
-

@@ -26,7 +26,9 @@ for (const locale of LOCALES) {
         await hydrated(page);
         await page.getByTestId('menu-toggle').click();
       }
-      const nav = isMobile(testInfo) ? page.getByTestId('mobile-menu').getByRole('navigation') : header.getByRole('navigation');
+      const nav = isMobile(testInfo)
+        ? page.getByTestId('mobile-menu').getByRole('navigation')
+        : header.getByRole('navigation');
       const links = nav.getByRole('link');
       await expect(links.filter({ hasNotText: GET_STARTED[locale] })).toHaveText(NAV[locale]);
       for (const [i, path] of PATHS.entries()) {
@@ -42,7 +44,16 @@ for (const locale of LOCALES) {
     test('footer: links, service links, legal links, both offices', async ({ page }) => {
       await page.goto(at(locale, '/'));
       const footer = page.getByTestId('site-footer');
-      for (const path of ['/services', '/about', '/case-studies', '/blog', '/faq', '/privacy-policy', '/terms-of-service', '/cookies-policy']) {
+      for (const path of [
+        '/services',
+        '/about',
+        '/case-studies',
+        '/blog',
+        '/faq',
+        '/privacy-policy',
+        '/terms-of-service',
+        '/cookies-policy',
+      ]) {
         await expect(footer.locator(`a[href="${at(locale, path)}"]`).first()).toBeVisible();
       }
       await expect(footer.locator(`a[href^="${at(locale, '/services#')}"]`)).toHaveCount(6);
@@ -53,7 +64,10 @@ for (const locale of LOCALES) {
 
     test('a footer link scrolls to the top of the next page', async ({ page }) => {
       await page.goto(at(locale, '/'));
-      await page.getByTestId('site-footer').locator(`a[href="${at(locale, '/faq')}"]`).click();
+      await page
+        .getByTestId('site-footer')
+        .locator(`a[href="${at(locale, '/faq')}"]`)
+        .click();
       await expect(page).toHaveURL(new RegExp(`${at(locale, '/faq')}$`));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     });
@@ -74,7 +88,9 @@ for (const locale of LOCALES) {
       const response = await page.goto(at(locale, '/no-such-page'));
       expect(response?.status()).toBe(404);
       await expectLanguage(page, locale);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'en' ? 'Page not found' : 'الصفحة غير موجودة');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        locale === 'en' ? 'Page not found' : 'الصفحة غير موجودة',
+      );
       await expect(page.getByTestId('site-header')).toBeVisible();
       await expectNoRawKeys(page);
     });
@@ -82,7 +98,9 @@ for (const locale of LOCALES) {
     test('no accessibility violations in the shell', async ({ page }) => {
       await page.goto(at(locale, '/'));
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     });
   });
 }
@@ -111,7 +129,10 @@ test('the mobile menu opens, stays within 80% of the screen, and closes on navig
   await expect(menu).toBeHidden();
 });
 
-test('switching language moves to the twin page without a reload, remembers it, and switches back', async ({ page, context }) => {
+test('switching language moves to the twin page without a reload, remembers it, and switches back', async ({
+  page,
+  context,
+}) => {
   await page.goto('/faq');
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
@@ -158,16 +179,26 @@ test('the language dropdown works from the keyboard', async ({ page }) => {
 });
 
 test('crawlers are never redirected by the language cookie', async ({ request }) => {
-  const res = await request.get('/', { headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }, maxRedirects: 0 });
+  const res = await request.get('/', {
+    headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(200);
-  const person = await request.get('/', { headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' }, maxRedirects: 0 });
+  const person = await request.get('/', {
+    headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' },
+    maxRedirects: 0,
+  });
   expect(person.status()).toBe(302);
   expect(person.headers()['location']).toBe('/ar');
   expect(person.headers()['vary']).toMatch(/Cookie/);
 });
 
 test('/en paths redirect to the unprefixed English path; other prefixes are 404', async ({ request }) => {
-  for (const [from, to] of [['/en', '/'], ['/en/about', '/about'], ['/en/blog/x?y=1', '/blog/x?y=1']]) {
+  for (const [from, to] of [
+    ['/en', '/'],
+    ['/en/about', '/about'],
+    ['/en/blog/x?y=1', '/blog/x?y=1'],
+  ]) {
     const res = await request.get(from, { maxRedirects: 0 });
     expect(res.status(), from).toBe(301);
     expect(res.headers()['location']).toBe(to);

@@ -41,8 +41,18 @@ const LEGAL = {
 const UPDATED = { en: '1 November 2026', ar: /نوفمبر\s+2026/ };
 
 const BOOKING = {
-  en: { title: 'Your Consultation Is Booked', confirmed: 'Confirmed', intro: 'Your 30-minute consultation is confirmed', nextSteps: 'What happens next' },
-  ar: { title: 'تم حجز استشارتك', confirmed: 'مؤكَّد', intro: 'تم تأكيد استشارتك التي تستغرق 30 دقيقة', nextSteps: 'الخطوات التالية' },
+  en: {
+    title: 'Your Consultation Is Booked',
+    confirmed: 'Confirmed',
+    intro: 'Your 30-minute consultation is confirmed',
+    nextSteps: 'What happens next',
+  },
+  ar: {
+    title: 'تم حجز استشارتك',
+    confirmed: 'مؤكَّد',
+    intro: 'تم تأكيد استشارتك التي تستغرق 30 دقيقة',
+    nextSteps: 'الخطوات التالية',
+  },
 };
 
 async function expectNoAxeViolations(page: Page) {
@@ -64,7 +74,9 @@ for (const locale of LOCALES) {
       const t = FAQ[locale];
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
       await expect(page.locator('main')).toContainText(t.intro);
-      await expect(page.locator('main h2').filter({ hasText: new RegExp(`^(${t.categories.join('|')})$`) })).toHaveText(t.categories);
+      await expect(page.locator('main h2').filter({ hasText: new RegExp(`^(${t.categories.join('|')})$`) })).toHaveText(
+        t.categories,
+      );
       for (const key of ['taxesFinance', 'operations', 'services', 'pricing']) {
         expect(await page.getByTestId(`faq-category-${key}`).locator('details').count()).toBeGreaterThanOrEqual(3);
       }
@@ -162,11 +174,19 @@ for (const locale of LOCALES) {
         if (locale === 'ar') await expect(value).toHaveAttribute('lang', 'en');
         else await expect(value).not.toHaveAttribute('lang', /./);
       }
-      await expect(page.getByTestId('booking-summary-when')).toContainText(locale === 'en' ? '1 December 2026' : 'ديسمبر');
-      await expect(page.getByTestId('booking-summary-when').locator('time')).toHaveAttribute('datetime', '2026-12-01T06:00:00.000Z');
+      await expect(page.getByTestId('booking-summary-when')).toContainText(
+        locale === 'en' ? '1 December 2026' : 'ديسمبر',
+      );
+      await expect(page.getByTestId('booking-summary-when').locator('time')).toHaveAttribute(
+        'datetime',
+        '2026-12-01T06:00:00.000Z',
+      );
       await expect(page.getByTestId('booking-test-notice')).toContainText('hero');
       // The canonical of a confirmation is the bare page, never the personal URL.
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE}${at(locale, '/booking-confirmation')}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `${SITE}${at(locale, '/booking-confirmation')}`,
+      );
       await expectNoRawKeys(page);
     });
 
@@ -186,7 +206,9 @@ for (const locale of LOCALES) {
         booking_id: '../../etc/passwd',
         debug: '<b>yes</b>',
       });
-      const response = await page.goto(`${at(locale, '/booking-confirmation/%3Cscript%3Ealert(6)%3C%2Fscript%3E')}?${query}&${'x'.repeat(2000)}=1`);
+      const response = await page.goto(
+        `${at(locale, '/booking-confirmation/%3Cscript%3Ealert(6)%3C%2Fscript%3E')}?${query}&${'x'.repeat(2000)}=1`,
+      );
       expect(response?.status()).toBe(200);
       await expect(page.getByTestId('booking-status')).toContainText(BOOKING[locale].confirmed);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -210,12 +232,18 @@ for (const locale of LOCALES) {
       expect(await res.text()).not.toContain('seo-row');
     });
 
-    test('SEO diagnostics: every public URL with title, canonical, alternates and missing Arabic; noindex', async ({ page }) => {
-      const response = await page.goto(`/api/preview?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(at(locale, '/seo-diagnostics'))}`);
+    test('SEO diagnostics: every public URL with title, canonical, alternates and missing Arabic; noindex', async ({
+      page,
+    }) => {
+      const response = await page.goto(
+        `/api/preview?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(at(locale, '/seo-diagnostics'))}`,
+      );
       expect(response?.status()).toBe(200);
       await expectLanguage(page, locale);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'en' ? 'SEO diagnostics' : 'تشخيص تحسين محركات البحث');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        locale === 'en' ? 'SEO diagnostics' : 'تشخيص تحسين محركات البحث',
+      );
       const rows = page.getByTestId('seo-row');
       const paths = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
       expect(paths).toContain('/');
@@ -230,7 +258,9 @@ for (const locale of LOCALES) {
       const faq = page.locator('[data-testid="seo-row"][data-path="/faq"]');
       await expect(faq.locator('tr')).toHaveCount(2);
       await expect(faq).toContainText('FAQ: UAE Tax, Company Setup and Pricing | Bawaba Advisory');
-      await expect(faq).toContainText('الأسئلة الشائعة: الضرائب وتأسيس الشركات والأسعار في الإمارات | بوابة للاستشارات');
+      await expect(faq).toContainText(
+        'الأسئلة الشائعة: الضرائب وتأسيس الشركات والأسعار في الإمارات | بوابة للاستشارات',
+      );
       await expect(faq).toContainText(`${SITE}/faq`);
       await expect(faq).toContainText(`${SITE}/ar/faq`);
       await expect(faq).toContainText('x-default');
@@ -240,10 +270,19 @@ for (const locale of LOCALES) {
       await expectNoRawKeys(page);
     });
 
-    for (const path of ['/faq', '/privacy-policy', '/booking-confirmation/BK-1?invitee_full_name=Layla+Haddad&event_start_time=2026-12-01T10:00:00Z&debug=1&source=hero', '/seo-diagnostics']) {
+    for (const path of [
+      '/faq',
+      '/privacy-policy',
+      '/booking-confirmation/BK-1?invitee_full_name=Layla+Haddad&event_start_time=2026-12-01T10:00:00Z&debug=1&source=hero',
+      '/seo-diagnostics',
+    ]) {
       test(`no accessibility violations on ${path.split('?')[0]}`, async ({ page }) => {
         test.setTimeout(90_000);
-        await page.goto(path === '/seo-diagnostics' ? `/api/preview?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(at(locale, path))}` : at(locale, path));
+        await page.goto(
+          path === '/seo-diagnostics'
+            ? `/api/preview?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(at(locale, path))}`
+            : at(locale, path),
+        );
         if (path === '/faq') await page.locator('details summary').first().click();
         await expectNoAxeViolations(page);
       });
@@ -268,7 +307,9 @@ test.describe('redirects', () => {
     test(`${from} -> ${to}`, async ({ request }) => {
       const res = await request.get(from, { maxRedirects: 0 });
       expect(res.status()).toBe(301);
-      expect(new URL(res.headers()['location'], 'http://x').pathname + new URL(res.headers()['location'], 'http://x').search).toBe(to);
+      expect(
+        new URL(res.headers()['location'], 'http://x').pathname + new URL(res.headers()['location'], 'http://x').search,
+      ).toBe(to);
     });
   }
 
@@ -294,7 +335,10 @@ test.describe('search engine files', () => {
       return [...doc.getElementsByTagNameNS(ns, 'url')].map((u) => ({
         loc: u.getElementsByTagNameNS(ns, 'loc')[0]?.textContent ?? '',
         lastmod: u.getElementsByTagNameNS(ns, 'lastmod')[0]?.textContent ?? null,
-        alternates: [...u.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+        alternates: [...u.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((l) => [
+          l.getAttribute('hreflang'),
+          l.getAttribute('href'),
+        ]),
       }));
     }, xml);
     expect(parsed, 'sitemap is well-formed XML').not.toBeNull();
@@ -314,34 +358,67 @@ test.describe('search engine files', () => {
       expect(u.alternates.map((a) => a[1])).toContain(u.loc);
       if (u.lastmod) expect(Number.isNaN(Date.parse(u.lastmod))).toBe(false);
     }
-    for (const path of ['/', '/about', '/services', '/pricing', '/faq', '/case-studies', '/blog', '/privacy-policy', '/terms-of-service', '/cookies-policy', '/blog/uae-vat-registration-guide', '/blog/category/market_insights', '/blog/tag/uae', '/case-studies/fintech-launch-uae']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/services',
+      '/pricing',
+      '/faq',
+      '/case-studies',
+      '/blog',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookies-policy',
+      '/blog/uae-vat-registration-guide',
+      '/blog/category/market_insights',
+      '/blog/tag/uae',
+      '/case-studies/fintech-launch-uae',
+    ]) {
       expect(locs, path).toContain(SITE + path);
       expect(locs, path).toContain(SITE + (path === '/' ? '/ar' : `/ar${path}`));
     }
-    expect(locs.some((l) => /seo-diagnostics|booking-confirmation|contact|not-found|first-90-days/.test(l))).toBe(false);
+    expect(locs.some((l) => /seo-diagnostics|booking-confirmation|contact|not-found|first-90-days/.test(l))).toBe(
+      false,
+    );
     expect(urls.find((u) => u.loc === `${SITE}/privacy-policy`)?.lastmod).toBe('2026-11-01');
     expect(urls.find((u) => u.loc === `${SITE}/ar/blog/uae-vat-registration-guide`)?.lastmod).toMatch(/^2026-/);
     // The pages this build owns answer at their sitemap URL.
-    for (const path of ['/faq', '/ar/faq', '/privacy-policy', '/ar/terms-of-service', '/cookies-policy', '/ar/cookies-policy']) {
+    for (const path of [
+      '/faq',
+      '/ar/faq',
+      '/privacy-policy',
+      '/ar/terms-of-service',
+      '/cookies-policy',
+      '/ar/cookies-policy',
+    ]) {
       expect((await request.get(path)).status(), path).toBe(200);
     }
   });
 
-  test('robots.txt: allow all, keep crawlers off the internal and personal pages, point to the sitemap', async ({ request }) => {
+  test('robots.txt: allow all, keep crawlers off the internal and personal pages, point to the sitemap', async ({
+    request,
+  }) => {
     const res = await request.get('/robots.txt');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('text/plain');
     const lines = (await res.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/seo-diagnostics', '/ar/seo-diagnostics', '/booking-confirmation', '/ar/booking-confirmation']) {
+    for (const path of [
+      '/seo-diagnostics',
+      '/ar/seo-diagnostics',
+      '/booking-confirmation',
+      '/ar/booking-confirmation',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 });
 
-test('the Arabic pages mark nothing as English when Arabic exists, and the English ones stay English', async ({ page }) => {
+test('the Arabic pages mark nothing as English when Arabic exists, and the English ones stay English', async ({
+  page,
+}) => {
   for (const locale of ['en', 'ar'] as Locale[]) {
     await page.goto(at(locale, '/privacy-policy'));
     await expect(page.getByTestId('legal-body')).not.toHaveAttribute('lang', 'en');

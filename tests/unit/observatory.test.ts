@@ -4,13 +4,19 @@ import { formatGrade, gradeResponse, type Scanned } from '../observatory';
 const h = (record: Record<string, string>) => Object.entries(record).map(([name, value]) => ({ name, value }));
 const OUR_CSP =
   "default-src 'self'; script-src 'nonce-abc' 'strict-dynamic' 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com; frame-ancestors 'self'";
-const gtmPage = '<script>window.dataLayer=[]</script><script async src="https://www.googletagmanager.com/gtm.js?id=GTM-X"></script><script type="module">import "/build/x.js"</script>';
+const gtmPage =
+  '<script>window.dataLayer=[]</script><script async src="https://www.googletagmanager.com/gtm.js?id=GTM-X"></script><script type="module">import "/build/x.js"</script>';
 
 describe('the local Observatory check', () => {
   it("grades the probe's finding (no CSP, HSTS or COOP; GTM inline) about a C", () => {
     const before: Scanned = {
       url: 'https://www.bawaba-advisory.com/',
-      headers: h({ 'Content-Type': 'text/html', 'X-Frame-Options': 'SAMEORIGIN', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' }),
+      headers: h({
+        'Content-Type': 'text/html',
+        'X-Frame-Options': 'SAMEORIGIN',
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+      }),
       html: gtmPage,
     };
     const graded = gradeResponse(before);
@@ -40,15 +46,23 @@ describe('the local Observatory check', () => {
 
   it('penalises unsafe scripts, short HSTS and insecure cookies', () => {
     const base = { url: 'https://example.com/', html: '' };
-    const csp = (policy: string) => gradeResponse({ ...base, headers: h({ 'Content-Security-Policy': policy }) }).rules[0];
+    const csp = (policy: string) =>
+      gradeResponse({ ...base, headers: h({ 'Content-Security-Policy': policy }) }).rules[0];
     expect(csp("script-src 'self' 'unsafe-inline'; object-src 'none'").modifier).toBe(-20);
     expect(csp("script-src 'nonce-x' 'unsafe-inline'; object-src 'none'; style-src 'self'").modifier).toBe(5);
-    expect(csp("script-src 'nonce-x'; object-src 'none'").result).toBe('csp-implemented-with-unsafe-inline-in-style-src-only'); // style-src open
+    expect(csp("script-src 'nonce-x'; object-src 'none'").result).toBe(
+      'csp-implemented-with-unsafe-inline-in-style-src-only',
+    ); // style-src open
     expect(csp("script-src 'self'").modifier).toBe(-20); // object-src left open
     expect(csp("default-src 'none'").modifier).toBe(10);
-    const hsts = gradeResponse({ ...base, headers: h({ 'Strict-Transport-Security': 'max-age=86400' }) }).rules.find((r) => r.test === 'strict-transport-security');
+    const hsts = gradeResponse({ ...base, headers: h({ 'Strict-Transport-Security': 'max-age=86400' }) }).rules.find(
+      (r) => r.test === 'strict-transport-security',
+    );
     expect(hsts?.modifier).toBe(-10);
-    const cookies = gradeResponse({ ...base, headers: [{ name: 'Set-Cookie', value: '__session=x; Path=/; SameSite=Lax' }] }).rules.find((r) => r.test === 'cookies');
+    const cookies = gradeResponse({
+      ...base,
+      headers: [{ name: 'Set-Cookie', value: '__session=x; Path=/; SameSite=Lax' }],
+    }).rules.find((r) => r.test === 'cookies');
     expect(cookies?.result).toBe('cookies-session-without-secure-flag');
   });
 });

@@ -14,7 +14,17 @@ export function addMonthsUtc(anchor: Date, months: number): Date {
   const year = Math.floor(total / 12);
   const month = total - year * 12;
   const day = Math.min(anchor.getUTCDate(), daysInMonthUtc(year, month));
-  return new Date(Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      day,
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+      anchor.getUTCMilliseconds(),
+    ),
+  );
 }
 
 /** Period `index` (1 is the first) of a subscription anchored at `anchor`. */

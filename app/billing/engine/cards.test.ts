@@ -3,7 +3,13 @@ import { BillingError } from '../types';
 import { checkCard, CheckoutError, luhnValid, normalizeCardNumber } from './cards';
 
 const now = new Date('2026-06-15T12:00:00.000Z');
-const card = (cardNumber: string, over: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({ cardNumber, expMonth: 12, expYear: 2030, cvc: '123', ...over });
+const card = (cardNumber: string, over: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
+  cardNumber,
+  expMonth: 12,
+  expYear: 2030,
+  cvc: '123',
+  ...over,
+});
 
 function refusal(fn: () => unknown): CheckoutError {
   try {
@@ -31,26 +37,70 @@ describe('test cards', () => {
   });
 
   it('accepts the succeeding test cards and keeps only brand and last four', () => {
-    expect(checkCard(card('4242 4242 4242 4242'), now)).toEqual({ brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2030, renewals: 'succeed' });
-    expect(checkCard(card('5555-5555-5555-4444', { expYear: 30 }), now)).toEqual({ brand: 'Mastercard', last4: '4444', expMonth: 12, expYear: 2030, renewals: 'succeed' });
+    expect(checkCard(card('4242 4242 4242 4242'), now)).toEqual({
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+      renewals: 'succeed',
+    });
+    expect(checkCard(card('5555-5555-5555-4444', { expYear: 30 }), now)).toEqual({
+      brand: 'Mastercard',
+      last4: '4444',
+      expMonth: 12,
+      expYear: 2030,
+      renewals: 'succeed',
+    });
     expect(checkCard(card('4000000000000341'), now).renewals).toBe('fail');
   });
 
   it('declines the declining test cards and every other number', () => {
-    expect(refusal(() => checkCard(card('4000 0000 0000 0002'), now))).toMatchObject({ code: 'card_declined', declineCode: 'generic_decline', field: 'number' });
-    expect(refusal(() => checkCard(card('4000 0000 0000 9995'), now))).toMatchObject({ code: 'card_declined', declineCode: 'insufficient_funds' });
-    expect(refusal(() => checkCard(card('4111 1111 1111 1111'), now))).toMatchObject({ code: 'card_declined', declineCode: 'live_card_in_test_mode' });
+    expect(refusal(() => checkCard(card('4000 0000 0000 0002'), now))).toMatchObject({
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      field: 'number',
+    });
+    expect(refusal(() => checkCard(card('4000 0000 0000 9995'), now))).toMatchObject({
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+    });
+    expect(refusal(() => checkCard(card('4111 1111 1111 1111'), now))).toMatchObject({
+      code: 'card_declined',
+      declineCode: 'live_card_in_test_mode',
+    });
   });
 
   it('refuses a bad number, a past expiry and a bad CVC with the field to fix', () => {
-    expect(refusal(() => checkCard(card('4242 4242 4242 4241'), now))).toMatchObject({ code: 'invalid_request', field: 'number' });
-    expect(refusal(() => checkCard(card('4242 4242 4242 4242 x'), now))).toMatchObject({ code: 'invalid_request', field: 'number' });
-    expect(refusal(() => checkCard(card('4242424242424242', { expMonth: 5, expYear: 2026 }), now))).toMatchObject({ code: 'invalid_request', field: 'expiry' });
-    expect(refusal(() => checkCard(card('4242424242424242', { expMonth: 13 }), now))).toMatchObject({ code: 'invalid_request', field: 'expiry' });
-    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12' }), now))).toMatchObject({ code: 'invalid_request', field: 'cvc' });
-    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12345' }), now))).toMatchObject({ code: 'invalid_request', field: 'cvc' });
+    expect(refusal(() => checkCard(card('4242 4242 4242 4241'), now))).toMatchObject({
+      code: 'invalid_request',
+      field: 'number',
+    });
+    expect(refusal(() => checkCard(card('4242 4242 4242 4242 x'), now))).toMatchObject({
+      code: 'invalid_request',
+      field: 'number',
+    });
+    expect(refusal(() => checkCard(card('4242424242424242', { expMonth: 5, expYear: 2026 }), now))).toMatchObject({
+      code: 'invalid_request',
+      field: 'expiry',
+    });
+    expect(refusal(() => checkCard(card('4242424242424242', { expMonth: 13 }), now))).toMatchObject({
+      code: 'invalid_request',
+      field: 'expiry',
+    });
+    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12' }), now))).toMatchObject({
+      code: 'invalid_request',
+      field: 'cvc',
+    });
+    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12345' }), now))).toMatchObject({
+      code: 'invalid_request',
+      field: 'cvc',
+    });
     // Good through the last moment of the expiry month, by the given clock.
     expect(checkCard(card('4242424242424242', { expMonth: 6, expYear: 2026 }), now).last4).toBe('4242');
-    expect(refusal(() => checkCard(card('4242424242424242', { expMonth: 6, expYear: 2026 }), new Date('2026-07-01T00:00:00.000Z'))).field).toBe('expiry');
+    expect(
+      refusal(() =>
+        checkCard(card('4242424242424242', { expMonth: 6, expYear: 2026 }), new Date('2026-07-01T00:00:00.000Z')),
+      ).field,
+    ).toBe('expiry');
   });
 });

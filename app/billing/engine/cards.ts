@@ -19,7 +19,12 @@ export type DeclineCode = 'generic_decline' | 'insufficient_funds' | 'live_card_
 export class CheckoutError extends BillingError {
   readonly field: CheckoutField;
   readonly declineCode: DeclineCode | null;
-  constructor(code: 'invalid_request' | 'card_declined', field: CheckoutField, message: string, declineCode: DeclineCode | null = null) {
+  constructor(
+    code: 'invalid_request' | 'card_declined',
+    field: CheckoutField,
+    message: string,
+    declineCode: DeclineCode | null = null,
+  ) {
     super(code, message);
     this.name = 'CheckoutError';
     this.field = field;
@@ -79,17 +84,35 @@ export function normalizeCardNumber(value: string): string | null {
  */
 export function checkCard(input: CardInput, now: Date): AcceptedCard {
   const digits = normalizeCardNumber(String(input.cardNumber ?? ''));
-  if (!digits || !luhnValid(digits)) throw new CheckoutError('invalid_request', 'number', 'The card number is not valid.');
+  if (!digits || !luhnValid(digits))
+    throw new CheckoutError('invalid_request', 'number', 'The card number is not valid.');
   const month = Number(input.expMonth);
   let year = Number(input.expYear);
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) throw new CheckoutError('invalid_request', 'expiry', 'The expiry date is not valid.');
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year))
+    throw new CheckoutError('invalid_request', 'expiry', 'The expiry date is not valid.');
   if (year < 100) year += 2000;
   // A card is good through the last moment of its expiry month.
-  if (now.getTime() >= Date.UTC(year, month, 1)) throw new CheckoutError('invalid_request', 'expiry', 'The card has expired.');
-  if (!/^\d{3,4}$/.test(String(input.cvc ?? ''))) throw new CheckoutError('invalid_request', 'cvc', 'The security code is not valid.');
+  if (now.getTime() >= Date.UTC(year, month, 1))
+    throw new CheckoutError('invalid_request', 'expiry', 'The card has expired.');
+  if (!/^\d{3,4}$/.test(String(input.cvc ?? '')))
+    throw new CheckoutError('invalid_request', 'cvc', 'The security code is not valid.');
   const card = TEST_CARDS[digits];
-  if (!card) throw new CheckoutError('card_declined', 'number', 'The card was declined (only test cards are accepted here).', 'live_card_in_test_mode');
-  if (card.outcome === 'generic_decline') throw new CheckoutError('card_declined', 'number', 'The card was declined.', 'generic_decline');
-  if (card.outcome === 'insufficient_funds') throw new CheckoutError('card_declined', 'number', 'The card has insufficient funds.', 'insufficient_funds');
-  return { brand: card.brand, last4: digits.slice(-4), expMonth: month, expYear: year, renewals: card.outcome === 'fail_renewals' ? 'fail' : 'succeed' };
+  if (!card)
+    throw new CheckoutError(
+      'card_declined',
+      'number',
+      'The card was declined (only test cards are accepted here).',
+      'live_card_in_test_mode',
+    );
+  if (card.outcome === 'generic_decline')
+    throw new CheckoutError('card_declined', 'number', 'The card was declined.', 'generic_decline');
+  if (card.outcome === 'insufficient_funds')
+    throw new CheckoutError('card_declined', 'number', 'The card has insufficient funds.', 'insufficient_funds');
+  return {
+    brand: card.brand,
+    last4: digits.slice(-4),
+    expMonth: month,
+    expYear: year,
+    renewals: card.outcome === 'fail_renewals' ? 'fail' : 'succeed',
+  };
 }

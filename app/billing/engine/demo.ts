@@ -9,8 +9,16 @@ export const DEMO_EMAILS = [DEMO_CLIENT_EMAIL, DEMO_FORMER_EMAIL] as const;
 
 /** Fixed ids, so seeding twice finds what the first seeding created. */
 export const DEMO_IDS = {
-  client: { customer: 'cus_DemoClientLayla0001', subscription: 'sub_DemoClientLayla0001', invoicePrefix: 'in_DemoClientLayla' },
-  former: { customer: 'cus_DemoFormerOmar00001', subscription: 'sub_DemoFormerOmar00001', invoicePrefix: 'in_DemoFormerOmar0' },
+  client: {
+    customer: 'cus_DemoClientLayla0001',
+    subscription: 'sub_DemoClientLayla0001',
+    invoicePrefix: 'in_DemoClientLayla',
+  },
+  former: {
+    customer: 'cus_DemoFormerOmar00001',
+    subscription: 'sub_DemoFormerOmar00001',
+    invoicePrefix: 'in_DemoFormerOmar0',
+  },
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -78,7 +86,15 @@ export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | nul
   };
   for (let k = 1; k <= current; k++) {
     const period = periodBounds(laylaAnchor, k);
-    layla.invoices.push(demoInvoice(`${DEMO_IDS.client.invoicePrefix}${String(k).padStart(4, '0')}`, layla.subscription, 'business', layla.subscription.amount, period));
+    layla.invoices.push(
+      demoInvoice(
+        `${DEMO_IDS.client.invoicePrefix}${String(k).padStart(4, '0')}`,
+        layla.subscription,
+        'business',
+        layla.subscription.amount,
+        period,
+      ),
+    );
   }
 
   const omarAnchor = addMonthsUtc(now, -2);
@@ -117,11 +133,25 @@ export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | nul
     },
     invoices: [],
   };
-  omar.invoices.push(demoInvoice(`${DEMO_IDS.former.invoicePrefix}0001`, omar.subscription, 'starter', omar.subscription.amount, omarPeriod));
+  omar.invoices.push(
+    demoInvoice(
+      `${DEMO_IDS.former.invoicePrefix}0001`,
+      omar.subscription,
+      'starter',
+      omar.subscription.amount,
+      omarPeriod,
+    ),
+  );
   return [layla, omar];
 }
 
-function demoInvoice(invoiceId: string, sub: SubscriptionDoc, plan: PlanKey, amount: number, period: { start: Date; end: Date }): Omit<InvoiceDoc, 'number' | 'sequence'> {
+function demoInvoice(
+  invoiceId: string,
+  sub: SubscriptionDoc,
+  plan: PlanKey,
+  amount: number,
+  period: { start: Date; end: Date },
+): Omit<InvoiceDoc, 'number' | 'sequence'> {
   return {
     _id: DOC.invoice(invoiceId),
     _type: TYPE.invoice,

@@ -169,7 +169,11 @@ export function subscriptionView(doc: SubscriptionDoc): SubscriptionView {
     canceledAt: doc.canceledAt,
     endedAt: doc.endedAt,
     scheduledChange: doc.scheduledChange
-      ? { plan: doc.scheduledChange.plan, effectiveAt: doc.scheduledChange.effectiveAt, ...(doc.scheduledChange.requestRef ? { requestRef: doc.scheduledChange.requestRef } : {}) }
+      ? {
+          plan: doc.scheduledChange.plan,
+          effectiveAt: doc.scheduledChange.effectiveAt,
+          ...(doc.scheduledChange.requestRef ? { requestRef: doc.scheduledChange.requestRef } : {}),
+        }
       : null,
     card: doc.card ? { brand: doc.card.brand, last4: doc.card.last4 } : null,
   };

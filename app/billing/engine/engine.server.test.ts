@@ -39,7 +39,10 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'billing-'));
   dataDir = path.join(dir, 'data');
   datasetFile = path.join(dir, 'dataset.ndjson');
-  await writeFile(datasetFile, JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', brandName: 'Test' }) + '\n');
+  await writeFile(
+    datasetFile,
+    JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', brandName: 'Test' }) + '\n',
+  );
   realNow = Date.UTC(2026, 2, 10, 9, 0, 0); // 2026-03-10 09:00 UTC
 });
 
@@ -48,7 +51,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const input = (email: string, cardNumber = '4242 4242 4242 4242', over: Partial<CheckoutInput> = {}): CheckoutInput => ({
+const input = (
+  email: string,
+  cardNumber = '4242 4242 4242 4242',
+  over: Partial<CheckoutInput> = {},
+): CheckoutInput => ({
   email,
   name: 'Test Client',
   company: 'Test Co',
@@ -60,7 +67,12 @@ const input = (email: string, cardNumber = '4242 4242 4242 4242', over: Partial<
 });
 
 async function subscribe(engine: EmbeddedBilling, email: string, plan: PlanKey = 'business', card?: string) {
-  const { url } = await engine.startCheckout({ plan, locale: 'en', successUrl: 'http://127.0.0.1/ok', cancelUrl: 'http://127.0.0.1/pricing' });
+  const { url } = await engine.startCheckout({
+    plan,
+    locale: 'en',
+    successUrl: 'http://127.0.0.1/ok',
+    cancelUrl: 'http://127.0.0.1/pricing',
+  });
   const id = url.split('/').pop()!;
   return { checkoutId: id, ...(await engine.completeCheckout(id, input(email, card))) };
 }
@@ -105,7 +117,12 @@ describe('clock', () => {
 describe('local checkout', () => {
   it('with 4242: an active subscription, a paid invoice BWB-YYYY-0001 and its events, in one go', async () => {
     const { engine } = open();
-    const en = await engine.startCheckout({ plan: 'business', locale: 'en', successUrl: 'http://127.0.0.1/ok', cancelUrl: 'http://127.0.0.1/pricing' });
+    const en = await engine.startCheckout({
+      plan: 'business',
+      locale: 'en',
+      successUrl: 'http://127.0.0.1/ok',
+      cancelUrl: 'http://127.0.0.1/pricing',
+    });
     expect(en.url).toMatch(/^\/checkout\/cs_[A-Za-z0-9]{24}$/);
     const ar = await engine.startCheckout({ plan: 'starter', locale: 'ar', successUrl: 'a', cancelUrl: 'b' });
     expect(ar.url).toMatch(/^\/ar\/checkout\/cs_[A-Za-z0-9]{24}$/);
@@ -124,7 +141,12 @@ describe('local checkout', () => {
     });
 
     const result = await engine.completeCheckout(id, input('New.Client@Example.com', '4242-4242-4242-4242'));
-    expect(result.customer).toMatchObject({ email: 'new.client@example.com', name: 'Test Client', company: 'Test Co', locale: 'en' });
+    expect(result.customer).toMatchObject({
+      email: 'new.client@example.com',
+      name: 'Test Client',
+      company: 'Test Co',
+      locale: 'en',
+    });
     expect(result.customer.id).toMatch(/^cus_[A-Za-z0-9]{24}$/);
     expect(result.subscription).toMatchObject({
       customerId: result.customer.id,
@@ -140,17 +162,36 @@ describe('local checkout', () => {
       card: { brand: 'Visa', last4: '4242' },
     });
     expect(result.subscription.id).toMatch(/^sub_/);
-    expect(result.invoice).toMatchObject({ number: 'BWB-2026-0001', status: 'paid', amount: 150000, currency: 'sgd', plan: 'business', subscriptionId: result.subscription.id, periodStart: '2026-03-10T09:00:00.000Z', periodEnd: '2026-04-10T09:00:00.000Z', hostedUrl: null, pdfUrl: null });
+    expect(result.invoice).toMatchObject({
+      number: 'BWB-2026-0001',
+      status: 'paid',
+      amount: 150000,
+      currency: 'sgd',
+      plan: 'business',
+      subscriptionId: result.subscription.id,
+      periodStart: '2026-03-10T09:00:00.000Z',
+      periodEnd: '2026-04-10T09:00:00.000Z',
+      hostedUrl: null,
+      pdfUrl: null,
+    });
     expect(result.invoice.id).toMatch(/^in_/);
     expect((await engine.getCheckout(id))?.status).toBe('complete');
     expect(await engine.getSubscription(result.customer.id)).toEqual(result.subscription);
     expect(await engine.findCustomerByEmail('NEW.client@example.COM')).toEqual(result.customer);
 
     const events = await allEvents(engine);
-    expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'checkout.session.completed',
+    ]);
     for (const e of events) expect(e.id).toMatch(/^evt_[A-Za-z0-9]{24}$/);
     const completed = events[2] as Extract<BillingEvent, { type: 'checkout.session.completed' }>;
-    expect(completed).toMatchObject({ customer: result.customer, subscriptionId: result.subscription.id, invoiceId: result.invoice.id });
+    expect(completed).toMatchObject({
+      customer: result.customer,
+      subscriptionId: result.subscription.id,
+      invoiceId: result.invoice.id,
+    });
 
     // Completing it again with the same email and card returns the same result and records nothing.
     const again = await engine.completeCheckout(id, input('new.client@example.com'));
@@ -178,22 +219,44 @@ describe('local checkout', () => {
       expect((await engine.getCheckout(id))?.status).toBe('open');
     }
     expect(await engine.findCustomerByEmail('declined@example.com')).toBeNull();
-    expect(await store.queryPrivate(`count(*[_type in ["billing.customer", "billing.subscription", "billing.invoice", "billing.event"]])`)).toBe(0);
+    expect(
+      await store.queryPrivate(
+        `count(*[_type in ["billing.customer", "billing.subscription", "billing.invoice", "billing.event"]])`,
+      ),
+    ).toBe(0);
   });
 
   it('invalid card input names the field: number, expiry, cvc (and email)', async () => {
     const { engine } = open();
     const { url } = await engine.startCheckout({ plan: 'starter', locale: 'en', successUrl: 'a', cancelUrl: 'b' });
     const id = url.split('/').pop()!;
-    expect(await caught(engine.completeCheckout(id, input('a@example.com', '4242 4242 4242 4241')))).toMatchObject({ code: 'invalid_request', field: 'number' });
-    expect(await caught(engine.completeCheckout(id, input('a@example.com', undefined, { expMonth: 2, expYear: 2026 })))).toMatchObject({ code: 'invalid_request', field: 'expiry' });
-    expect(await caught(engine.completeCheckout(id, input('a@example.com', undefined, { cvc: '1' })))).toMatchObject({ code: 'invalid_request', field: 'cvc' });
-    expect(await caught(engine.completeCheckout(id, input('not-an-email')))).toMatchObject({ code: 'invalid_request', field: 'email' });
+    expect(await caught(engine.completeCheckout(id, input('a@example.com', '4242 4242 4242 4241')))).toMatchObject({
+      code: 'invalid_request',
+      field: 'number',
+    });
+    expect(
+      await caught(engine.completeCheckout(id, input('a@example.com', undefined, { expMonth: 2, expYear: 2026 }))),
+    ).toMatchObject({ code: 'invalid_request', field: 'expiry' });
+    expect(await caught(engine.completeCheckout(id, input('a@example.com', undefined, { cvc: '1' })))).toMatchObject({
+      code: 'invalid_request',
+      field: 'cvc',
+    });
+    expect(await caught(engine.completeCheckout(id, input('not-an-email')))).toMatchObject({
+      code: 'invalid_request',
+      field: 'email',
+    });
     // The expiry is judged by the billing clock: a card good through 2026-03 is refused once it is April.
-    expect((await engine.completeCheckout(id, input('a@example.com', undefined, { expMonth: 3, expYear: 2026 }))).customer.email).toBe('a@example.com');
+    expect(
+      (await engine.completeCheckout(id, input('a@example.com', undefined, { expMonth: 3, expYear: 2026 }))).customer
+        .email,
+    ).toBe('a@example.com');
     await engine.advanceClock(30 * DAY);
-    const later = (await engine.startCheckout({ plan: 'starter', locale: 'en', successUrl: 'a', cancelUrl: 'b' })).url.split('/').pop()!;
-    expect(await caught(engine.completeCheckout(later, input('b@example.com', undefined, { expMonth: 3, expYear: 2026 })))).toMatchObject({ code: 'invalid_request', field: 'expiry' });
+    const later = (await engine.startCheckout({ plan: 'starter', locale: 'en', successUrl: 'a', cancelUrl: 'b' })).url
+      .split('/')
+      .pop()!;
+    expect(
+      await caught(engine.completeCheckout(later, input('b@example.com', undefined, { expMonth: 3, expYear: 2026 }))),
+    ).toMatchObject({ code: 'invalid_request', field: 'expiry' });
   });
 
   it('an expired checkout (after 24 h by the clock) is refused; an unknown one is not_found', async () => {
@@ -205,13 +268,18 @@ describe('local checkout', () => {
     expect((await caught(engine.completeCheckout(id, input('late@example.com')))).code).toBe('not_found');
     expect(await engine.findCustomerByEmail('late@example.com')).toBeNull();
     expect(await engine.getCheckout('cs_doesNotExist000000')).toBeNull();
-    expect((await caught(engine.completeCheckout('cs_doesNotExist000000', input('x@example.com')))).code).toBe('not_found');
+    expect((await caught(engine.completeCheckout('cs_doesNotExist000000', input('x@example.com')))).code).toBe(
+      'not_found',
+    );
   });
 
   it('a customer with a current subscription cannot start a second one; after it ended they can, as the same customer', async () => {
     const { engine } = open();
     const first = await subscribe(engine, 'twice@example.com', 'starter');
-    const start = async () => (await engine.startCheckout({ plan: 'enterprise', locale: 'ar', successUrl: 'a', cancelUrl: 'b' })).url.split('/').pop()!;
+    const start = async () =>
+      (await engine.startCheckout({ plan: 'enterprise', locale: 'ar', successUrl: 'a', cancelUrl: 'b' })).url
+        .split('/')
+        .pop()!;
     const refused = await start();
     expect((await caught(engine.completeCheckout(refused, input('TWICE@example.com')))).code).toBe('invalid_state');
     expect((await engine.getCheckout(refused))?.status).toBe('open');
@@ -223,7 +291,11 @@ describe('local checkout', () => {
     // The period has passed but no job ran yet: the checkout settles it first.
     const second = await engine.completeCheckout(id, input('twice@example.com', '5555 5555 5555 4444'));
     expect(second.customer.id).toBe(first.customer.id);
-    expect(second.subscription).toMatchObject({ plan: 'enterprise', status: 'active', card: { brand: 'Mastercard', last4: '4444' } });
+    expect(second.subscription).toMatchObject({
+      plan: 'enterprise',
+      status: 'active',
+      card: { brand: 'Mastercard', last4: '4444' },
+    });
     expect((await engine.getSubscription(first.customer.id))?.id).toBe(second.subscription.id);
     expect(second.invoice.number).toBe('BWB-2026-0002');
   });
@@ -231,7 +303,11 @@ describe('local checkout', () => {
   it('concurrent checkouts with one new email make one customer and one subscription', async () => {
     const { engine, store } = open();
     const ids = await Promise.all(
-      [0, 1, 2, 3, 4].map(async () => (await engine.startCheckout({ plan: 'starter', locale: 'en', successUrl: 'a', cancelUrl: 'b' })).url.split('/').pop()!),
+      [0, 1, 2, 3, 4].map(async () =>
+        (await engine.startCheckout({ plan: 'starter', locale: 'en', successUrl: 'a', cancelUrl: 'b' })).url
+          .split('/')
+          .pop()!,
+      ),
     );
     const results = await Promise.allSettled(ids.map((id) => engine.completeCheckout(id, input('race@example.com'))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -251,13 +327,26 @@ describe('renewals over a moving clock', () => {
     await engine.advanceClock(31 * DAY);
     expect(await engine.runDue()).toEqual({ renewed: 1, changed: 0, ended: 0, failed: 0 });
     const sub = await engine.getSubscription(customer.id);
-    expect(sub).toMatchObject({ id: subscription.id, status: 'active', currentPeriodStart: '2026-04-10T09:00:00.000Z', currentPeriodEnd: '2026-05-10T09:00:00.000Z' });
+    expect(sub).toMatchObject({
+      id: subscription.id,
+      status: 'active',
+      currentPeriodStart: '2026-04-10T09:00:00.000Z',
+      currentPeriodEnd: '2026-05-10T09:00:00.000Z',
+    });
     const list = await invoices(engine, customer.id);
     expect(list.map((i) => i.number)).toEqual(['BWB-2026-0002', 'BWB-2026-0001']);
-    expect(list[0]).toMatchObject({ status: 'paid', amount: cents('business'), periodStart: '2026-04-10T09:00:00.000Z', periodEnd: '2026-05-10T09:00:00.000Z', created: '2026-04-10T09:00:00.000Z' });
+    expect(list[0]).toMatchObject({
+      status: 'paid',
+      amount: cents('business'),
+      periodStart: '2026-04-10T09:00:00.000Z',
+      periodEnd: '2026-05-10T09:00:00.000Z',
+      created: '2026-04-10T09:00:00.000Z',
+    });
     const events = await allEvents(engine);
     expect(events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
-    expect((events[1] as Extract<BillingEvent, { type: 'customer.subscription.updated' }>).previous).toEqual({ currentPeriodEnd: '2026-04-10T09:00:00.000Z' });
+    expect((events[1] as Extract<BillingEvent, { type: 'customer.subscription.updated' }>).previous).toEqual({
+      currentPeriodEnd: '2026-04-10T09:00:00.000Z',
+    });
   });
 
   it('catches up one period at a time when the clock moved three months (three invoices)', async () => {
@@ -303,7 +392,10 @@ describe('renewals over a moving clock', () => {
     const { customer, subscription } = await subscribe(engine, 'change@example.com', 'business');
     await deliverAll(engine);
     const scheduled = await engine.changePlan(customer.id, subscription.id, 'enterprise');
-    expect(scheduled).toMatchObject({ plan: 'business', scheduledChange: { plan: 'enterprise', effectiveAt: '2026-04-10T09:00:00.000Z' } });
+    expect(scheduled).toMatchObject({
+      plan: 'business',
+      scheduledChange: { plan: 'enterprise', effectiveAt: '2026-04-10T09:00:00.000Z' },
+    });
     const [event] = await allEvents(engine);
     expect(event).toMatchObject({ type: 'customer.subscription.updated', previous: { scheduledChange: null } });
     await deliverAll(engine);
@@ -317,10 +409,18 @@ describe('renewals over a moving clock', () => {
     await engine.advanceClock(2 * MINUTE);
     expect(await engine.runDue()).toEqual({ renewed: 1, changed: 1, ended: 0, failed: 0 });
     const sub = await engine.getSubscription(customer.id);
-    expect(sub).toMatchObject({ plan: 'enterprise', amount: cents('enterprise'), scheduledChange: null, currentPeriodStart: '2026-04-10T09:00:00.000Z' });
+    expect(sub).toMatchObject({
+      plan: 'enterprise',
+      amount: cents('enterprise'),
+      scheduledChange: null,
+      currentPeriodStart: '2026-04-10T09:00:00.000Z',
+    });
     const [latest] = await invoices(engine, customer.id);
     expect(latest).toMatchObject({ number: 'BWB-2026-0002', plan: 'enterprise', amount: cents('enterprise') });
-    const updated = (await allEvents(engine)).find((e) => e.type === 'customer.subscription.updated') as Extract<BillingEvent, { type: 'customer.subscription.updated' }>;
+    const updated = (await allEvents(engine)).find((e) => e.type === 'customer.subscription.updated') as Extract<
+      BillingEvent,
+      { type: 'customer.subscription.updated' }
+    >;
     expect(updated.previous).toMatchObject({ plan: 'business', scheduledChange: { plan: 'enterprise' } });
   });
 
@@ -351,14 +451,30 @@ describe('renewals over a moving clock', () => {
     await deliverAll(engine);
     realNow += HOUR;
     const cancelled = await engine.cancel(customer.id, subscription.id);
-    expect(cancelled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, canceledAt: new Date(realNow).toISOString(), scheduledChange: null, currentPeriodEnd: '2026-04-10T09:00:00.000Z' });
+    expect(cancelled).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      canceledAt: new Date(realNow).toISOString(),
+      scheduledChange: null,
+      currentPeriodEnd: '2026-04-10T09:00:00.000Z',
+    });
     expect((await caught(engine.changePlan(customer.id, subscription.id, 'enterprise'))).code).toBe('invalid_state');
     expect(await engine.cancel(customer.id, subscription.id)).toEqual(cancelled);
     const resumed = await engine.resume(customer.id, subscription.id);
     expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null, status: 'active' });
     expect(await engine.resume(customer.id, subscription.id)).toEqual(resumed);
     const events = (await allEvents(engine)) as Extract<BillingEvent, { type: 'customer.subscription.updated' }>[];
-    expect(events.map((e) => e.previous)).toEqual([{ cancelAtPeriodEnd: false, scheduledChange: { plan: 'starter', effectiveAt: '2026-04-10T09:00:00.000Z', requestRef: '2026-03-10T09:00:00.000Z' } }, { cancelAtPeriodEnd: true }]);
+    expect(events.map((e) => e.previous)).toEqual([
+      {
+        cancelAtPeriodEnd: false,
+        scheduledChange: {
+          plan: 'starter',
+          effectiveAt: '2026-04-10T09:00:00.000Z',
+          requestRef: '2026-03-10T09:00:00.000Z',
+        },
+      },
+      { cancelAtPeriodEnd: true },
+    ]);
   });
 
   it('cancelled, then the period ends: canceled, no renewal invoice, resume refused', async () => {
@@ -372,7 +488,15 @@ describe('renewals over a moving clock', () => {
     expect(await invoices(engine, customer.id)).toHaveLength(1);
     const events = await allEvents(engine);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'customer.subscription.deleted', subscription: { id: subscription.id, status: 'canceled', endedAt: '2026-04-10T09:00:00.000Z', cancelAtPeriodEnd: true } });
+    expect(events[0]).toMatchObject({
+      type: 'customer.subscription.deleted',
+      subscription: {
+        id: subscription.id,
+        status: 'canceled',
+        endedAt: '2026-04-10T09:00:00.000Z',
+        cancelAtPeriodEnd: true,
+      },
+    });
     expect((await caught(engine.resume(customer.id, subscription.id))).code).toBe('invalid_state');
     expect((await caught(engine.cancel(customer.id, subscription.id))).code).toBe('invalid_state');
     expect((await caught(engine.changePlan(customer.id, subscription.id, 'business'))).code).toBe('invalid_state');
@@ -392,19 +516,29 @@ describe('renewals over a moving clock', () => {
 
   it('the 0341 card: checkout succeeds, the renewal fails: open invoice, past_due, invoice.payment_failed', async () => {
     const { engine } = open();
-    const { customer, subscription, invoice } = await subscribe(engine, 'fails@example.com', 'starter', '4000 0000 0000 0341');
+    const { customer, subscription, invoice } = await subscribe(
+      engine,
+      'fails@example.com',
+      'starter',
+      '4000 0000 0000 0341',
+    );
     expect(invoice.status).toBe('paid');
     expect(subscription.status).toBe('active');
     await deliverAll(engine);
     await engine.advanceClock(31 * DAY);
     expect(await engine.runDue()).toEqual({ renewed: 0, changed: 0, ended: 0, failed: 1 });
-    expect(await engine.getSubscription(customer.id)).toMatchObject({ status: 'past_due', currentPeriodEnd: '2026-05-10T09:00:00.000Z' });
+    expect(await engine.getSubscription(customer.id)).toMatchObject({
+      status: 'past_due',
+      currentPeriodEnd: '2026-05-10T09:00:00.000Z',
+    });
     const [latest] = await invoices(engine, customer.id);
     expect(latest).toMatchObject({ number: 'BWB-2026-0002', status: 'open' });
     const events = await allEvents(engine);
     expect(events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
     expect(events[0]).toMatchObject({ invoice: { id: latest.id, status: 'open' } });
-    expect((events[1] as Extract<BillingEvent, { type: 'customer.subscription.updated' }>).previous).toMatchObject({ status: 'active' });
+    expect((events[1] as Extract<BillingEvent, { type: 'customer.subscription.updated' }>).previous).toMatchObject({
+      status: 'active',
+    });
     // A past_due subscription is not in the reminder list (it is not active).
     expect(await engine.listRenewing(new Date(Date.UTC(2027, 0, 1)))).toEqual([]);
   });
@@ -424,7 +558,14 @@ describe('idempotency and concurrency', () => {
     expect(await invoices(engine, a.customer.id)).toHaveLength(3);
     expect(await invoices(engine, b.customer.id)).toHaveLength(3);
     const numbers = await store.queryPrivate<string[]>(`*[_type == "billing.invoice"] | order(number asc).number`);
-    expect(numbers).toEqual(['BWB-2026-0001', 'BWB-2026-0002', 'BWB-2026-0003', 'BWB-2026-0004', 'BWB-2026-0005', 'BWB-2026-0006']);
+    expect(numbers).toEqual([
+      'BWB-2026-0001',
+      'BWB-2026-0002',
+      'BWB-2026-0003',
+      'BWB-2026-0004',
+      'BWB-2026-0005',
+      'BWB-2026-0006',
+    ]);
     expect(await store.queryPrivate(`*[_id == "billing.counter.invoices-2026"][0].last`)).toBe(6);
     const paid = (await allEvents(engine)).filter((e) => e.type === 'invoice.paid');
     expect(paid).toHaveLength(6);
@@ -447,7 +588,11 @@ describe('idempotency and concurrency', () => {
     await deliverAll(first.engine);
     // One store shared by two engines (two request handlers in one process).
     const second = new EmbeddedBilling(first.store, { plans: async () => PLANS, now: () => realNow });
-    await Promise.all([first.engine.cancel(customer.id, subscription.id), second.cancel(customer.id, subscription.id), second.cancel(customer.id, subscription.id)]);
+    await Promise.all([
+      first.engine.cancel(customer.id, subscription.id),
+      second.cancel(customer.id, subscription.id),
+      second.cancel(customer.id, subscription.id),
+    ]);
     expect(await allEvents(first.engine)).toHaveLength(1);
   });
 
@@ -463,7 +608,13 @@ describe('idempotency and concurrency', () => {
     const lines = (await readFile(path.join(dataDir, WRITES), 'utf8')).trim().split('\n');
     const renewal = lines[lines.length - 1];
     const tx = JSON.parse(renewal) as { docs: { _type: string }[] };
-    expect(tx.docs.map((d) => d._type).sort()).toEqual(['billing.counter', 'billing.event', 'billing.event', 'billing.invoice', 'billing.subscription']);
+    expect(tx.docs.map((d) => d._type).sort()).toEqual([
+      'billing.counter',
+      'billing.event',
+      'billing.event',
+      'billing.invoice',
+      'billing.subscription',
+    ]);
     await appendFile(path.join(before, WRITES), renewal.slice(0, Math.floor(renewal.length / 2)));
 
     const restarted = open(before);
@@ -475,10 +626,16 @@ describe('idempotency and concurrency', () => {
     expect((await restarted.engine.undeliveredEvents(100)).filter((e) => e.type === 'invoice.paid')).toHaveLength(1);
     // The job runs again after the restart: the renewal happens once, with the next number.
     expect(await restarted.engine.runDue()).toMatchObject({ renewed: 1 });
-    expect((await invoices(restarted.engine, customer.id)).map((i) => i.number)).toEqual(['BWB-2026-0002', 'BWB-2026-0001']);
+    expect((await invoices(restarted.engine, customer.id)).map((i) => i.number)).toEqual([
+      'BWB-2026-0002',
+      'BWB-2026-0001',
+    ]);
     // And it survives another restart.
     const again = open(before);
-    expect((await invoices(again.engine, customer.id)).map((i) => i.number)).toEqual(['BWB-2026-0002', 'BWB-2026-0001']);
+    expect((await invoices(again.engine, customer.id)).map((i) => i.number)).toEqual([
+      'BWB-2026-0002',
+      'BWB-2026-0001',
+    ]);
   });
 });
 
@@ -500,7 +657,10 @@ describe('one customer cannot reach another', () => {
     expect(await engine.getInvoice(b.customer.id, a.invoice.id)).toBeNull();
     expect(await engine.getInvoice(a.customer.id, a.invoice.id)).toEqual(a.invoice);
     expect(await engine.getInvoice(a.customer.id, '../billing.invoice.x')).toBeNull();
-    expect(await engine.listInvoices(b.customer.id, { limit: 10, startingAfter: a.invoice.id })).toEqual({ invoices: [], hasMore: false });
+    expect(await engine.listInvoices(b.customer.id, { limit: 10, startingAfter: a.invoice.id })).toEqual({
+      invoices: [],
+      hasMore: false,
+    });
     expect((await engine.getSubscription(a.customer.id))?.cancelAtPeriodEnd).toBe(false);
   });
 });
@@ -526,7 +686,9 @@ describe('reads', () => {
     const a = await subscribe(engine, 'r1@example.com', 'starter');
     const b = await subscribe(engine, 'r2@example.com', 'starter');
     await engine.cancel(b.customer.id, b.subscription.id);
-    expect((await engine.listRenewing(new Date('2026-04-11T00:00:00.000Z'))).map((s) => s.id)).toEqual([a.subscription.id]);
+    expect((await engine.listRenewing(new Date('2026-04-11T00:00:00.000Z'))).map((s) => s.id)).toEqual([
+      a.subscription.id,
+    ]);
     expect(await engine.listRenewing(new Date('2026-04-10T09:00:00.000Z'))).toEqual([]);
   });
 
@@ -547,7 +709,12 @@ describe('event outbox', () => {
     // In the same millisecond as the checkout: its event still comes after the checkout's three.
     await engine.cancel(customer.id, subscription.id);
     const all = await engine.undeliveredEvents(10);
-    expect(all.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed', 'customer.subscription.updated']);
+    expect(all.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'checkout.session.completed',
+      'customer.subscription.updated',
+    ]);
     expect((await engine.undeliveredEvents(2)).map((e) => e.id)).toEqual(all.slice(0, 2).map((e) => e.id));
     await engine.markDelivered(all[0].id);
     await engine.markDelivered(all[0].id);
@@ -562,7 +729,10 @@ describe('demo data', () => {
   it('seeds the two demo clients once (twice, and concurrently, gives one set), with no events', async () => {
     const { engine, store } = open();
     await engine.seedDemo();
-    await Promise.all([engine.seedDemo(), new EmbeddedBilling(store, { plans: async () => PLANS, now: () => realNow }).seedDemo()]);
+    await Promise.all([
+      engine.seedDemo(),
+      new EmbeddedBilling(store, { plans: async () => PLANS, now: () => realNow }).seedDemo(),
+    ]);
     // After a restart too.
     await open().engine.seedDemo();
     expect(await store.queryPrivate(`count(*[_type == "billing.customer"])`)).toBe(2);
@@ -571,7 +741,13 @@ describe('demo data', () => {
     const layla = (await engine.findCustomerByEmail(DEMO_CLIENT_EMAIL))!;
     expect(layla).toMatchObject({ name: 'Layla Haddad', company: 'Haddad Trading LLC', locale: 'en' });
     const sub = (await engine.getSubscription(layla.id))!;
-    expect(sub).toMatchObject({ plan: 'business', status: 'active', cancelAtPeriodEnd: false, amount: cents('business'), card: { brand: 'Visa', last4: '4242' } });
+    expect(sub).toMatchObject({
+      plan: 'business',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      amount: cents('business'),
+      card: { brand: 'Visa', last4: '4242' },
+    });
     const untilRenewal = Date.parse(sub.currentPeriodEnd) - realNow;
     expect(untilRenewal).toBeGreaterThan(17 * DAY);
     expect(untilRenewal).toBeLessThan(23 * DAY);
@@ -580,7 +756,8 @@ describe('demo data', () => {
     expect(laylaInvoices.every((i) => i.status === 'paid' && i.amount === cents('business'))).toBe(true);
     // The periods follow each other up to the current one.
     const chronological = [...laylaInvoices].reverse();
-    for (let i = 1; i < chronological.length; i++) expect(chronological[i].periodStart).toBe(chronological[i - 1].periodEnd);
+    for (let i = 1; i < chronological.length; i++)
+      expect(chronological[i].periodStart).toBe(chronological[i - 1].periodEnd);
     expect(chronological[chronological.length - 1].periodEnd).toBe(sub.currentPeriodEnd);
 
     const omar = (await engine.findCustomerByEmail(DEMO_FORMER_EMAIL))!;
@@ -594,18 +771,23 @@ describe('demo data', () => {
     expect(realNow - ended).toBeLessThan(32 * DAY);
 
     // One numbering sequence across both, in issue order, counters matching.
-    const all = await store.queryPrivate<{ number: string; created: string }[]>(`*[_type == "billing.invoice"] | order(created asc){number, created}`);
+    const all = await store.queryPrivate<{ number: string; created: string }[]>(
+      `*[_type == "billing.invoice"] | order(created asc){number, created}`,
+    );
     const byYear = new Map<string, number>();
     for (const inv of all) {
       const year = inv.number.slice(4, 8);
       byYear.set(year, (byYear.get(year) ?? 0) + 1);
       expect(inv.number).toBe(`BWB-${year}-${String(byYear.get(year)).padStart(4, '0')}`);
     }
-    for (const [year, count] of byYear) expect(await store.queryPrivate(`*[_id == $id][0].last`, { id: `billing.counter.invoices-${year}` })).toBe(count);
+    for (const [year, count] of byYear)
+      expect(await store.queryPrivate(`*[_id == $id][0].last`, { id: `billing.counter.invoices-${year}` })).toBe(count);
 
     // The demo client's renewal continues the sequence.
     await engine.advanceClock(Date.parse(sub.currentPeriodEnd) - realNow);
     expect(await engine.runDue()).toMatchObject({ renewed: 1 });
-    expect((await invoices(engine, layla.id))[0].number).toBe(`BWB-2026-${String((byYear.get('2026') ?? 0) + 1).padStart(4, '0')}`);
+    expect((await invoices(engine, layla.id))[0].number).toBe(
+      `BWB-2026-${String((byYear.get('2026') ?? 0) + 1).padStart(4, '0')}`,
+    );
   });
 });

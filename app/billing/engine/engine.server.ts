@@ -122,7 +122,8 @@ export class EmbeddedBilling implements BillingProvider {
     const offset = await withRetry(async () => {
       const clock = await this.store.getDocument<ClockDoc>(DOC.clock);
       const next = (clock?.offsetMs ?? 0) + Math.round(ms);
-      if (clock) await this.store.mutate([{ patch: { id: DOC.clock, ifRevisionID: clock._rev, set: { offsetMs: next } } }]);
+      if (clock)
+        await this.store.mutate([{ patch: { id: DOC.clock, ifRevisionID: clock._rev, set: { offsetMs: next } } }]);
       else await this.store.mutate([{ create: { _id: DOC.clock, _type: TYPE.clock, offsetMs: next } }]);
       return next;
     });
@@ -149,8 +150,12 @@ export class EmbeddedBilling implements BillingProvider {
     return doc ? subscriptionView(doc) : null;
   }
 
-  async listInvoices(customerId: string, page: { limit: number; startingAfter?: string }): Promise<{ invoices: InvoiceView[]; hasMore: boolean }> {
-    if (this.failure === 'listInvoices') throw new BillingError('unavailable', 'Invoices are unavailable (test failure switch)');
+  async listInvoices(
+    customerId: string,
+    page: { limit: number; startingAfter?: string },
+  ): Promise<{ invoices: InvoiceView[]; hasMore: boolean }> {
+    if (this.failure === 'listInvoices')
+      throw new BillingError('unavailable', 'Invoices are unavailable (test failure switch)');
     if (!isId('cus', customerId)) return { invoices: [], hasMore: false };
     const limit = Math.max(1, Math.min(100, Math.floor(page.limit) || 10));
     const all = await this.store.queryPrivate<InvoiceDoc[]>(
@@ -186,19 +191,29 @@ export class EmbeddedBilling implements BillingProvider {
   /** Schedules `plan` for the next billing date (no proration). The current plan withdraws a scheduled change; the same target again changes nothing. */
   async changePlan(customerId: string, subscriptionId: string, plan: PlanKey): Promise<SubscriptionView> {
     if (!isPlanKey(plan)) throw new BillingError('invalid_request', `Unknown plan ${String(plan)}`);
-    if ((await this.priceCents(plan)) === null) throw new BillingError('invalid_request', `The plan ${plan} is not offered`);
+    if ((await this.priceCents(plan)) === null)
+      throw new BillingError('invalid_request', `The plan ${plan} is not offered`);
     return this.updateSubscription(customerId, subscriptionId, (sub, now) => {
       if (sub.status === 'canceled') throw new BillingError('invalid_state', 'The subscription has ended');
-      if (sub.cancelAtPeriodEnd) throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
-      if (plan === sub.plan) return sub.scheduledChange ? { set: { scheduledChange: null }, previous: { scheduledChange: sub.scheduledChange } } : null;
+      if (sub.cancelAtPeriodEnd)
+        throw new BillingError('invalid_state', 'The subscription is cancelling; resume it before changing the plan');
+      if (plan === sub.plan)
+        return sub.scheduledChange
+          ? { set: { scheduledChange: null }, previous: { scheduledChange: sub.scheduledChange } }
+          : null;
       if (sub.scheduledChange?.plan === plan) return null;
-      return { set: { scheduledChange: { plan, effectiveAt: sub.currentPeriodEnd, requestRef: now.toISOString() } }, previous: { scheduledChange: sub.scheduledChange } };
+      return {
+        set: { scheduledChange: { plan, effectiveAt: sub.currentPeriodEnd, requestRef: now.toISOString() } },
+        previous: { scheduledChange: sub.scheduledChange },
+      };
     });
   }
 
   async withdrawChange(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
     return this.updateSubscription(customerId, subscriptionId, (sub) =>
-      sub.scheduledChange ? { set: { scheduledChange: null }, previous: { scheduledChange: sub.scheduledChange } } : null,
+      sub.scheduledChange
+        ? { set: { scheduledChange: null }, previous: { scheduledChange: sub.scheduledChange } }
+        : null,
     );
   }
 
@@ -209,7 +224,10 @@ export class EmbeddedBilling implements BillingProvider {
       if (sub.cancelAtPeriodEnd) return null;
       return {
         set: { cancelAtPeriodEnd: true, canceledAt: now.toISOString(), scheduledChange: null },
-        previous: { cancelAtPeriodEnd: false, ...(sub.scheduledChange ? { scheduledChange: sub.scheduledChange } : {}) },
+        previous: {
+          cancelAtPeriodEnd: false,
+          ...(sub.scheduledChange ? { scheduledChange: sub.scheduledChange } : {}),
+        },
       };
     });
   }
@@ -217,7 +235,8 @@ export class EmbeddedBilling implements BillingProvider {
   /** Undoes a cancellation while the period runs; after its end the subscription has ended (invalid_state). */
   async resume(customerId: string, subscriptionId: string): Promise<SubscriptionView> {
     return this.updateSubscription(customerId, subscriptionId, (sub, now) => {
-      if (sub.status === 'canceled' || now.getTime() >= Date.parse(sub.currentPeriodEnd)) throw new BillingError('invalid_state', 'The subscription has ended');
+      if (sub.status === 'canceled' || now.getTime() >= Date.parse(sub.currentPeriodEnd))
+        throw new BillingError('invalid_state', 'The subscription has ended');
       if (!sub.cancelAtPeriodEnd) return null;
       return { set: { cancelAtPeriodEnd: false, canceledAt: null }, previous: { cancelAtPeriodEnd: true } };
     });
@@ -231,7 +250,13 @@ export class EmbeddedBilling implements BillingProvider {
   private async updateSubscription(
     customerId: string,
     subscriptionId: string,
-    change: (sub: SubscriptionDoc, now: Date) => { set: Partial<SubscriptionDoc>; previous: Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] } | null,
+    change: (
+      sub: SubscriptionDoc,
+      now: Date,
+    ) => {
+      set: Partial<SubscriptionDoc>;
+      previous: Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'];
+    } | null,
   ): Promise<SubscriptionView> {
     if (!isId('cus', customerId) || !isId('sub', subscriptionId)) throw notFound('subscription');
     await this.settle(subscriptionId);
@@ -309,7 +334,9 @@ export class EmbeddedBilling implements BillingProvider {
    */
   async completeCheckout(id: string, input: CheckoutInput): Promise<CheckoutResult> {
     if (!isId('cs', id)) throw notFound('checkout');
-    const email = String(input.email ?? '').trim().toLowerCase();
+    const email = String(input.email ?? '')
+      .trim()
+      .toLowerCase();
     const name = String(input.name ?? '').trim();
     const company = input.company?.trim() || null;
     for (let attempt = 0; ; attempt++) {
@@ -317,9 +344,12 @@ export class EmbeddedBilling implements BillingProvider {
         const now = await this.now();
         const checkout = await this.store.getDocument<CheckoutDoc>(DOC.checkout(id));
         if (!checkout || checkout._type !== TYPE.checkout) throw notFound('checkout');
-        if (checkout.status === 'complete') return { done: await this.replayCheckout(checkout, email, input.cardNumber) };
-        if (now.getTime() >= Date.parse(checkout.expiresAt)) throw new BillingError('not_found', 'The checkout has expired');
-        if (!EMAIL.test(email) || email.length > 254) throw new CheckoutError('invalid_request', 'email', 'The email address is not valid.');
+        if (checkout.status === 'complete')
+          return { done: await this.replayCheckout(checkout, email, input.cardNumber) };
+        if (now.getTime() >= Date.parse(checkout.expiresAt))
+          throw new BillingError('not_found', 'The checkout has expired');
+        if (!EMAIL.test(email) || email.length > 254)
+          throw new CheckoutError('invalid_request', 'email', 'The email address is not valid.');
         if (!name) throw new CheckoutError('invalid_request', 'name', 'The name is missing.');
         const card = checkCard(input, now);
 
@@ -332,7 +362,11 @@ export class EmbeddedBilling implements BillingProvider {
           const current = await this.currentSubscriptionDoc(customer.customerId);
           if (current) {
             // A subscription whose last period has passed is settled first; it may have ended.
-            if (now.getTime() >= Date.parse(current.currentPeriodEnd) && (await this.settle(current.subscriptionId)).ended) return { again: true };
+            if (
+              now.getTime() >= Date.parse(current.currentPeriodEnd) &&
+              (await this.settle(current.subscriptionId)).ended
+            )
+              return { again: true };
             throw new BillingError('invalid_state', 'This customer already has a subscription');
           }
         }
@@ -345,7 +379,17 @@ export class EmbeddedBilling implements BillingProvider {
           customerDoc = { ...customer, card };
         } else {
           const customerId = newId('cus');
-          customerDoc = { _id: DOC.customer(customerId), _type: TYPE.customer, customerId, email, name, company, locale: checkout.locale, card, created: now.toISOString() };
+          customerDoc = {
+            _id: DOC.customer(customerId),
+            _type: TYPE.customer,
+            customerId,
+            email,
+            name,
+            company,
+            locale: checkout.locale,
+            card,
+            created: now.toISOString(),
+          };
           tx.create(customerDoc);
           if (registry) tx.patch(registry, { last: registry.last + 1 });
           else tx.create({ _id: DOC.customerRegistry, _type: TYPE.counter, last: 1 });
@@ -384,12 +428,20 @@ export class EmbeddedBilling implements BillingProvider {
         const subscription = subscriptionView(sub);
         tx.event({ type: 'customer.subscription.created', subscription });
         tx.event({ type: 'invoice.paid', invoice: invoiceView(invoice) });
-        tx.event({ type: 'checkout.session.completed', customer: customerView(customerDoc), subscriptionId, invoiceId: invoice.invoiceId });
+        tx.event({
+          type: 'checkout.session.completed',
+          customer: customerView(customerDoc),
+          subscriptionId,
+          invoiceId: invoice.invoiceId,
+        });
         await tx.commit();
-        this.log(`checkout ${id} completed: customer ${customerDoc.customerId}, subscription ${subscriptionId}, invoice ${invoice.number}`);
+        this.log(
+          `checkout ${id} completed: customer ${customerDoc.customerId}, subscription ${subscriptionId}, invoice ${invoice.number}`,
+        );
         return { done: { customer: customerView(customerDoc), subscription, invoice: invoiceView(invoice) } };
       }).catch((error: unknown) => {
-        if (error instanceof CheckoutError && error.code === 'card_declined') this.log(`checkout ${id}: card declined (${error.declineCode ?? 'declined'})`);
+        if (error instanceof CheckoutError && error.code === 'card_declined')
+          this.log(`checkout ${id}: card declined (${error.declineCode ?? 'declined'})`);
         throw error;
       });
       if ('done' in outcome) return outcome.done;
@@ -407,7 +459,8 @@ export class EmbeddedBilling implements BillingProvider {
       this.store.getDocument<InvoiceDoc>(DOC.invoice(result.invoiceId)),
     ]);
     const last4 = normalizeCardNumber(String(cardNumber ?? ''))?.slice(-4);
-    if (!customer || !sub || !invoice || customer.email !== email || sub.card?.last4 !== last4) throw new BillingError('not_found', 'The checkout is already complete');
+    if (!customer || !sub || !invoice || customer.email !== email || sub.card?.last4 !== last4)
+      throw new BillingError('not_found', 'The checkout is already complete');
     return { customer: customerView(customer), subscription: subscriptionView(sub), invoice: invoiceView(invoice) };
   }
 
@@ -475,7 +528,10 @@ export class EmbeddedBilling implements BillingProvider {
     }
 
     const counted: (keyof DueReport)[] = [];
-    const change = sub.scheduledChange && Date.parse(sub.scheduledChange.effectiveAt) <= Date.parse(sub.currentPeriodEnd) ? sub.scheduledChange : null;
+    const change =
+      sub.scheduledChange && Date.parse(sub.scheduledChange.effectiveAt) <= Date.parse(sub.currentPeriodEnd)
+        ? sub.scheduledChange
+        : null;
     const plan = change?.plan ?? sub.plan;
     const amount = change ? ((await this.priceCents(change.plan)) ?? sub.amount) : sub.amount;
     if (change) counted.push('changed');
@@ -495,15 +551,23 @@ export class EmbeddedBilling implements BillingProvider {
     tx.patch(sub, set);
     // The renewal invoice is issued when the new period starts.
     const invoice = await this.newInvoice(tx, next, period.start, fails ? 'open' : 'paid');
-    tx.event(fails ? { type: 'invoice.payment_failed', invoice: invoiceView(invoice) } : { type: 'invoice.paid', invoice: invoiceView(invoice) });
-    const previous: Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] = { currentPeriodEnd: sub.currentPeriodEnd };
+    tx.event(
+      fails
+        ? { type: 'invoice.payment_failed', invoice: invoiceView(invoice) }
+        : { type: 'invoice.paid', invoice: invoiceView(invoice) },
+    );
+    const previous: Extract<BillingEvent, { type: 'customer.subscription.updated' }>['previous'] = {
+      currentPeriodEnd: sub.currentPeriodEnd,
+    };
     if (plan !== sub.plan) previous.plan = sub.plan;
     if (next.status !== sub.status) previous.status = sub.status;
     if (change) previous.scheduledChange = change;
     tx.event({ type: 'customer.subscription.updated', subscription: subscriptionView(next), previous });
     await tx.commit();
     counted.push(fails ? 'failed' : 'renewed');
-    this.log(`subscription ${subscriptionId} renewed to ${next.currentPeriodEnd} on ${plan}: invoice ${invoice.number} ${invoice.status}`);
+    this.log(
+      `subscription ${subscriptionId} renewed to ${next.currentPeriodEnd} on ${plan}: invoice ${invoice.number} ${invoice.status}`,
+    );
     return counted;
   }
 
@@ -536,7 +600,10 @@ export class EmbeddedBilling implements BillingProvider {
   /** Recorded events not yet marked delivered, oldest first. */
   async undeliveredEvents(limit: number): Promise<BillingEvent[]> {
     const n = Math.max(1, Math.min(1000, Math.floor(limit) || 50));
-    const docs = await this.store.queryPrivate<EventDoc[]>(`*[_type == $type && delivered == false] | order(sortKey asc)`, { type: TYPE.event });
+    const docs = await this.store.queryPrivate<EventDoc[]>(
+      `*[_type == $type && delivered == false] | order(sortKey asc)`,
+      { type: TYPE.event },
+    );
     return docs.slice(0, n).map((doc) => doc.event);
   }
 
@@ -546,7 +613,15 @@ export class EmbeddedBilling implements BillingProvider {
     await withRetry(async () => {
       const doc = await this.store.getDocument<EventDoc>(DOC.event(eventId));
       if (!doc || doc._type !== TYPE.event || doc.delivered) return;
-      await this.store.mutate([{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { delivered: true, deliveredAt: new Date(this.realNow()).toISOString() } } }]);
+      await this.store.mutate([
+        {
+          patch: {
+            id: doc._id,
+            ifRevisionID: doc._rev,
+            set: { delivered: true, deliveredAt: new Date(this.realNow()).toISOString() },
+          },
+        },
+      ]);
     });
   }
 
@@ -612,9 +687,14 @@ export class EmbeddedBilling implements BillingProvider {
   }
 
   private async customerByEmail(email: string): Promise<StoredDocument<CustomerDoc> | null> {
-    const normalized = String(email ?? '').trim().toLowerCase();
+    const normalized = String(email ?? '')
+      .trim()
+      .toLowerCase();
     if (!normalized) return null;
-    const id = await this.store.queryPrivate<string | null>(`*[_type == $type && email == $email] | order(created asc)[0]._id`, { type: TYPE.customer, email: normalized });
+    const id = await this.store.queryPrivate<string | null>(
+      `*[_type == $type && email == $email] | order(created asc)[0]._id`,
+      { type: TYPE.customer, email: normalized },
+    );
     return id ? this.store.getDocument<CustomerDoc>(id) : null;
   }
 

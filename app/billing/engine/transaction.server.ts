@@ -1,4 +1,10 @@
-import { isConflict, type Mutation, type PrivateDocument, type PrivateStore, type StoredDocument } from '~/sanity/types';
+import {
+  isConflict,
+  type Mutation,
+  type PrivateDocument,
+  type PrivateStore,
+  type StoredDocument,
+} from '~/sanity/types';
 import { BillingError, type BillingEvent } from '../types';
 import { DOC, TYPE, type CounterDoc, type EventDoc } from './documents';
 import { newId } from './ids.server';
@@ -54,7 +60,10 @@ export class Tx {
       this.counters.set(year, counter);
     }
     counter.last += 1;
-    return { number: `${INVOICE_PREFIX}-${year}-${String(counter.last).padStart(4, '0')}`, sequence: year * 1_000_000 + counter.last };
+    return {
+      number: `${INVOICE_PREFIX}-${year}-${String(counter.last).padStart(4, '0')}`,
+      sequence: year * 1_000_000 + counter.last,
+    };
   }
 
   /** Records an event in the outbox, undelivered, in this transaction. */
@@ -104,7 +113,8 @@ export async function withRetry<T>(task: () => Promise<T>, attempts = 40): Promi
       return await task();
     } catch (error) {
       if (!isConflict(error)) throw error;
-      if (attempt >= attempts) throw new BillingError('unavailable', `Billing is busy, please try again (${error.message})`);
+      if (attempt >= attempts)
+        throw new BillingError('unavailable', `Billing is busy, please try again (${error.message})`);
       // Jittered backoff so concurrent writers spread out.
       await sleep(Math.random() * Math.min(100, 2 ** attempt));
     }

@@ -4,7 +4,17 @@
  * Arabic; anything else takes the direction of its first strong character. English that
  * stands in for a missing translation passes lang="en" dir="ltr" (useFallbackLang).
  */
-export function Bidi({ children, className, lang, dir }: { children: string; className?: string; lang?: string; dir?: 'ltr' }) {
+export function Bidi({
+  children,
+  className,
+  lang,
+  dir,
+}: {
+  children: string;
+  className?: string;
+  lang?: string;
+  dir?: 'ltr';
+}) {
   const hasLetters = /\p{L}/u.test(children);
   return (
     <bdi dir={dir ?? (hasLetters ? 'auto' : 'ltr')} lang={lang} className={className}>

@@ -16,8 +16,12 @@ export function CtaBand({ id, title, text, link, className = '' }: Props) {
     <section aria-labelledby={id} className={`py-16 md:py-20 ${className}`}>
       <div className={`${container} flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between`}>
         <div className="max-w-2xl">
-          <h2 id={id} className="text-2xl font-bold text-navy-900 md:text-3xl" {...inEnglish(title)}>{title}</h2>
-          <p className={`mt-3 ${lead}`} {...inEnglish(text)}>{text}</p>
+          <h2 id={id} className="text-2xl font-bold text-navy-900 md:text-3xl" {...inEnglish(title)}>
+            {title}
+          </h2>
+          <p className={`mt-3 ${lead}`} {...inEnglish(text)}>
+            {text}
+          </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
           <BookConsultationButton source="cta" className={button.gold}>

@@ -6,7 +6,15 @@ import { ExternalIcon } from '~/components/icons';
  * A CMS link: site paths stay in the page's language; other addresses open in a new tab
  * (rel noopener noreferrer) and say so to screen readers.
  */
-export function CmsLink({ href, className, children }: { href: string; className?: string; children: React.ReactNode }) {
+export function CmsLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const { t } = useT('marketing');
   const localize = useLocalizePath();
   if (href.startsWith('/') && !href.startsWith('//')) {

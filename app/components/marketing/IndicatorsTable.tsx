@@ -23,7 +23,9 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
   return (
     <section aria-labelledby={titleId} className="bg-white py-16 md:py-24" data-testid="indicators">
       <div className={container}>
-        <h2 id={titleId} className={sectionTitle} {...inEnglish(title)}>{title}</h2>
+        <h2 id={titleId} className={sectionTitle} {...inEnglish(title)}>
+          {title}
+        </h2>
         <div
           role="region"
           aria-labelledby={captionId}
@@ -32,14 +34,26 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
           data-testid="indicators-scroll"
         >
           <table className="w-full border-collapse bg-white text-navy-900 max-md:block md:min-w-[48rem]">
-            <caption id={captionId} className="sr-only">{t('home.indicatorsCaption')}</caption>
+            <caption id={captionId} className="sr-only">
+              {t('home.indicatorsCaption')}
+            </caption>
             <thead className="bg-navy-900 text-white max-md:sr-only">
               <tr>
-                <th scope="col" className={th}>{t('home.columns.category')}</th>
-                <th scope="col" className={th}>{t('home.columns.metric')}</th>
-                <th scope="col" className={th}>{t('home.columns.value')}</th>
-                <th scope="col" className={th}>{t('home.columns.trend')}</th>
-                <th scope="col" className={th}>{t('home.columns.source')}</th>
+                <th scope="col" className={th}>
+                  {t('home.columns.category')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('home.columns.metric')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('home.columns.value')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('home.columns.trend')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('home.columns.source')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-navy-100 max-md:block">
@@ -49,10 +63,26 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
                   className="align-middle even:bg-sand-50/60 max-md:grid max-md:grid-cols-[auto_1fr] max-md:items-center max-md:gap-x-4 max-md:gap-y-1 max-md:p-4"
                   data-testid="indicator-row"
                 >
-                  <th scope="row" className={`${cell} font-semibold max-md:col-span-2 md:min-w-[9rem]`} {...inEnglish(row.category)}>{row.category}</th>
-                  <td className={`${cell} text-navy-700 max-md:col-span-2 md:min-w-[14rem]`} {...inEnglish(row.metric)}>{row.metric}</td>
-                  <td className={`${cell} text-lg font-bold tabular-nums whitespace-nowrap max-md:pt-1`} data-testid="indicator-value" {...inEnglish(row.value)}><Bidi>{row.value}</Bidi></td>
-                  <td className={`${cell} max-md:pt-1`}><TrendBadge trend={row.trend} /></td>
+                  <th
+                    scope="row"
+                    className={`${cell} font-semibold max-md:col-span-2 md:min-w-[9rem]`}
+                    {...inEnglish(row.category)}
+                  >
+                    {row.category}
+                  </th>
+                  <td className={`${cell} text-navy-700 max-md:col-span-2 md:min-w-[14rem]`} {...inEnglish(row.metric)}>
+                    {row.metric}
+                  </td>
+                  <td
+                    className={`${cell} text-lg font-bold tabular-nums whitespace-nowrap max-md:pt-1`}
+                    data-testid="indicator-value"
+                    {...inEnglish(row.value)}
+                  >
+                    <Bidi>{row.value}</Bidi>
+                  </td>
+                  <td className={`${cell} max-md:pt-1`}>
+                    <TrendBadge trend={row.trend} />
+                  </td>
                   <td className={`${cell} max-md:col-span-2`}>
                     {row.link ? (
                       <CmsLink

@@ -31,7 +31,9 @@ export function ServiceCards({ services, compact = false }: { services: ServiceC
                 <span className={`inline-flex size-10 shrink-0 items-center justify-center rounded-lg ${color.tile}`}>
                   <ServiceIcon name={service.icon} className="size-5" />
                 </span>
-                <span className="min-w-0 text-[0.95rem]" {...inEnglish(service.title)}>{service.title}</span>
+                <span className="min-w-0 text-[0.95rem]" {...inEnglish(service.title)}>
+                  {service.title}
+                </span>
               </Link>
             </li>
           );
@@ -52,12 +54,22 @@ export function ServiceCards({ services, compact = false }: { services: ServiceC
               className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-navy-200 hover:shadow-md"
             >
               <span aria-hidden="true" className={`absolute inset-x-0 top-0 h-1 ${color.bar}`} />
-              <span className={`inline-flex size-12 items-center justify-center rounded-xl ${color.tile}`} data-color={service.color}>
+              <span
+                className={`inline-flex size-12 items-center justify-center rounded-xl ${color.tile}`}
+                data-color={service.color}
+              >
                 <ServiceIcon name={service.icon} className="size-6" />
               </span>
-              <h3 className="mt-5 text-xl font-semibold text-navy-900" {...inEnglish(service.title)}>{service.title}</h3>
-              <span className="mt-2 flex-1 leading-7 text-navy-700" {...inEnglish(service.summary)}>{service.summary}</span>
-              <span className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-navy-900 group-hover:text-navy-700" aria-hidden="true">
+              <h3 className="mt-5 text-xl font-semibold text-navy-900" {...inEnglish(service.title)}>
+                {service.title}
+              </h3>
+              <span className="mt-2 flex-1 leading-7 text-navy-700" {...inEnglish(service.summary)}>
+                {service.summary}
+              </span>
+              <span
+                className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-navy-900 group-hover:text-navy-700"
+                aria-hidden="true"
+              >
                 {t('home.learnMore')}
                 <ArrowForwardIcon className="size-4 transition-transform group-hover:translate-x-0.5 rtl:group-hover:-translate-x-0.5" />
               </span>

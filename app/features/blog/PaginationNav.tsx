@@ -13,7 +13,11 @@ export function Pagination({ path, page, totalPages }: { path: string; page: num
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={pageHref(path, page - 1)} rel="prev" className={`${item} gap-2 border border-sand-200 text-navy-900 hover:bg-sand-50`}>
+            <Link
+              to={pageHref(path, page - 1)}
+              rel="prev"
+              className={`${item} gap-2 border border-sand-200 text-navy-900 hover:bg-sand-50`}
+            >
               <ArrowBackIcon className="size-4" />
               <span>{t('pagination.previous')}</span>
             </Link>
@@ -32,7 +36,11 @@ export function Pagination({ path, page, totalPages }: { path: string; page: num
                   <span aria-hidden="true">{p}</span>
                 </span>
               ) : (
-                <Link to={pageHref(path, p)} aria-label={t('pagination.page', { page: p })} className={`${item} border border-sand-200 text-navy-900 hover:bg-sand-50`}>
+                <Link
+                  to={pageHref(path, p)}
+                  aria-label={t('pagination.page', { page: p })}
+                  className={`${item} border border-sand-200 text-navy-900 hover:bg-sand-50`}
+                >
                   {p}
                 </Link>
               )}
@@ -41,7 +49,11 @@ export function Pagination({ path, page, totalPages }: { path: string; page: num
         )}
         <li>
           {page < totalPages ? (
-            <Link to={pageHref(path, page + 1)} rel="next" className={`${item} gap-2 border border-sand-200 text-navy-900 hover:bg-sand-50`}>
+            <Link
+              to={pageHref(path, page + 1)}
+              rel="next"
+              className={`${item} gap-2 border border-sand-200 text-navy-900 hover:bg-sand-50`}
+            >
               <span>{t('pagination.next')}</span>
               <ArrowForwardIcon className="size-4" />
             </Link>

@@ -28,7 +28,9 @@ export function PostMeta({
   const inEnglish = useFallbackLang();
   const icon = `size-4 shrink-0 ${onDark ? '' : 'text-navy-500'}`;
   return (
-    <ul className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm ${onDark ? 'text-navy-100' : 'text-navy-700'} ${className ?? ''}`}>
+    <ul
+      className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm ${onDark ? 'text-navy-100' : 'text-navy-700'} ${className ?? ''}`}
+    >
       {author && (
         <li className="flex items-center gap-1.5">
           <UserIcon className={icon} />
@@ -57,13 +59,25 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
   const inEnglish = useFallbackLang();
   const Heading = `h${headingLevel}` as const;
   return (
-    <article data-testid="post-card" className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md">
+    <article
+      data-testid="post-card"
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md"
+    >
       {post.coverImage && (
-        <SanityImage image={post.coverImage} width={640} aspect={16 / 9} sizes={CARD_SIZES} className="aspect-video h-auto w-full bg-sand-100 object-cover" />
+        <SanityImage
+          image={post.coverImage}
+          width={640}
+          aspect={16 / 9}
+          sizes={CARD_SIZES}
+          className="aspect-video h-auto w-full bg-sand-100 object-cover"
+        />
       )}
       <div className="flex flex-1 flex-col p-5 md:p-6">
         {post.category && (
-          <p className="text-xs font-semibold uppercase tracking-wider text-gold-700" {...inEnglish(post.category.title)}>
+          <p
+            className="text-xs font-semibold uppercase tracking-wider text-gold-700"
+            {...inEnglish(post.category.title)}
+          >
             {post.category.title}
           </p>
         )}
@@ -105,7 +119,10 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
   const localize = useLocalizePath();
   const inEnglish = useFallbackLang();
   return (
-    <article data-testid="featured-post" className="group relative grid overflow-hidden rounded-3xl bg-navy-900 text-white shadow-lg md:grid-cols-2">
+    <article
+      data-testid="featured-post"
+      className="group relative grid overflow-hidden rounded-3xl bg-navy-900 text-white shadow-lg md:grid-cols-2"
+    >
       {post.coverImage && (
         <SanityImage
           image={post.coverImage}
@@ -126,7 +143,11 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
           )}
         </p>
         <h2 className="mt-4 text-2xl font-bold leading-snug md:text-3xl" {...inEnglish(post.title)}>
-          <Link to={localize(`/blog/${post.slug}`)} prefetch="intent" className="rounded after:absolute after:inset-0 after:content-[''] group-hover:underline decoration-gold-400 underline-offset-4">
+          <Link
+            to={localize(`/blog/${post.slug}`)}
+            prefetch="intent"
+            className="rounded after:absolute after:inset-0 after:content-[''] group-hover:underline decoration-gold-400 underline-offset-4"
+          >
             {post.title}
           </Link>
         </h2>
@@ -135,7 +156,13 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
             {post.excerpt}
           </p>
         )}
-        <PostMeta publishedAt={post.publishedAt} readMinutes={post.readMinutes} author={post.author} className="mt-6" onDark />
+        <PostMeta
+          publishedAt={post.publishedAt}
+          readMinutes={post.readMinutes}
+          author={post.author}
+          className="mt-6"
+          onDark
+        />
         <span aria-hidden="true" className="mt-6 inline-flex items-center gap-2 font-semibold text-gold-300">
           {t('blog.readArticle')}
           <ArrowForwardIcon className="size-4" />

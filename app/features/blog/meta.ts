@@ -7,7 +7,10 @@ import { pageHref } from './pagination';
 export function errorMeta(args: Pick<MetaArgs, 'error' | 'matches'>): MetaDescriptor[] {
   const brand = layoutFromMatches(args.matches)?.shell.settings.brandName;
   const err = args.error;
-  const title = isRouteErrorResponse(err) && err.data && typeof err.data === 'object' && 'title' in err.data ? String(err.data.title) : '';
+  const title =
+    isRouteErrorResponse(err) && err.data && typeof err.data === 'object' && 'title' in err.data
+      ? String(err.data.title)
+      : '';
   return [{ title: [title, brand].filter(Boolean).join(' | ') }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -15,7 +18,12 @@ export function errorMeta(args: Pick<MetaArgs, 'error' | 'matches'>): MetaDescri
  * A paginated listing's meta: every page after the first is its own canonical URL (with
  * ?page=N, also in the alternates), with rel prev/next links between the pages.
  */
-export function withPagination(meta: MetaDescriptor[], args: Pick<MetaArgs, 'location'>, page: number, totalPages: number): MetaDescriptor[] {
+export function withPagination(
+  meta: MetaDescriptor[],
+  args: Pick<MetaArgs, 'location'>,
+  page: number,
+  totalPages: number,
+): MetaDescriptor[] {
   const withPage = (href: string) => {
     const url = new URL(href);
     url.search = page > 1 ? `?page=${page}` : '';
@@ -23,8 +31,10 @@ export function withPagination(meta: MetaDescriptor[], args: Pick<MetaArgs, 'loc
   };
   const out = meta.map((m) => {
     const d = m as Record<string, unknown>;
-    if (d.tagName === 'link' && (d.rel === 'canonical' || d.rel === 'alternate') && typeof d.href === 'string') return { ...d, href: withPage(d.href) } as MetaDescriptor;
-    if (d.property === 'og:url' && typeof d.content === 'string') return { ...d, content: withPage(d.content) } as MetaDescriptor;
+    if (d.tagName === 'link' && (d.rel === 'canonical' || d.rel === 'alternate') && typeof d.href === 'string')
+      return { ...d, href: withPage(d.href) } as MetaDescriptor;
+    if (d.property === 'og:url' && typeof d.content === 'string')
+      return { ...d, content: withPage(d.content) } as MetaDescriptor;
     return m;
   });
   const canonical = out.find((m) => (m as Record<string, unknown>).rel === 'canonical') as { href: string } | undefined;

@@ -11,7 +11,8 @@ describe('parsePageParam', () => {
   });
 
   it('rejects anything else', () => {
-    for (const raw of ['', '0', '-1', '01', '1.5', 'abc', '2abc', ' 2', '1e3', '9999999']) expect(parsePageParam(raw), raw).toBeNull();
+    for (const raw of ['', '0', '-1', '01', '1.5', 'abc', '2abc', ' 2', '1e3', '9999999'])
+      expect(parsePageParam(raw), raw).toBeNull();
   });
 });
 

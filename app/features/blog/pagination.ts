@@ -8,7 +8,14 @@ export function parsePageParam(raw: string | null | undefined): number | null {
   return Number(raw);
 }
 
-export type PageSlice = { page: number; totalPages: number; total: number; start: number; end: number; perPage: number };
+export type PageSlice = {
+  page: number;
+  totalPages: number;
+  total: number;
+  start: number;
+  end: number;
+  perPage: number;
+};
 
 /**
  * The slice of `total` items on `page`, or null when the page does not exist. An empty

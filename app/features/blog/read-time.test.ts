@@ -25,7 +25,11 @@ describe('countWords', () => {
 
 describe('body word count', () => {
   it('reads only the spans of text blocks', () => {
-    const body = [block('Hello world.'), { _type: 'image', _key: 'i', alt: 'a picture of many words here' }, block('Two ', 'spans here.')];
+    const body = [
+      block('Hello world.'),
+      { _type: 'image', _key: 'i', alt: 'a picture of many words here' },
+      block('Two ', 'spans here.'),
+    ];
     expect(spanTexts(body)).toEqual(['Hello world.', 'Two ', 'spans here.']);
     expect(bodyWordCount(body)).toBe(5);
   });

@@ -38,6 +38,9 @@ export function bodyWordCount(blocks: readonly BlockLike[] | null | undefined): 
   return words;
 }
 
-export function readTimeMinutes(blocks: readonly BlockLike[] | null | undefined, wordsPerMinute = WORDS_PER_MINUTE): number {
+export function readTimeMinutes(
+  blocks: readonly BlockLike[] | null | undefined,
+  wordsPerMinute = WORDS_PER_MINUTE,
+): number {
   return Math.max(1, Math.round(bodyWordCount(blocks) / wordsPerMinute));
 }

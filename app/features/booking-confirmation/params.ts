@@ -23,7 +23,13 @@ const name = (max: number) =>
   z
     .string()
     .transform((v) => v.replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(1).max(max).regex(/^[\p{L}\p{M}\p{N} .,'’()&:+-]+$/u));
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .regex(/^[\p{L}\p{M}\p{N} .,'’()&:+-]+$/u),
+    );
 const email = z.string().trim().max(254).pipe(z.email());
 /** 2026-02-30 is not a day (Date.parse would roll it over to 2 March). */
 function isCalendarDate(value: string): boolean {
@@ -37,10 +43,24 @@ const isoDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/)
   .refine(isCalendarDate)
   .transform((v) => Date.parse(v))
-  .pipe(z.number().int().min(Date.UTC(2000, 0, 1)).max(Date.UTC(2100, 0, 1)))
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(Date.UTC(2000, 0, 1))
+      .max(Date.UTC(2100, 0, 1)),
+  )
   .transform((t) => new Date(t).toISOString());
-const source = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/).transform((v) => v.toLowerCase());
-const flag = z.string().trim().toLowerCase().transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const source = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/)
+  .transform((v) => v.toLowerCase());
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const schema = z.object({
   bookingId: token.optional().catch(undefined),
@@ -59,7 +79,14 @@ const schema = z.object({
 export type BookingDetails = Omit<z.infer<typeof schema>, 'debug'> & { debug: boolean };
 
 /** Fields shown to the visitor as the booking summary (source and debug are not). */
-export const SUMMARY_FIELDS = ['eventTypeName', 'startTime', 'inviteeName', 'inviteeEmail', 'assignedTo', 'bookingId'] as const;
+export const SUMMARY_FIELDS = [
+  'eventTypeName',
+  'startTime',
+  'inviteeName',
+  'inviteeEmail',
+  'assignedTo',
+  'bookingId',
+] as const;
 
 export function parseBookingParams(search: URLSearchParams, pathId?: string | null): BookingDetails {
   const read = (...names: string[]) => {
@@ -76,7 +103,9 @@ export function parseBookingParams(search: URLSearchParams, pathId?: string | nu
     bookingId: pathValue ?? read('booking_id', 'bookingId', 'id', 'event_id'),
     eventTypeName: read('event_type_name', 'event_type'),
     eventTypeUuid: read('event_type_uuid'),
-    inviteeName: read('invitee_full_name', 'invitee_name') ?? (first || last ? [first, last].filter(Boolean).join(' ') : undefined),
+    inviteeName:
+      read('invitee_full_name', 'invitee_name') ??
+      (first || last ? [first, last].filter(Boolean).join(' ') : undefined),
     inviteeEmail: read('invitee_email', 'email'),
     inviteeUuid: read('invitee_uuid'),
     startTime: read('event_start_time', 'start_time'),
@@ -87,7 +116,9 @@ export function parseBookingParams(search: URLSearchParams, pathId?: string | nu
   };
   // Every field catches its own failure, so this parse cannot fail; the fallback is belt and braces.
   const parsed = schema.safeParse(raw);
-  const details: BookingDetails = parsed.success ? { ...parsed.data, debug: parsed.data.debug ?? false } : { debug: false };
+  const details: BookingDetails = parsed.success
+    ? { ...parsed.data, debug: parsed.data.debug ?? false }
+    : { debug: false };
   // An end before the start is not a time range.
   if (details.startTime && details.endTime && details.endTime <= details.startTime) details.endTime = undefined;
   if (!details.startTime) details.endTime = undefined;

@@ -17,10 +17,23 @@ export interface BookingDialogConfig {
 }
 
 /** The 'Schedule a Consultation' dialog (docs/requirements.md#chat-and-booking): the scheduling frame, WhatsApp and the test link. */
-export function BookingDialog({ config, open, onClose, returnFocusRef }: { config: BookingDialogConfig; open: boolean; onClose: () => void; returnFocusRef?: React.RefObject<HTMLElement | null> }) {
+export function BookingDialog({
+  config,
+  open,
+  onClose,
+  returnFocusRef,
+}: {
+  config: BookingDialogConfig;
+  open: boolean;
+  onClose: () => void;
+  returnFocusRef?: React.RefObject<HTMLElement | null>;
+}) {
   const { t } = useT('chat');
   const locale = useLocale();
-  const frameUrl = useMemo(() => bookingFrameUrl({ schedulingUrl: config.schedulingUrl, siteUrl: config.siteUrl, locale }), [config.schedulingUrl, config.siteUrl, locale]);
+  const frameUrl = useMemo(
+    () => bookingFrameUrl({ schedulingUrl: config.schedulingUrl, siteUrl: config.siteUrl, locale }),
+    [config.schedulingUrl, config.siteUrl, locale],
+  );
   // Computed when the dialog opens, so each opening gets fresh test ids.
   const testPath = useMemo(() => (open ? testBookingPath(locale, Date.now()) : ''), [open, locale]);
 
@@ -56,7 +69,12 @@ export function BookingDialog({ config, open, onClose, returnFocusRef }: { confi
             <DialogCloseButton label={t('booking.close')} />
           </div>
           {/* On short screens the frame scrolls inside the dialog: reachable by keyboard too. */}
-          <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={t('booking.frameTitle')}>
+          <div
+            className="min-h-0 flex-1 overflow-y-auto"
+            tabIndex={0}
+            role="region"
+            aria-label={t('booking.frameTitle')}
+          >
             {frameUrl && (
               <iframe
                 src={frameUrl}

@@ -10,7 +10,12 @@ import { BookingDialog, type BookingDialogConfig } from './BookingDialog';
  */
 export type BookingSource = 'hero' | 'floating' | 'cta';
 
-type BookingContextValue = { isOpen: boolean; openBooking: (source: BookingSource) => void; closeBooking: () => void; source: BookingSource | null };
+type BookingContextValue = {
+  isOpen: boolean;
+  openBooking: (source: BookingSource) => void;
+  closeBooking: () => void;
+  source: BookingSource | null;
+};
 
 const BookingContext = createContext<BookingContextValue | null>(null);
 
@@ -36,11 +41,16 @@ export function BookingProvider({ children, config }: { children: React.ReactNod
     setSource(s);
   }, []);
   const closeBooking = useCallback(() => setSource(null), []);
-  const value = useMemo(() => ({ isOpen: source !== null, openBooking, closeBooking, source }), [source, openBooking, closeBooking]);
+  const value = useMemo(
+    () => ({ isOpen: source !== null, openBooking, closeBooking, source }),
+    [source, openBooking, closeBooking],
+  );
   return (
     <BookingContext.Provider value={value}>
       {children}
-      {config && <BookingDialog config={config} open={source !== null} onClose={closeBooking} returnFocusRef={openerRef} />}
+      {config && (
+        <BookingDialog config={config} open={source !== null} onClose={closeBooking} returnFocusRef={openerRef} />
+      )}
     </BookingContext.Provider>
   );
 }

@@ -25,15 +25,21 @@ describe('bookingFrameUrl', () => {
 
   it('encodes the redirect as one parameter', () => {
     const s = bookingFrameUrl({ schedulingUrl: CAL, siteUrl: SITE, locale: 'en' })!;
-    expect(s).toContain('redirect=https%3A%2F%2Fwww.bawaba-advisory.com%2Fbooking-confirmation%3Fsource%3Dbooking_dialog%26debug%3Dfalse');
+    expect(s).toContain(
+      'redirect=https%3A%2F%2Fwww.bawaba-advisory.com%2Fbooking-confirmation%3Fsource%3Dbooking_dialog%26debug%3Dfalse',
+    );
   });
 
   it('uses only the origin of SITE_URL (a path or trailing slash is dropped)', () => {
-    expect(confirmationRedirectUrl('http://localhost:3000/some/path/', 'en')).toBe('http://localhost:3000/booking-confirmation?source=booking_dialog&debug=false');
+    expect(confirmationRedirectUrl('http://localhost:3000/some/path/', 'en')).toBe(
+      'http://localhost:3000/booking-confirmation?source=booking_dialog&debug=false',
+    );
   });
 
   it('keeps existing parameters and replaces ours', () => {
-    const url = new URL(bookingFrameUrl({ schedulingUrl: `${CAL}?hide_gdpr_banner=1&get_booking_id=no`, siteUrl: SITE, locale: 'en' })!);
+    const url = new URL(
+      bookingFrameUrl({ schedulingUrl: `${CAL}?hide_gdpr_banner=1&get_booking_id=no`, siteUrl: SITE, locale: 'en' })!,
+    );
     expect(url.searchParams.get('hide_gdpr_banner')).toBe('1');
     expect(url.searchParams.getAll('get_booking_id')).toEqual(['true']);
   });
@@ -47,7 +53,10 @@ describe('bookingFrameUrl', () => {
 
 describe('testBookingPath', () => {
   it('is the localized confirmation page with debug test parameters', () => {
-    for (const [locale, path] of [['en', '/booking-confirmation'], ['ar', '/ar/booking-confirmation']] as const) {
+    for (const [locale, path] of [
+      ['en', '/booking-confirmation'],
+      ['ar', '/ar/booking-confirmation'],
+    ] as const) {
       const url = new URL(testBookingPath(locale, 1_700_000_000_000), SITE);
       expect(url.pathname).toBe(path);
       expect(url.searchParams.get('source')).toBe('direct_test');

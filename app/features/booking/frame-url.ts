@@ -25,7 +25,11 @@ export function confirmationRedirectUrl(siteUrl: string, locale: Locale): string
   return url.toString();
 }
 
-export function bookingFrameUrl(options: { schedulingUrl: string | null | undefined; siteUrl: string; locale: Locale }): string | null {
+export function bookingFrameUrl(options: {
+  schedulingUrl: string | null | undefined;
+  siteUrl: string;
+  locale: Locale;
+}): string | null {
   const raw = options.schedulingUrl?.trim();
   if (!raw) return null;
   let url: URL;

@@ -9,15 +9,35 @@ import type { CaseStudyCard as CaseStudyCardData } from '~/sanity/queries/insigh
 const SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
 
 /** A case study card; the title's link covers the card (one tab stop). */
-export function CaseStudyCard({ study, headingLevel = 2, compact, priority }: { study: CaseStudyCardData; headingLevel?: 2 | 3; compact?: boolean; priority?: boolean }) {
+export function CaseStudyCard({
+  study,
+  headingLevel = 2,
+  compact,
+  priority,
+}: {
+  study: CaseStudyCardData;
+  headingLevel?: 2 | 3;
+  compact?: boolean;
+  priority?: boolean;
+}) {
   const { t } = useT('insights');
   const localize = useLocalizePath();
   const inEnglish = useFallbackLang();
   const Heading = `h${headingLevel}` as const;
   return (
-    <article data-testid="case-study-card" className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md">
+    <article
+      data-testid="case-study-card"
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md"
+    >
       {study.coverImage && (
-        <SanityImage image={study.coverImage} priority={priority} width={compact ? 480 : 720} aspect={16 / 9} sizes={compact ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' : SIZES} className="aspect-video h-auto w-full bg-sand-100 object-cover" />
+        <SanityImage
+          image={study.coverImage}
+          priority={priority}
+          width={compact ? 480 : 720}
+          aspect={16 / 9}
+          sizes={compact ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' : SIZES}
+          className="aspect-video h-auto w-full bg-sand-100 object-cover"
+        />
       )}
       <div className="flex flex-1 flex-col p-5 md:p-7">
         {study.industry && (
@@ -25,7 +45,10 @@ export function CaseStudyCard({ study, headingLevel = 2, compact, priority }: { 
             {study.industry}
           </p>
         )}
-        <Heading className={`mt-2 font-bold leading-snug text-navy-900 ${compact ? 'text-lg' : 'text-xl md:text-2xl'}`} {...inEnglish(study.title)}>
+        <Heading
+          className={`mt-2 font-bold leading-snug text-navy-900 ${compact ? 'text-lg' : 'text-xl md:text-2xl'}`}
+          {...inEnglish(study.title)}
+        >
           <Link
             to={localize(`/case-studies/${study.slug}`)}
             prefetch="intent"
@@ -82,7 +105,10 @@ export function CaseStudyCta() {
           </h2>
           <p className="mt-3 text-lg text-navy-800">{t('caseStudies.ctaText')}</p>
         </div>
-        <BookConsultationButton source="cta" className="inline-flex min-h-12 shrink-0 items-center gap-2 rounded-full bg-navy-900 px-7 font-semibold text-white hover:bg-navy-800">
+        <BookConsultationButton
+          source="cta"
+          className="inline-flex min-h-12 shrink-0 items-center gap-2 rounded-full bg-navy-900 px-7 font-semibold text-white hover:bg-navy-800"
+        >
           {t('caseStudies.ctaButton')}
           <ArrowForwardIcon className="size-4" />
         </BookConsultationButton>

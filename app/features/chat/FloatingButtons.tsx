@@ -21,7 +21,13 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
  * away while the reader scrolls down (they would sit on the text being read) and return on
  * any scroll up, at the page's top and end, and whenever one of them has keyboard focus.
  */
-export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappNumber: string | null; whatsappMessage: string | null }) {
+export function FloatingButtons({
+  whatsappNumber,
+  whatsappMessage,
+}: {
+  whatsappNumber: string | null;
+  whatsappMessage: string | null;
+}) {
   const { t } = useT('chat');
   const { openBooking } = useBooking();
   const direction = useDir();
@@ -31,9 +37,12 @@ export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappN
   const tucked = useHiddenWhileScrollingDown();
 
   const limiter = () => (limiterRef.current ??= createChatLimiter());
-  const show = useCallback((message: ToastMessage | null) => {
-    if (message) toast(renderToast(message, (key, values) => t(key, values)));
-  }, [t]);
+  const show = useCallback(
+    (message: ToastMessage | null) => {
+      if (message) toast(renderToast(message, (key, values) => t(key, values)));
+    },
+    [t],
+  );
   const openChat = () => {
     if (whatsappNumber) window.open(whatsappUrl(whatsappNumber, whatsappMessage ?? ''), '_blank', 'noopener');
   };
@@ -95,14 +104,24 @@ export function FloatingButtons({ whatsappNumber, whatsappMessage }: { whatsappN
             </button>
           </Tooltip.Trigger>
           <Tooltip.Portal>
-            <Tooltip.Content side={direction === 'rtl' ? 'right' : 'left'} sideOffset={8} className="z-50 rounded-lg bg-navy-900 px-3 py-2 text-sm font-medium text-white shadow-lg" data-testid="chat-tooltip">
+            <Tooltip.Content
+              side={direction === 'rtl' ? 'right' : 'left'}
+              sideOffset={8}
+              className="z-50 rounded-lg bg-navy-900 px-3 py-2 text-sm font-medium text-white shadow-lg"
+              data-testid="chat-tooltip"
+            >
               {t('tooltip')}
               <Tooltip.Arrow className="fill-navy-900" />
             </Tooltip.Content>
           </Tooltip.Portal>
         </Tooltip.Root>
       </div>
-      <VerificationDialog open={verifying} onOpenChange={setVerifying} onEffect={onVerification} returnFocusRef={chatRef} />
+      <VerificationDialog
+        open={verifying}
+        onOpenChange={setVerifying}
+        onEffect={onVerification}
+        returnFocusRef={chatRef}
+      />
     </Tooltip.Provider>
   );
 }

@@ -1,7 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '~/lib/locale';
-import { openVerification, questionValues, submitAnswer, verificationErrorKey, VERIFY_KEYS, type VerificationEffect, type VerificationState } from './puzzle';
+import {
+  openVerification,
+  questionValues,
+  submitAnswer,
+  verificationErrorKey,
+  VERIFY_KEYS,
+  type VerificationEffect,
+  type VerificationState,
+} from './puzzle';
 
 /**
  * The Security Verification dialog (docs/requirements.md#chat-and-booking). A new puzzle on every
@@ -9,7 +17,17 @@ import { openVerification, questionValues, submitAnswer, verificationErrorKey, V
  * 'verified' (the caller closes the dialog, toasts and opens the chat, in the same
  * user gesture so the new tab is not blocked).
  */
-export function VerificationDialog({ open, onOpenChange, onEffect, returnFocusRef }: { open: boolean; onOpenChange: (open: boolean) => void; onEffect: (effect: Exclude<VerificationEffect, null>) => void; returnFocusRef?: React.RefObject<HTMLElement | null> }) {
+export function VerificationDialog({
+  open,
+  onOpenChange,
+  onEffect,
+  returnFocusRef,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onEffect: (effect: Exclude<VerificationEffect, null>) => void;
+  returnFocusRef?: React.RefObject<HTMLElement | null>;
+}) {
   const { t } = useT('chat');
   const [state, setState] = useState<VerificationState | null>(null);
   const [answer, setAnswer] = useState('');
@@ -59,12 +77,18 @@ export function VerificationDialog({ open, onOpenChange, onEffect, returnFocusRe
           <Dialog.Description className="mt-2 text-navy-700">{t(VERIFY_KEYS.description)}</Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-5 space-y-4">
             {state && (
-              <p className="text-2xl font-semibold text-navy-900" data-testid="verification-question" aria-live="polite">
+              <p
+                className="text-2xl font-semibold text-navy-900"
+                data-testid="verification-question"
+                aria-live="polite"
+              >
                 <bdi>{t(VERIFY_KEYS.question, questionValues(state.puzzle))}</bdi>
               </p>
             )}
             <div className="space-y-1">
-              <label htmlFor={inputId} className="block font-medium text-navy-900">{t(VERIFY_KEYS.answerLabel)}</label>
+              <label htmlFor={inputId} className="block font-medium text-navy-900">
+                {t(VERIFY_KEYS.answerLabel)}
+              </label>
               <input
                 ref={inputRef}
                 id={inputId}
@@ -88,7 +112,10 @@ export function VerificationDialog({ open, onOpenChange, onEffect, returnFocusRe
               <Dialog.Close className="inline-flex min-h-11 items-center rounded-full border border-navy-200 px-5 font-semibold text-navy-900 hover:bg-navy-50">
                 {t(VERIFY_KEYS.cancel)}
               </Dialog.Close>
-              <button type="submit" className="inline-flex min-h-11 items-center rounded-full bg-navy-900 px-5 font-semibold text-white hover:bg-navy-800">
+              <button
+                type="submit"
+                className="inline-flex min-h-11 items-center rounded-full bg-navy-900 px-5 font-semibold text-white hover:bg-navy-800"
+              >
                 {t(VERIFY_KEYS.submit)}
               </button>
             </div>

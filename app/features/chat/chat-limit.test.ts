@@ -407,22 +407,17 @@ describe('the attempt history', () => {
 });
 
 describe('corrupt, missing or failing storage', () => {
-  it.each([
-    ['NaN'],
-    ['-1'],
-    ['1.5'],
-    ['1e3'],
-    [''],
-    ['  2'],
-    ['9999999999'],
-  ])('a daily count of %j is treated as 0', (raw) => {
-    const { limiter } = setup({
-      [STORAGE_KEYS.dailyCount]: raw,
-      [STORAGE_KEYS.countDate]: '2025-03-10',
-    });
-    expect(limiter.check()).toEqual({ status: 'allowed', remaining: 2, max: 3 });
-    expect(limiter.attempt()).toMatchObject({ status: 'opened', used: 1 });
-  });
+  it.each([['NaN'], ['-1'], ['1.5'], ['1e3'], [''], ['  2'], ['9999999999']])(
+    'a daily count of %j is treated as 0',
+    (raw) => {
+      const { limiter } = setup({
+        [STORAGE_KEYS.dailyCount]: raw,
+        [STORAGE_KEYS.countDate]: '2025-03-10',
+      });
+      expect(limiter.check()).toEqual({ status: 'allowed', remaining: 2, max: 3 });
+      expect(limiter.attempt()).toMatchObject({ status: 'opened', used: 1 });
+    },
+  );
 
   it('treats garbage in every key as fresh state', () => {
     const { limiter, storage } = setup({
@@ -445,16 +440,14 @@ describe('corrupt, missing or failing storage', () => {
     expect(storage.getItem(STORAGE_KEYS.sessionId)).toMatch(/^wa_/);
   });
 
-  it.each([
-    ['"a string"'],
-    ['null'],
-    ['42'],
-    ['{"timestamp":1}'],
-  ])('an attempts value of %s is an empty history', (raw) => {
-    const { limiter } = setup({ [STORAGE_KEYS.attempts]: raw });
-    expect(limiter.snapshot().attempts).toEqual([]);
-    expect(limiter.check().status).toBe('allowed');
-  });
+  it.each([['"a string"'], ['null'], ['42'], ['{"timestamp":1}']])(
+    'an attempts value of %s is an empty history',
+    (raw) => {
+      const { limiter } = setup({ [STORAGE_KEYS.attempts]: raw });
+      expect(limiter.snapshot().attempts).toEqual([]);
+      expect(limiter.check().status).toBe('allowed');
+    },
+  );
 
   it('drops malformed history entries and keeps the valid ones', () => {
     const good = { timestamp: T0 - 2 * MIN, success: true, waitTime: 0 };
@@ -488,7 +481,9 @@ describe('corrupt, missing or failing storage', () => {
     const limiter = createChatLimiter({ storage: broken, now: () => T0, timeZone: TZ });
     expect(limiter.check()).toEqual({ status: 'allowed', remaining: 2, max: 3 });
     expect(limiter.attempt()).toMatchObject({ status: 'opened' });
-    expect(() => limiter.recordBlocked({ status: 'blocked', reason: 'wait', waitMinutes: 5, used: 1, max: 3 })).not.toThrow();
+    expect(() =>
+      limiter.recordBlocked({ status: 'blocked', reason: 'wait', waitMinutes: 5, used: 1, max: 3 }),
+    ).not.toThrow();
     expect(limiter.markVerified()).toMatchObject({ status: 'opened' });
     expect(limiter.getSessionId()).toMatch(/^wa_/);
   });

@@ -126,8 +126,7 @@ export function createChatLimiter(options: ChatLimiterOptions = {}): ChatLimiter
 
   const today = (t: number) => localDateKey(t, timeZone);
 
-  const countToday = (state: ChatLimiterState, t: number) =>
-    state.countDate === today(t) ? state.dailyCount : 0;
+  const countToday = (state: ChatLimiterState, t: number) => (state.countDate === today(t) ? state.dailyCount : 0);
 
   function newSessionId(): string {
     let id = 'wa_';
@@ -162,9 +161,7 @@ export function createChatLimiter(options: ChatLimiterOptions = {}): ChatLimiter
         max: DAILY_LIMIT,
       };
     }
-    const opens = state.attempts
-      .filter((a) => a.success && a.timestamp <= t)
-      .map((a) => a.timestamp);
+    const opens = state.attempts.filter((a) => a.success && a.timestamp <= t).map((a) => a.timestamp);
     if (state.lastAccess !== null && state.lastAccess <= t) opens.push(state.lastAccess);
     if (opens.length === 0) return null;
     const lastOpen = Math.max(...opens);

@@ -60,7 +60,6 @@ export function renderToast(
   t: (key: string, values?: Record<string, unknown>) => string,
 ): { title: string; description: string; variant: ToastVariant } {
   const description =
-    t(message.descriptionKey, message.values) +
-    (message.appendKey ? t(message.appendKey, message.values) : '');
+    t(message.descriptionKey, message.values) + (message.appendKey ? t(message.appendKey, message.values) : '');
   return { title: t(message.titleKey), description, variant: message.variant };
 }

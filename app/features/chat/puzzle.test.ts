@@ -119,13 +119,27 @@ describe('parseAnswer and checkAnswer', () => {
     expect(parseAnswer(input)).toBe(n);
   });
 
-  it.each([[''], ['   '], ['abc'], ['1e'], ['1e3'], ['0x10'], ['--1'], ['+5'], ['1.'], ['.5'], ['12a'], ['1 2'], ['Infinity'], ['NaN'], ['١٢x'], ['12345678901']])(
-    '%j is not a number',
-    (input) => {
-      expect(parseAnswer(input)).toBeNull();
-      expect(checkAnswer(p, input)).toBe('invalid');
-    },
-  );
+  it.each([
+    [''],
+    ['   '],
+    ['abc'],
+    ['1e'],
+    ['1e3'],
+    ['0x10'],
+    ['--1'],
+    ['+5'],
+    ['1.'],
+    ['.5'],
+    ['12a'],
+    ['1 2'],
+    ['Infinity'],
+    ['NaN'],
+    ['١٢x'],
+    ['12345678901'],
+  ])('%j is not a number', (input) => {
+    expect(parseAnswer(input)).toBeNull();
+    expect(checkAnswer(p, input)).toBe('invalid');
+  });
 
   it('tells right from wrong', () => {
     expect(checkAnswer(p, '12')).toBe('correct');

@@ -114,10 +114,7 @@ export interface VerificationState {
 export type VerificationEffect = 'failed' | 'verified' | null;
 
 /** The state for a dialog that has just opened (a fresh puzzle each time). */
-export function openVerification(
-  random: RandomSource = Math.random,
-  previous?: Puzzle,
-): VerificationState {
+export function openVerification(random: RandomSource = Math.random, previous?: Puzzle): VerificationState {
   return { puzzle: createPuzzle(random, previous), wrongAnswers: 0, error: null, verified: false };
 }
 

@@ -32,7 +32,10 @@ export function FaqQuestionForm() {
   const doneRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
-  const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST' && navigation.formAction?.split('#')[0] === location.pathname;
+  const submitting =
+    navigation.state === 'submitting' &&
+    navigation.formMethod === 'POST' &&
+    navigation.formAction?.split('#')[0] === location.pathname;
   const failed = result && result.status !== 'submitted' ? result : null;
   const { token, onFirstUse } = useFormToken(failed?.token);
 
@@ -51,9 +54,17 @@ export function FaqQuestionForm() {
   const headingId = `${uid}-title`;
   if (result?.status === 'submitted') {
     return (
-      <section id={FAQ_FORM_ANCHOR} aria-labelledby={headingId} data-testid="faq-form" data-state="submitted" className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-emerald-200 bg-emerald-50 p-6">
+      <section
+        id={FAQ_FORM_ANCHOR}
+        aria-labelledby={headingId}
+        data-testid="faq-form"
+        data-state="submitted"
+        className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-emerald-200 bg-emerald-50 p-6"
+      >
         <div ref={doneRef} tabIndex={-1} role="status" className="outline-none">
-          <h2 id={headingId} className="text-xl font-bold text-navy-900">{t('faq.submittedTitle')}</h2>
+          <h2 id={headingId} className="text-xl font-bold text-navy-900">
+            {t('faq.submittedTitle')}
+          </h2>
           <p className="mt-2 text-navy-700">{t('faq.submittedText')}</p>
         </div>
         <Link
@@ -77,8 +88,11 @@ export function FaqQuestionForm() {
       aria-labelledby={headingId}
       data-testid="faq-form"
       data-state={submitting ? 'submitting' : failed ? failed.status : 'idle'}
-      className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-navy-100 bg-white p-6 shadow-sm">
-      <h2 id={headingId} className="text-xl font-bold text-navy-900">{t('faq.title')}</h2>
+      className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-navy-100 bg-white p-6 shadow-sm"
+    >
+      <h2 id={headingId} className="text-xl font-bold text-navy-900">
+        {t('faq.title')}
+      </h2>
       <Form
         ref={formRef}
         method="post"
@@ -92,9 +106,16 @@ export function FaqQuestionForm() {
         aria-labelledby={headingId}
       >
         {failed && (
-          <div ref={summaryRef} tabIndex={-1} role="alert" data-testid="faq-form-error" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none">
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            role="alert"
+            data-testid="faq-form-error"
+            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none"
+          >
             <p>
-              <span className="font-semibold">{t(failed.formError.titleKey)}</span> - <span>{t(failed.formError.messageKey)}</span>
+              <span className="font-semibold">{t(failed.formError.titleKey)}</span> -{' '}
+              <span>{t(failed.formError.messageKey)}</span>
             </p>
           </div>
         )}
@@ -117,14 +138,23 @@ export function FaqQuestionForm() {
           } as const;
           return (
             <div key={`${f.name}-${failed ? 'x' : ''}`} className="space-y-1">
-              <label htmlFor={id} className="block font-medium text-navy-900">{t(`faq.${f.name}Label`)}</label>
+              <label htmlFor={id} className="block font-medium text-navy-900">
+                {t(`faq.${f.name}Label`)}
+              </label>
               {f.type === 'textarea' ? (
                 <textarea {...props} rows={5} className={input} />
               ) : (
-                <input {...props} type={f.type} inputMode={f.type === 'tel' ? 'tel' : undefined} className={`${input} ${f.ltr ? 'rtl:text-right' : ''}`} />
+                <input
+                  {...props}
+                  type={f.type}
+                  inputMode={f.type === 'tel' ? 'tel' : undefined}
+                  className={`${input} ${f.ltr ? 'rtl:text-right' : ''}`}
+                />
               )}
               {errorKey && (
-                <p id={`${id}-error`} data-testid={`faq-error-${f.name}`} className="text-sm font-medium text-red-700">{t(errorKey)}</p>
+                <p id={`${id}-error`} data-testid={`faq-error-${f.name}`} className="text-sm font-medium text-red-700">
+                  {t(errorKey)}
+                </p>
               )}
             </div>
           );

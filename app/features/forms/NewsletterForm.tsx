@@ -25,7 +25,15 @@ type FetcherData = { status: string; formError?: { titleKey: string; messageKey:
  * with the status in the URL. Ends in the subscribed state.
  */
 /** regionLabel: the region's name when the page has another newsletter box (two landmarks must not share a name). */
-export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel }: { formId?: string; tone?: 'light' | 'dark'; regionLabel?: string }) {
+export function NewsletterForm({
+  formId = 'footer',
+  tone = 'light',
+  regionLabel,
+}: {
+  formId?: string;
+  tone?: 'light' | 'dark';
+  regionLabel?: string;
+}) {
   const { t } = useT('forms');
   const fetcher = useFetcher<FetcherData>();
   const location = useLocation();
@@ -36,7 +44,10 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
   const doneRef = useRef<HTMLDivElement>(null);
   useEffect(() => setHydrated(true), []);
 
-  const urlStatus = params.get(FORM_PARAM) === formId && isNewsletterStatus(params.get(STATUS_PARAM)) ? (params.get(STATUS_PARAM) as NewsletterStatus) : null;
+  const urlStatus =
+    params.get(FORM_PARAM) === formId && isNewsletterStatus(params.get(STATUS_PARAM))
+      ? (params.get(STATUS_PARAM) as NewsletterStatus)
+      : null;
   const status: NewsletterStatus | null = fetcher.data ? newsletterStatusOf(fetcher.data) : urlStatus;
   const submitting = fetcher.state === 'submitting';
   // After a plain post the page's address carries the token for the next try.
@@ -67,23 +78,46 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
   const returnTo = location.pathname + location.search;
 
   return (
-    <section id={sectionId} aria-label={regionLabel} aria-labelledby={regionLabel ? undefined : headingId} data-testid={`newsletter-${formId}`} data-state={submitting ? 'submitting' : status ?? 'idle'} className="scroll-mt-32 md:scroll-mt-44">
-      <h2 id={headingId} className={`text-lg font-bold ${dark ? 'text-white' : 'text-navy-900'}`}>{t('newsletter.title')}</h2>
+    <section
+      id={sectionId}
+      aria-label={regionLabel}
+      aria-labelledby={regionLabel ? undefined : headingId}
+      data-testid={`newsletter-${formId}`}
+      data-state={submitting ? 'submitting' : (status ?? 'idle')}
+      className="scroll-mt-32 md:scroll-mt-44"
+    >
+      <h2 id={headingId} className={`text-lg font-bold ${dark ? 'text-white' : 'text-navy-900'}`}>
+        {t('newsletter.title')}
+      </h2>
       {status === 'subscribed' ? (
-        <div ref={doneRef} tabIndex={-1} role="status" className={`mt-3 rounded-lg p-4 outline-none ${dark ? 'bg-white/10 text-white' : 'border border-emerald-200 bg-emerald-50 text-navy-900'}`}>
+        <div
+          ref={doneRef}
+          tabIndex={-1}
+          role="status"
+          className={`mt-3 rounded-lg p-4 outline-none ${dark ? 'bg-white/10 text-white' : 'border border-emerald-200 bg-emerald-50 text-navy-900'}`}
+        >
           <p className="font-semibold">{t(NEWSLETTER_MESSAGES.subscribed.titleKey)}</p>
           <p className={dark ? 'text-white' : 'text-navy-700'}>{t(NEWSLETTER_MESSAGES.subscribed.messageKey)}</p>
         </div>
       ) : (
         <>
           <p className={`mt-1 ${dark ? 'text-navy-100' : 'text-navy-700'}`}>{t('newsletter.text')}</p>
-          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate onFocus={onFirstUse} onPointerDown={onFirstUse} className="@container relative mt-3">
+          <fetcher.Form
+            method="post"
+            action={NEWSLETTER_ACTION}
+            noValidate
+            onFocus={onFirstUse}
+            onPointerDown={onFirstUse}
+            className="@container relative mt-3"
+          >
             <Honeypot />
             <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
             <input type="hidden" name={NEWSLETTER_RETURN_FIELD} value={returnTo} />
             <input type="hidden" name={NEWSLETTER_FORM_FIELD} value={formId} />
             {hydrated && <input type="hidden" name={NEWSLETTER_JS_FIELD} value="1" />}
-            <label htmlFor={inputId} className={`block text-sm font-medium ${dark ? 'text-white' : 'text-navy-900'}`}>{t('newsletter.emailLabel')}</label>
+            <label htmlFor={inputId} className={`block text-sm font-medium ${dark ? 'text-white' : 'text-navy-900'}`}>
+              {t('newsletter.emailLabel')}
+            </label>
             {/* Field and button side by side only when the form itself is wide enough (a container query:
                 in the blog sidebar a row left the placeholder cut off). */}
             <div className="mt-1 flex flex-col gap-2 @sm:flex-row">
@@ -110,7 +144,12 @@ export function NewsletterForm({ formId = 'footer', tone = 'light', regionLabel 
                 {submitting ? t('newsletter.subscribing') : t('newsletter.subscribe')}
               </button>
             </div>
-            <div id={errorId} role="alert" data-testid={`newsletter-${formId}-message`} className={`mt-2 text-sm font-medium ${dark ? 'text-red-200' : 'text-red-700'}`}>
+            <div
+              id={errorId}
+              role="alert"
+              data-testid={`newsletter-${formId}-message`}
+              className={`mt-2 text-sm font-medium ${dark ? 'text-red-200' : 'text-red-700'}`}
+            >
               {message && (
                 <>
                   <span className="font-bold">{t(message.titleKey)}</span> - <span>{t(message.messageKey)}</span>

@@ -16,7 +16,8 @@ const dataDir = vi.hoisted(() => {
   // The router builds the urlencoded body with the global URLSearchParams: Node's, which Node's
   // Request can send (jsdom's would reach the action as "[object URLSearchParams]").
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  globalThis.URLSearchParams = (require('node:url') as typeof import('node:url')).URLSearchParams as typeof URLSearchParams;
+  globalThis.URLSearchParams = (require('node:url') as typeof import('node:url'))
+    .URLSearchParams as typeof URLSearchParams;
   const dir = make(`${tmp()}/forms-route-`);
   process.env.CONTENT_DATA_DIR = dir;
   process.env.SESSION_SECRET = 'route-test-session-secret-0123456789abcdef';
@@ -40,7 +41,10 @@ const SECRET = process.env.SESSION_SECRET!;
 // The action's request.formData() is Node's FormData; the code checks `instanceof FormData`,
 // which must be that one too, not jsdom's.
 beforeAll(async () => {
-  const parsed = await new Request('http://site.invalid/', { method: 'POST', body: new URLSearchParams('a=1') }).formData();
+  const parsed = await new Request('http://site.invalid/', {
+    method: 'POST',
+    body: new URLSearchParams('a=1'),
+  }).formData();
   globalThis.FormData = parsed.constructor as typeof FormData;
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -51,7 +55,11 @@ type Answer = { status: number | undefined; data: unknown };
  * Posts `fields` (urlencoded, as a plain form) to `route` through a Remix stub and returns what
  * the action answered. The stub mounts the real action at the route's path.
  */
-async function post(path: string, routeAction: (args: ActionFunctionArgs) => Promise<unknown>, fields: Record<string, string>): Promise<Answer> {
+async function post(
+  path: string,
+  routeAction: (args: ActionFunctionArgs) => Promise<unknown>,
+  fields: Record<string, string>,
+): Promise<Answer> {
   let status: number | undefined;
   const answers: unknown[] = [];
   function Probe() {
@@ -71,7 +79,9 @@ async function post(path: string, routeAction: (args: ActionFunctionArgs) => Pro
       Component: Probe,
       action: async (args) => {
         const response = await routeAction(args as ActionFunctionArgs);
-        status = (response as { init?: { status?: number } })?.init?.status ?? (response instanceof Response ? response.status : 200);
+        status =
+          (response as { init?: { status?: number } })?.init?.status ??
+          (response instanceof Response ? response.status : 200);
         return response as never;
       },
     },
@@ -85,7 +95,13 @@ async function post(path: string, routeAction: (args: ActionFunctionArgs) => Pro
 }
 
 const token = (ageMs = MIN_FILL_MS + 1000) => createFormToken(Date.now() - ageMs, SECRET);
-const question = { name: 'Layla Haddad', email: 'layla@example.ae', phone: '+971 50 123 4567', question: 'How long does a licence take?', hp_leave_empty: '' };
+const question = {
+  name: 'Layla Haddad',
+  email: 'layla@example.ae',
+  phone: '+971 50 123 4567',
+  question: 'How long does a licence take?',
+  hp_leave_empty: '',
+};
 
 describe('FAQ action (route)', () => {
   beforeAll(() => {
@@ -98,7 +114,12 @@ describe('FAQ action (route)', () => {
   });
 
   it('refuses missing fields with their messages, in the page language (keys the page translates)', async () => {
-    const answer = await post('/ar/faq', faqAction, { ...question, name: '', phone: '0501234567', form_started: await token() });
+    const answer = await post('/ar/faq', faqAction, {
+      ...question,
+      name: '',
+      phone: '0501234567',
+      form_started: await token(),
+    });
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({
       status: 'rejected',
@@ -109,34 +130,70 @@ describe('FAQ action (route)', () => {
   });
 
   it('answers spam: a filled honeypot, a post without a token (with one for the next try), too fast', async () => {
-    expect((await post('/faq', faqAction, { ...question, hp_leave_empty: 'http://spam', form_started: await token() })).data).toMatchObject({
+    expect(
+      (await post('/faq', faqAction, { ...question, hp_leave_empty: 'http://spam', form_started: await token() })).data,
+    ).toMatchObject({
       formError: { messageKey: 'forms:spamHoneypot' },
     });
     const missing = await post('/faq', faqAction, { ...question });
-    expect(missing.data).toMatchObject({ formError: { titleKey: 'forms:confirmTitle', messageKey: 'forms:confirmSend' }, token: expect.stringMatching(/^\d+\./) });
-    expect((await post('/faq', faqAction, { ...question, form_started: await token(100) })).data).toMatchObject({ formError: { messageKey: 'forms:spamTooFast' } });
+    expect(missing.data).toMatchObject({
+      formError: { titleKey: 'forms:confirmTitle', messageKey: 'forms:confirmSend' },
+      token: expect.stringMatching(/^\d+\./),
+    });
+    expect((await post('/faq', faqAction, { ...question, form_started: await token(100) })).data).toMatchObject({
+      formError: { messageKey: 'forms:spamTooFast' },
+    });
   });
 });
 
 describe('newsletter action (route)', () => {
-  const signup = (email: string, extra: Record<string, string> = {}) => ({ email, hp_leave_empty: '', return_to: '/ar/blog', form_id: 'blog', _js: '1', ...extra });
+  const signup = (email: string, extra: Record<string, string> = {}) => ({
+    email,
+    hp_leave_empty: '',
+    return_to: '/ar/blog',
+    form_id: 'blog',
+    _js: '1',
+    ...extra,
+  });
 
   it('subscribes a valid address', async () => {
-    const answer = await post('/api/newsletter', newsletterAction, signup('reader@example.com', { form_started: await token() }));
+    const answer = await post(
+      '/api/newsletter',
+      newsletterAction,
+      signup('reader@example.com', { form_started: await token() }),
+    );
     expect(answer.data).toEqual({ status: 'subscribed' });
   });
 
   it('refuses an invalid address with its message', async () => {
-    const answer = await post('/api/newsletter', newsletterAction, signup('not-an-email', { form_started: await token() }));
+    const answer = await post(
+      '/api/newsletter',
+      newsletterAction,
+      signup('not-an-email', { form_started: await token() }),
+    );
     expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ status: 'rejected', formError: { titleKey: 'forms:invalidEmailTitle', messageKey: 'forms:invalidEmail' } });
+    expect(answer.data).toMatchObject({
+      status: 'rejected',
+      formError: { titleKey: 'forms:invalidEmailTitle', messageKey: 'forms:invalidEmail' },
+    });
   });
 
   it('answers spam with its message', async () => {
-    expect((await post('/api/newsletter', newsletterAction, signup('bot@example.com', { hp_leave_empty: 'x', form_started: await token() }))).data).toMatchObject({
+    expect(
+      (
+        await post(
+          '/api/newsletter',
+          newsletterAction,
+          signup('bot@example.com', { hp_leave_empty: 'x', form_started: await token() }),
+        )
+      ).data,
+    ).toMatchObject({
       formError: { messageKey: 'forms:spamHoneypot' },
     });
-    expect((await post('/api/newsletter', newsletterAction, signup('quick@example.com', { form_started: await token(10) }))).data).toMatchObject({
+    expect(
+      (await post('/api/newsletter', newsletterAction, signup('quick@example.com', { form_started: await token(10) })))
+        .data,
+    ).toMatchObject({
       formError: { messageKey: 'forms:spamTooFast' },
     });
   });

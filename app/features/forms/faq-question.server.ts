@@ -16,9 +16,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readFormBody(request);
   let result: FaqResult;
   if (body.ok) {
-    result = await handleFaqQuestion(body.form, { page: url.pathname, locale: requestLocale(request), ip: clientIp(request) }, submissionDeps());
+    result = await handleFaqQuestion(
+      body.form,
+      { page: url.pathname, locale: requestLocale(request), ip: clientIp(request) },
+      submissionDeps(),
+    );
   } else {
-    result = { status: 'rejected', formError: BAD_REQUEST, fieldErrors: {}, values: { name: '', email: '', phone: '', question: '' }, token: null, httpStatus: body.status };
+    result = {
+      status: 'rejected',
+      formError: BAD_REQUEST,
+      fieldErrors: {},
+      values: { name: '', email: '', phone: '', question: '' },
+      token: null,
+      httpStatus: body.status,
+    };
   }
   if (result.status === 'submitted') return data(result);
   const { httpStatus, ...rest } = result;

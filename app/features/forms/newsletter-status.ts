@@ -15,7 +15,15 @@ export const NEWSLETTER_JS_FIELD = '_js';
 export const STATUS_PARAM = 'newsletter';
 export const FORM_PARAM = 'newsletter_form';
 
-export const NEWSLETTER_STATUSES = ['subscribed', 'invalid', 'confirm', 'tooFast', 'expired', 'honeypot', 'error'] as const;
+export const NEWSLETTER_STATUSES = [
+  'subscribed',
+  'invalid',
+  'confirm',
+  'tooFast',
+  'expired',
+  'honeypot',
+  'error',
+] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export const NEWSLETTER_MESSAGES: Record<NewsletterStatus, { titleKey: string; messageKey: string }> = {
@@ -48,7 +56,12 @@ export function safeFormId(value: unknown): string {
  * Where a plain post returns: the page, our status and form id and, after a refusal, the form
  * token for the next try (pages carry none; such a URL is never served from the page cache).
  */
-export function returnUrlWithStatus(path: string, status: NewsletterStatus, formId: string, token?: string | null): string {
+export function returnUrlWithStatus(
+  path: string,
+  status: NewsletterStatus,
+  formId: string,
+  token?: string | null,
+): string {
   const id = safeFormId(formId);
   const url = new URL(path, 'http://site.invalid');
   // The page's own address, without an earlier answer's token (our parameters are set anew, the hash replaced).

@@ -8,9 +8,7 @@ import type { Locale } from '~/i18n';
  * For the refusal's language the caller still gets the form's `return_to` when the body names
  * one in a readable way (urlencoded or JSON text), so a page's language can be answered.
  */
-export type FormBody =
-  | { ok: true; form: FormData }
-  | { ok: false; status: 400 | 415; returnTo: string | null };
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 415; returnTo: string | null };
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
@@ -59,6 +57,7 @@ export async function readFormBody(request: Request, returnField?: string): Prom
 export function formText(locale: Locale, key: string): string {
   const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['forms', key];
   let node: unknown = serverResources()[locale]?.[ns];
-  for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of path.split('.'))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === 'string' ? node : key;
 }

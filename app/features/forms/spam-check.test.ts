@@ -62,7 +62,9 @@ describe('spam checks', () => {
   });
 
   it('a filled honeypot is caught first', async () => {
-    expect(await checkSpam(await form({ [HONEYPOT_FIELD]: 'https://spam.test' }), { secret, now: t0 + 10_000 })).toEqual({
+    expect(
+      await checkSpam(await form({ [HONEYPOT_FIELD]: 'https://spam.test' }), { secret, now: t0 + 10_000 }),
+    ).toEqual({
       ok: false,
       reason: 'honeypot',
       titleKey: 'forms:spamTitle',
@@ -74,16 +76,29 @@ describe('spam checks', () => {
 
   it('no token yet (a post without JavaScript) asks to confirm; a forged or future token asks to submit again', async () => {
     const noToken = { ...valid, [HONEYPOT_FIELD]: '' };
-    expect(await checkSpam(noToken, { secret, now: t0 })).toEqual({ ok: false, reason: 'missing', titleKey: 'forms:confirmTitle', messageKey: 'forms:confirmSend' });
-    expect(await checkSpam({ ...noToken, [FORM_TOKEN_FIELD]: '   ' }, { secret, now: t0 })).toMatchObject({ reason: 'missing' });
-    expect(await checkSpam({ ...noToken, [FORM_TOKEN_FIELD]: 'garbage' }, { secret, now: t0 })).toMatchObject({ reason: 'expired', messageKey: 'forms:spamExpired' });
+    expect(await checkSpam(noToken, { secret, now: t0 })).toEqual({
+      ok: false,
+      reason: 'missing',
+      titleKey: 'forms:confirmTitle',
+      messageKey: 'forms:confirmSend',
+    });
+    expect(await checkSpam({ ...noToken, [FORM_TOKEN_FIELD]: '   ' }, { secret, now: t0 })).toMatchObject({
+      reason: 'missing',
+    });
+    expect(await checkSpam({ ...noToken, [FORM_TOKEN_FIELD]: 'garbage' }, { secret, now: t0 })).toMatchObject({
+      reason: 'expired',
+      messageKey: 'forms:spamExpired',
+    });
     expect(await checkSpam(await form(), { secret: 'rotated', now: t0 + 10_000 })).toMatchObject({ reason: 'expired' });
     expect(await checkSpam(await form({}, t0 + 60_000), { secret, now: t0 })).toMatchObject({ reason: 'expired' });
   });
 
   it('a token is accepted for two hours, then expired (a token dated 1970 too)', async () => {
     expect(await checkSpam(await form(), { secret, now: t0 + TOKEN_MAX_AGE_MS })).toEqual({ ok: true });
-    expect(await checkSpam(await form(), { secret, now: t0 + TOKEN_MAX_AGE_MS + 1 })).toMatchObject({ reason: 'expired', messageKey: 'forms:spamExpired' });
+    expect(await checkSpam(await form(), { secret, now: t0 + TOKEN_MAX_AGE_MS + 1 })).toMatchObject({
+      reason: 'expired',
+      messageKey: 'forms:spamExpired',
+    });
     expect(await checkSpam(await form({}, 0), { secret, now: t0 })).toMatchObject({ reason: 'expired' });
   });
 
@@ -92,5 +107,4 @@ describe('spam checks', () => {
     for (const [k, v] of Object.entries(await form())) fd.set(k, v);
     expect(await checkSpam(fd, { secret, now: t0 + 5000 })).toEqual({ ok: true });
   });
-
 });

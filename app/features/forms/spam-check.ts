@@ -22,13 +22,10 @@ export const TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 const encoder = new TextEncoder();
 
 function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 function toBase64Url(bytes: ArrayBuffer): string {
@@ -68,7 +65,8 @@ export async function readFormToken(token: unknown, secret: string | readonly st
   const signature = fromBase64Url(sig);
   if (!signature) return null;
   for (const candidate of typeof secret === 'string' ? [secret] : secret) {
-    if (await crypto.subtle.verify('HMAC', await hmacKey(candidate), signature, encoder.encode(stamp))) return Number(stamp);
+    if (await crypto.subtle.verify('HMAC', await hmacKey(candidate), signature, encoder.encode(stamp)))
+      return Number(stamp);
   }
   return null;
 }
@@ -84,7 +82,11 @@ export type SpamVerdict =
 
 export type SpamReason = 'honeypot' | 'missing' | 'tooFast' | 'expired';
 
-const spam = (reason: SpamReason, messageKey: FormMessageKey, titleKey: FormMessageKey = FORM_KEYS.spamTitle): SpamVerdict => ({
+const spam = (
+  reason: SpamReason,
+  messageKey: FormMessageKey,
+  titleKey: FormMessageKey = FORM_KEYS.spamTitle,
+): SpamVerdict => ({
   ok: false,
   reason,
   titleKey,
@@ -96,15 +98,13 @@ export async function checkSpam(
   input: FormInput,
   options: { secret: string | readonly string[]; now: number; minFillMs?: number },
 ): Promise<SpamVerdict> {
-  const { [HONEYPOT_FIELD]: honeypot, [FORM_TOKEN_FIELD]: token } = fieldsOf(input, [
-    HONEYPOT_FIELD,
-    FORM_TOKEN_FIELD,
-  ]);
+  const { [HONEYPOT_FIELD]: honeypot, [FORM_TOKEN_FIELD]: token } = fieldsOf(input, [HONEYPOT_FIELD, FORM_TOKEN_FIELD]);
   if (honeypot.trim() !== '') return spam('honeypot', FORM_KEYS.spamHoneypot);
   // No token yet (a form posted without JavaScript): the answer carries one; send again.
   if (token.trim() === '') return spam('missing', FORM_KEYS.confirmSend, FORM_KEYS.confirmTitle);
   const startedAt = await readFormToken(token, options.secret);
-  if (startedAt === null || startedAt > options.now || options.now - startedAt > TOKEN_MAX_AGE_MS) return spam('expired', FORM_KEYS.spamExpired);
+  if (startedAt === null || startedAt > options.now || options.now - startedAt > TOKEN_MAX_AGE_MS)
+    return spam('expired', FORM_KEYS.spamExpired);
   if (options.now - startedAt < (options.minFillMs ?? MIN_FILL_MS)) {
     return spam('tooFast', FORM_KEYS.spamTooFast);
   }

@@ -55,7 +55,11 @@ export type NewsletterResult =
   | { status: 'subscribed'; created: boolean }
   | { status: 'rejected' | 'error'; formError: FormError; token: string | null; httpStatus: number };
 
-export type SubmissionContext = { page: string; locale?: Locale; /** The visitor's address (per-IP limits). */ ip?: string };
+export type SubmissionContext = {
+  page: string;
+  locale?: Locale;
+  /** The visitor's address (per-IP limits). */ ip?: string;
+};
 
 export interface SubmissionDeps {
   /** The private store (atomic transactions). */
@@ -75,9 +79,15 @@ export interface SubmissionDeps {
 /** Notification emails to the firm per visitor IP, both forms together. */
 export const NOTIFY_LIMIT: Limit = { max: 20, windowMs: 60 * 60 * 1000 };
 
-export const SUBMISSION_ERROR: FormError = { titleKey: FORM_KEYS.submissionErrorTitle, messageKey: FORM_KEYS.submissionError };
+export const SUBMISSION_ERROR: FormError = {
+  titleKey: FORM_KEYS.submissionErrorTitle,
+  messageKey: FORM_KEYS.submissionError,
+};
 
-export const NEWSLETTER_ERROR: FormError = { titleKey: 'forms:newsletter.errorTitle', messageKey: 'forms:newsletter.error' };
+export const NEWSLETTER_ERROR: FormError = {
+  titleKey: 'forms:newsletter.errorTitle',
+  messageKey: 'forms:newsletter.error',
+};
 
 export const EXPIRED: FormError = { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamExpired };
 
@@ -103,17 +113,43 @@ export function tokenRecordId(token: string): `form.token.${string}` {
   return `form.token.${sha256(token).slice(0, 40)}`;
 }
 
-type TokenRecord = PrivateDocument & { _type: 'form.token'; form: 'faq' | 'newsletter'; contentHash: string; submissionId: string; expiresAt: string };
+type TokenRecord = PrivateDocument & {
+  _type: 'form.token';
+  form: 'faq' | 'newsletter';
+  contentHash: string;
+  submissionId: string;
+  expiresAt: string;
+};
 
-function tokenRecord(token: string, form: TokenRecord['form'], contentHash: string, submissionId: string, now: number): TokenRecord {
+function tokenRecord(
+  token: string,
+  form: TokenRecord['form'],
+  contentHash: string,
+  submissionId: string,
+  now: number,
+): TokenRecord {
   // Kept as long as the token itself could be accepted; afterwards it may be deleted.
   const expiresAt = new Date(Number(token.split('.')[0]) + TOKEN_MAX_AGE_MS + 60_000).toISOString();
-  return { _id: tokenRecordId(token), _type: 'form.token', form, contentHash, submissionId, expiresAt: expiresAt === 'Invalid Date' ? new Date(now).toISOString() : expiresAt };
+  return {
+    _id: tokenRecordId(token),
+    _type: 'form.token',
+    form,
+    contentHash,
+    submissionId,
+    expiresAt: expiresAt === 'Invalid Date' ? new Date(now).toISOString() : expiresAt,
+  };
 }
 
 /** What makes two submissions "the same one": the form and its validated values. */
 const contentHashOf = (form: TokenRecord['form'], values: Record<string, string>) =>
-  sha256(JSON.stringify([form, ...Object.keys(values).sort().map((k) => [k, values[k]])]));
+  sha256(
+    JSON.stringify([
+      form,
+      ...Object.keys(values)
+        .sort()
+        .map((k) => [k, values[k]]),
+    ]),
+  );
 
 /** 'same': this submission was stored with the token before; 'other': the token carried something else. */
 async function earlierUse(store: PrivateStore, token: string, contentHash: string): Promise<'none' | 'same' | 'other'> {
@@ -134,7 +170,10 @@ async function genuineToken(form: FormData, secret: string | readonly string[], 
 }
 
 /** Only the keys the form shows (never the internal reason). */
-const messageOf = (verdict: Exclude<SpamVerdict, { ok: true }>): FormError => ({ titleKey: verdict.titleKey, messageKey: verdict.messageKey });
+const messageOf = (verdict: Exclude<SpamVerdict, { ok: true }>): FormError => ({
+  titleKey: verdict.titleKey,
+  messageKey: verdict.messageKey,
+});
 
 /** Counts one notification for the visitor's IP; false beyond NOTIFY_LIMIT (or when the count cannot be kept). */
 async function mayNotify(deps: SubmissionDeps, ip: string | undefined): Promise<boolean> {
@@ -166,13 +205,21 @@ async function notify(deps: SubmissionDeps, ip: string | undefined, subject: str
   clearTimeout(timer);
 }
 
-export async function handleFaqQuestion(form: FormData, context: SubmissionContext, deps: SubmissionDeps): Promise<FaqResult> {
+export async function handleFaqQuestion(
+  form: FormData,
+  context: SubmissionContext,
+  deps: SubmissionDeps,
+): Promise<FaqResult> {
   const log = deps.log ?? ((m: string) => console.error(m));
   const values = Object.fromEntries(FAQ_FIELDS.map((f) => [f, text(form, f)])) as FaqValues;
   const now = deps.now();
   let token = await genuineToken(form, deps.secret, now);
   const next = await newToken(deps.secret, now);
-  const reject = (formError: FormError, httpStatus = 400, fieldErrors: Partial<Record<FaqField, FormMessageKey>> = {}): FaqResult => ({
+  const reject = (
+    formError: FormError,
+    httpStatus = 400,
+    fieldErrors: Partial<Record<FaqField, FormMessageKey>> = {},
+  ): FaqResult => ({
     status: 'rejected',
     formError,
     fieldErrors,
@@ -180,7 +227,14 @@ export async function handleFaqQuestion(form: FormData, context: SubmissionConte
     token: token ?? next,
     httpStatus,
   });
-  const failed = (): FaqResult => ({ status: 'error', formError: SUBMISSION_ERROR, fieldErrors: {}, values, token: token ?? next, httpStatus: 503 });
+  const failed = (): FaqResult => ({
+    status: 'error',
+    formError: SUBMISSION_ERROR,
+    fieldErrors: {},
+    values,
+    token: token ?? next,
+    httpStatus: 503,
+  });
 
   const spam = await checkSpam(form, { secret: deps.secret, now });
   if (!spam.ok && spam.reason === 'honeypot') return reject(messageOf(spam));
@@ -198,7 +252,8 @@ export async function handleFaqQuestion(form: FormData, context: SubmissionConte
       token = null;
       return reject(EXPIRED);
     }
-    if (!(await consume('form-faq-email', valid.data.email, RATE_LIMIT, now, deps.store))) return reject(RATE_LIMITED_MESSAGE, 429);
+    if (!(await consume('form-faq-email', valid.data.email, RATE_LIMIT, now, deps.store)))
+      return reject(RATE_LIMITED_MESSAGE, 429);
   } catch (error) {
     log(`[forms] could not check an FAQ question's token or limit: ${String(error)}`);
     return failed();
@@ -227,19 +282,44 @@ export async function handleFaqQuestion(form: FormData, context: SubmissionConte
     deps,
     context.ip,
     `New question from ${q.name} (website FAQ)`,
-    [`Name: ${q.name}`, `Email: ${q.email}`, `Phone: ${q.phone}`, `Language: ${locale}`, `Page: ${context.page}`, `Submitted: ${submittedAt}`, '', 'Question:', q.question, ''].join('\n'),
+    [
+      `Name: ${q.name}`,
+      `Email: ${q.email}`,
+      `Phone: ${q.phone}`,
+      `Language: ${locale}`,
+      `Page: ${context.page}`,
+      `Submitted: ${submittedAt}`,
+      '',
+      'Question:',
+      q.question,
+      '',
+    ].join('\n'),
     q.email,
   );
   return { status: 'submitted' };
 }
 
-export async function handleNewsletter(form: FormData, context: SubmissionContext, deps: SubmissionDeps): Promise<NewsletterResult> {
+export async function handleNewsletter(
+  form: FormData,
+  context: SubmissionContext,
+  deps: SubmissionDeps,
+): Promise<NewsletterResult> {
   const log = deps.log ?? ((m: string) => console.error(m));
   const now = deps.now();
   let token = await genuineToken(form, deps.secret, now);
   const next = await newToken(deps.secret, now);
-  const reject = (formError: FormError, httpStatus = 400): NewsletterResult => ({ status: 'rejected', formError, token: token ?? next, httpStatus });
-  const failed = (): NewsletterResult => ({ status: 'error', formError: NEWSLETTER_ERROR, token: token ?? next, httpStatus: 503 });
+  const reject = (formError: FormError, httpStatus = 400): NewsletterResult => ({
+    status: 'rejected',
+    formError,
+    token: token ?? next,
+    httpStatus,
+  });
+  const failed = (): NewsletterResult => ({
+    status: 'error',
+    formError: NEWSLETTER_ERROR,
+    token: token ?? next,
+    httpStatus: 503,
+  });
   const spam = await checkSpam(form, { secret: deps.secret, now });
   if (!spam.ok && spam.reason === 'honeypot') return reject(messageOf(spam));
   const valid = validateNewsletter(form);
@@ -251,7 +331,14 @@ export async function handleNewsletter(form: FormData, context: SubmissionContex
   const submittedAt = new Date(now).toISOString();
   const email = valid.data.email;
   const contentHash = contentHashOf('newsletter', { email: email.toLowerCase() });
-  const doc = { _id: newsletterId(email), _type: 'newsletterSignup', email, locale, page: context.page, submittedAt } as const;
+  const doc = {
+    _id: newsletterId(email),
+    _type: 'newsletterSignup',
+    email,
+    locale,
+    page: context.page,
+    submittedAt,
+  } as const;
   const used = token;
   const record = tokenRecord(used, 'newsletter', contentHash, doc._id, now);
   const usedBefore = async (): Promise<NewsletterResult | null> => {
@@ -287,7 +374,12 @@ export async function handleNewsletter(form: FormData, context: SubmissionContex
     return failed();
   }
   if (created) {
-    await notify(deps, context.ip, 'New newsletter sign-up (website)', [`Email: ${email}`, `Language: ${locale}`, `Page: ${context.page}`, `Submitted: ${submittedAt}`, ''].join('\n'));
+    await notify(
+      deps,
+      context.ip,
+      'New newsletter sign-up (website)',
+      [`Email: ${email}`, `Language: ${locale}`, `Page: ${context.page}`, `Submitted: ${submittedAt}`, ''].join('\n'),
+    );
   }
   return { status: 'subscribed', created };
 }

@@ -97,15 +97,20 @@ describe('FAQ question form', () => {
     },
   );
 
-  it.each([['+'], ['+ 971 50'], ['+971'], ['+12345'], ['+971 50 abc 4567'], ['+1234567890123456'], ['+971/50/1234567']])(
-    'rejects the malformed phone %j',
-    (phone) => {
-      expect(validateFaqQuestion({ ...valid, phone })).toMatchObject({
-        success: false,
-        fieldErrors: { phone: 'forms:phoneInvalid' },
-      });
-    },
-  );
+  it.each([
+    ['+'],
+    ['+ 971 50'],
+    ['+971'],
+    ['+12345'],
+    ['+971 50 abc 4567'],
+    ['+1234567890123456'],
+    ['+971/50/1234567'],
+  ])('rejects the malformed phone %j', (phone) => {
+    expect(validateFaqQuestion({ ...valid, phone })).toMatchObject({
+      success: false,
+      fieldErrors: { phone: 'forms:phoneInvalid' },
+    });
+  });
 
   it.each([['layla'], ['layla@'], ['@example.com'], ['layla@example'], ['la yla@example.com'], ['layla@@example.com']])(
     'rejects the email %j',
@@ -164,7 +169,6 @@ describe('newsletter form', () => {
     expect(validateNewsletter(new FormData()).success).toBe(false);
   });
 });
-
 
 // ---------------------------------------------------------------- locale files
 
@@ -239,7 +243,12 @@ describe('clean data: controls and bidi overrides never reach the store', () => 
 
   it('a name made only of control characters is empty, so it is required', async () => {
     const { validateFaqQuestion } = await import('./validation');
-    const result = validateFaqQuestion({ name: '\u0000\u202E\u0001', email: 'a@example.com', phone: '+971 50 123 4567', question: 'Q?' });
+    const result = validateFaqQuestion({
+      name: '\u0000\u202E\u0001',
+      email: 'a@example.com',
+      phone: '+971 50 123 4567',
+      question: 'Q?',
+    });
     expect(result.success).toBe(false);
   });
 });

@@ -103,9 +103,10 @@ export type ValidationResult<T, F extends string> =
 export function fieldsOf<F extends string>(input: FormInput, fields: readonly F[]): Record<F, string> {
   const out = {} as Record<F, string>;
   for (const f of fields) {
-    const v = typeof FormData !== 'undefined' && input instanceof FormData
-      ? input.get(f)
-      : (input as Record<string, unknown>)[f];
+    const v =
+      typeof FormData !== 'undefined' && input instanceof FormData
+        ? input.get(f)
+        : (input as Record<string, unknown>)[f];
     out[f] = typeof v === 'string' ? v : '';
   }
   return out;

@@ -27,7 +27,8 @@ const PHOTO = { width: 1600, height: 900, extension: 'jpg' };
 const LOGO = { width: 720, height: 192, extension: 'png' };
 const WEBP = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 
-const ask = (source: typeof HERO, query: string, accept = WEBP) => normalizeRequest(source, new URLSearchParams(query), accept);
+const ask = (source: typeof HERO, query: string, accept = WEBP) =>
+  normalizeRequest(source, new URLSearchParams(query), accept);
 const ok = (result: ReturnType<typeof normalizeRequest>): NormalizedRequest => {
   if ('status' in result) throw new Error(`expected a variant, got 400: ${result.message}`);
   return result;
@@ -62,11 +63,17 @@ function siteImageUses() {
       const width = /\bwidth=\{([^}]*)\}/.exec(props);
       if (!width) throw new Error(`${file}: a SanityImage without a width`);
       const aspect = /\baspect=\{([^}]*)\}/.exec(props);
-      for (const w of numbersIn(width[1]!)) layouts.push({ file, width: w, aspect: aspect ? ratioOf(aspect[1]!) : undefined });
+      for (const w of numbersIn(width[1]!))
+        layouts.push({ file, width: w, aspect: aspect ? ratioOf(aspect[1]!) : undefined });
     }
-    if (/imageUrlBuilder/.test(text) && !file.endsWith(path.join('components', 'SanityImage.tsx')) && !file.endsWith(path.join('lib', 'image.ts'))) {
+    if (
+      /imageUrlBuilder/.test(text) &&
+      !file.endsWith(path.join('components', 'SanityImage.tsx')) &&
+      !file.endsWith(path.join('lib', 'image.ts'))
+    ) {
       // Calls like `image(post.coverImage, 1200, 630)` or `imageUrlBuilder(x)(settings.logo, 512)`.
-      for (const m of text.matchAll(/\(\s*[\w.]+\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/g)) fixed.push({ file, width: Number(m[1]), height: m[2] ? Number(m[2]) : undefined });
+      for (const m of text.matchAll(/\(\s*[\w.]+\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/g))
+        fixed.push({ file, width: Number(m[1]), height: m[2] ? Number(m[2]) : undefined });
     }
   }
   return { layouts, fixed };
@@ -75,28 +82,41 @@ function siteImageUses() {
 describe("the site's own image URLs", () => {
   const { layouts, fixed } = siteImageUses();
   const url = imageUrlBuilder({ projectId: 'embedded', dataset: 'production', world: 'embedded' });
-  const image = { asset: { _id: 'image-0123456789abcdef0123456789abcdef01234567-3200x2000-jpg', width: 3200, height: 2000 } } as never;
+  const image = {
+    asset: { _id: 'image-0123456789abcdef0123456789abcdef01234567-3200x2000-jpg', width: 3200, height: 2000 },
+  } as never;
 
   it('are found in the source (the scan itself works)', () => {
     expect(layouts.length).toBeGreaterThanOrEqual(10);
     expect(layouts.map((l) => l.width)).toEqual(expect.arrayContaining([56, 200, 480, 720, 1024]));
-    expect(fixed.map((f) => `${f.width}x${f.height ?? ''}`)).toEqual(expect.arrayContaining(['512x', '600x', '1200x630']));
+    expect(fixed.map((f) => `${f.width}x${f.height ?? ''}`)).toEqual(
+      expect.arrayContaining(['512x', '600x', '1200x630']),
+    );
   });
 
   it('ask only for allowed widths and aspect ratios', () => {
     for (const { file, width, aspect } of layouts) {
-      for (const factor of SRCSET_FACTORS) expect(ALLOWED_WIDTHS, `${file}: ${width} × ${factor}`).toContain(Math.round(width * factor));
+      for (const factor of SRCSET_FACTORS)
+        expect(ALLOWED_WIDTHS, `${file}: ${width} × ${factor}`).toContain(Math.round(width * factor));
       if (aspect) expect(ALLOWED_ASPECTS, file).toContain(aspect);
     }
     for (const { file, width, height } of fixed) {
       expect(ALLOWED_WIDTHS, file).toContain(width);
-      if (height) expect(ALLOWED_ASPECTS.some((a) => Math.abs(a - width / height) < 1e-9), file).toBe(true);
+      if (height)
+        expect(
+          ALLOWED_ASPECTS.some((a) => Math.abs(a - width / height) < 1e-9),
+          file,
+        ).toBe(true);
     }
   });
 
   it('are produced at exactly the size they ask for (as SanityImage builds them)', () => {
     const urls = [
-      ...layouts.flatMap(({ width, aspect }) => SRCSET_FACTORS.map((f) => Math.round(width * f)).map((w) => url(image, w, aspect ? Math.round(w / aspect) : undefined))),
+      ...layouts.flatMap(({ width, aspect }) =>
+        SRCSET_FACTORS.map((f) => Math.round(width * f)).map((w) =>
+          url(image, w, aspect ? Math.round(w / aspect) : undefined),
+        ),
+      ),
       ...fixed.map(({ width, height }) => url(image, width, height)),
     ];
     for (const u of urls) {
@@ -160,16 +180,32 @@ describe('normalizeRequest', () => {
   });
 
   it('keeps a height only as a snapped ratio, never enlarging the crop box', () => {
-    expect(ok(ask(HERO, 'w=4000&h=1&fit=crop')).spec).toEqual({ width: 2048, height: 1075, fit: 'cover', format: 'jpeg' });
-    expect(ok(ask(HERO, 'w=700&h=468&fit=crop&auto=format')).spec).toEqual({ width: 720, height: 480, fit: 'cover', format: 'webp' });
+    expect(ok(ask(HERO, 'w=4000&h=1&fit=crop')).spec).toEqual({
+      width: 2048,
+      height: 1075,
+      fit: 'cover',
+      format: 'jpeg',
+    });
+    expect(ok(ask(HERO, 'w=700&h=468&fit=crop&auto=format')).spec).toEqual({
+      width: 720,
+      height: 480,
+      fit: 'cover',
+      format: 'webp',
+    });
     // 3:2 at 1440 px from a 1600×900 source: the largest 3:2 box inside it.
     expect(ok(ask(PHOTO, 'w=1440&h=960&fit=crop')).spec).toMatchObject({ width: 1350, height: 900 });
     expect(ok(ask(HERO, 'w=720&h=480')).spec.fit).toBe('inside');
   });
 
   it('never produces AVIF: fm=avif is answered as auto=format, with Vary: Accept', () => {
-    expect(ok(ask(HERO, 'w=720&fm=avif', WEBP))).toEqual({ spec: { width: 720, fit: 'inside', format: 'webp' }, varyAccept: true });
-    expect(ok(ask(HERO, 'w=720&fm=avif', 'image/avif,image/*'))).toEqual({ spec: { width: 720, fit: 'inside', format: 'jpeg' }, varyAccept: true });
+    expect(ok(ask(HERO, 'w=720&fm=avif', WEBP))).toEqual({
+      spec: { width: 720, fit: 'inside', format: 'webp' },
+      varyAccept: true,
+    });
+    expect(ok(ask(HERO, 'w=720&fm=avif', 'image/avif,image/*'))).toEqual({
+      spec: { width: 720, fit: 'inside', format: 'jpeg' },
+      varyAccept: true,
+    });
     expect(ok(ask(LOGO, 'w=200&fm=avif', 'image/avif'))).toMatchObject({ spec: { format: 'png' }, varyAccept: true });
   });
 
@@ -211,7 +247,13 @@ const settle = async (until: () => boolean = () => false) => {
   for (let i = 0; i < 200 && !until(); i++) await new Promise((r) => setTimeout(r, 2));
 };
 
-const source = (name: string): SourceImage => ({ file: `/src/${name}`, name, extension: 'jpg', width: 3200, height: 2000 });
+const source = (name: string): SourceImage => ({
+  file: `/src/${name}`,
+  name,
+  extension: 'jpg',
+  width: 3200,
+  height: 2000,
+});
 const spec = (width: number): ImageSpec => ({ width, fit: 'inside', format: 'webp' });
 
 describe('ImageResizer', () => {
@@ -227,7 +269,13 @@ describe('ImageResizer', () => {
 
   it('resizes once for N identical requests in flight (single-flight)', async () => {
     const fake = fakeResize();
-    const resizer = new ImageResizer({ cacheDir: await cacheDir(), resize: fake.resize, slots: 1, queueLimit: 0, log: () => {} });
+    const resizer = new ImageResizer({
+      cacheDir: await cacheDir(),
+      resize: fake.resize,
+      slots: 1,
+      queueLimit: 0,
+      log: () => {},
+    });
     const answers = Promise.all(Array.from({ length: 25 }, () => resizer.get(source('hero.jpg'), spec(2048))));
     await settle(() => fake.calls.length > 0);
     expect(fake.calls).toHaveLength(1);
@@ -242,7 +290,13 @@ describe('ImageResizer', () => {
 
   it('runs at most `slots` resizes, queues the next in FIFO order, and answers busy past the queue', async () => {
     const fake = fakeResize();
-    const resizer = new ImageResizer({ cacheDir: await cacheDir(), resize: fake.resize, slots: 2, queueLimit: 3, log: () => {} });
+    const resizer = new ImageResizer({
+      cacheDir: await cacheDir(),
+      resize: fake.resize,
+      slots: 2,
+      queueLimit: 3,
+      log: () => {},
+    });
     // One at a time: each first looks on disk, and those looks may finish in any order.
     const pending: Promise<Verdict>[] = [];
     for (const w of [100, 200, 300, 400, 480, 512]) {
@@ -279,7 +333,13 @@ describe('ImageResizer', () => {
 
   it('answers a cached variant even while the queue is full', async () => {
     const fake = fakeResize();
-    const resizer = new ImageResizer({ cacheDir: await cacheDir(), resize: fake.resize, slots: 1, queueLimit: 0, log: () => {} });
+    const resizer = new ImageResizer({
+      cacheDir: await cacheDir(),
+      resize: fake.resize,
+      slots: 1,
+      queueLimit: 0,
+      log: () => {},
+    });
     const first = resizer.get(source('a.jpg'), spec(720));
     await settle(() => fake.calls.length === 1);
     fake.calls[0]!.finish();
@@ -317,7 +377,13 @@ describe('ImageResizer', () => {
 
   it('releases the slot of a failed resize, to the next in the queue and to later requests', async () => {
     const fake = fakeResize();
-    const resizer = new ImageResizer({ cacheDir: await cacheDir(), resize: fake.resize, slots: 1, queueLimit: 1, log: () => {} });
+    const resizer = new ImageResizer({
+      cacheDir: await cacheDir(),
+      resize: fake.resize,
+      slots: 1,
+      queueLimit: 1,
+      log: () => {},
+    });
     const failing = resizer.get(source('broken.jpg'), spec(720));
     await settle(() => fake.calls.length === 1);
     const queued = resizer.get(source('a.jpg'), spec(720));
@@ -337,7 +403,13 @@ describe('ImageResizer', () => {
 
   it('bounds the memory cache in bytes, dropping the least recently used first', async () => {
     const resize: ResizeFunction = async (_file, s) => Buffer.alloc(s.width === 999 ? 300 : 200, s.width % 256);
-    const resizer = new ImageResizer({ cacheDir: await cacheDir(), resize, slots: 1, memoryBytes: 1000, log: () => {} });
+    const resizer = new ImageResizer({
+      cacheDir: await cacheDir(),
+      resize,
+      slots: 1,
+      memoryBytes: 1000,
+      log: () => {},
+    });
     for (const w of [1, 2, 3, 4, 5]) await resizer.get(source('a.jpg'), spec(w));
     expect(resizer.memoryBytes).toBe(1000);
     await resizer.get(source('a.jpg'), spec(1)); // now the most recently used
@@ -381,13 +453,17 @@ describe('ResizeProcess (real sharp, in a process of lower priority)', () => {
   it('reports a bad input as a failed resize, and gives up on one that takes too long', async () => {
     const worker = new ResizeProcess({ log: () => {}, timeoutMs: 1 });
     try {
-      await expect(worker.resize(hero, { width: 2048, fit: 'inside', format: 'webp' })).rejects.toThrow(/resize process exited/);
+      await expect(worker.resize(hero, { width: 2048, fit: 'inside', format: 'webp' })).rejects.toThrow(
+        /resize process exited/,
+      );
     } finally {
       worker.close();
     }
     const patient = new ResizeProcess({ log: () => {} });
     try {
-      await expect(patient.resize(path.resolve('package.json'), { width: 100, fit: 'inside', format: 'jpeg' })).rejects.toThrow(/unsupported image format/i);
+      await expect(
+        patient.resize(path.resolve('package.json'), { width: 100, fit: 'inside', format: 'jpeg' }),
+      ).rejects.toThrow(/unsupported image format/i);
       expect(await patient.resize(hero, { width: 100, fit: 'inside', format: 'jpeg' })).toBeInstanceOf(Buffer);
     } finally {
       patient.close();

@@ -73,7 +73,8 @@ export function snapWidth(width: number): number {
 /** The allowed ratio nearest to `ratio` (compared as logarithms, so 2:1 and 1:2 are equally far from 1). */
 export function snapAspect(ratio: number): number {
   let best = ALLOWED_ASPECTS[0]!;
-  for (const aspect of ALLOWED_ASPECTS) if (Math.abs(Math.log(aspect / ratio)) < Math.abs(Math.log(best / ratio))) best = aspect;
+  for (const aspect of ALLOWED_ASPECTS)
+    if (Math.abs(Math.log(aspect / ratio)) < Math.abs(Math.log(best / ratio))) best = aspect;
   return best;
 }
 
@@ -84,7 +85,12 @@ export function snapAspect(ratio: number): number {
  * browser accepts it; else PNG for PNG sources and JPEG for the rest. `varyAccept` says
  * whether the Accept header decided.
  */
-export function chooseFormat(input: { fm: string | null; auto: string | null; accept: string; sourceExtension: string }): { format: OutputFormat; varyAccept: boolean } {
+export function chooseFormat(input: {
+  fm: string | null;
+  auto: string | null;
+  accept: string;
+  sourceExtension: string;
+}): { format: OutputFormat; varyAccept: boolean } {
   const fm = input.fm?.toLowerCase() ?? null;
   const fallback: OutputFormat = input.sourceExtension === 'png' ? 'png' : 'jpeg';
   if (fm === 'jpg' || fm === 'jpeg' || fm === 'pjpg') return { format: 'jpeg', varyAccept: false };
@@ -105,7 +111,11 @@ const number = (value: string | null): number | undefined | null => {
  * Reads the URL parameters (w, h, dpr, fit, fm, auto; q is ignored) into one of the few
  * variants we produce, or a 400 message.
  */
-export function normalizeRequest(source: Pick<SourceImage, 'width' | 'height' | 'extension'>, query: URLSearchParams, accept: string): NormalizedRequest | { status: 400; message: string } {
+export function normalizeRequest(
+  source: Pick<SourceImage, 'width' | 'height' | 'extension'>,
+  query: URLSearchParams,
+  accept: string,
+): NormalizedRequest | { status: 400; message: string } {
   const w = number(query.get('w'));
   const h = number(query.get('h'));
   const dprValue = number(query.get('dpr'));
@@ -113,7 +123,12 @@ export function normalizeRequest(source: Pick<SourceImage, 'width' | 'height' | 
   if (h !== undefined && w === undefined) return { status: 400, message: 'h needs w' };
   if (h !== undefined && h <= 0) return { status: 400, message: 'h must be positive' };
   const dpr = dprValue !== undefined && dprValue > 1 ? 2 : 1;
-  const { format, varyAccept } = chooseFormat({ fm: query.get('fm'), auto: query.get('auto'), accept, sourceExtension: source.extension });
+  const { format, varyAccept } = chooseFormat({
+    fm: query.get('fm'),
+    auto: query.get('auto'),
+    accept,
+    sourceExtension: source.extension,
+  });
   const fitParam = query.get('fit');
   const sourceWidth = Math.max(1, source.width);
   const sourceHeight = Math.max(1, source.height);
@@ -126,7 +141,10 @@ export function normalizeRequest(source: Pick<SourceImage, 'width' | 'height' | 
   // The crop box, shrunk (keeping its ratio) until it fits inside the source: never enlarged.
   const width = Math.max(1, Math.min(wanted, sourceWidth, Math.floor(sourceHeight * aspect)));
   const height = Math.max(1, Math.round(width / aspect));
-  return { spec: { width, height, fit: fitParam === 'crop' || fitParam === 'min' ? 'cover' : 'inside', format }, varyAccept };
+  return {
+    spec: { width, height, fit: fitParam === 'crop' || fitParam === 'min' ? 'cover' : 'inside', format },
+    varyAccept,
+  };
 }
 
 export type ResizeFunction = (file: string, spec: ImageSpec) => Promise<Buffer>;
@@ -140,9 +158,11 @@ function encode(sharp: typeof import('sharp'), file: string, spec: ImageSpec): P
     .rotate()
     .resize({ width: spec.width, height: spec.height, fit: spec.fit, withoutEnlargement: true });
   const encoded =
-    spec.format === 'webp' ? pipeline.webp({ quality: 80 })
-    : spec.format === 'png' ? pipeline.png({ compressionLevel: 8 })
-    : pipeline.jpeg({ quality: 80, mozjpeg: true });
+    spec.format === 'webp'
+      ? pipeline.webp({ quality: 80 })
+      : spec.format === 'png'
+        ? pipeline.png({ compressionLevel: 8 })
+        : pipeline.jpeg({ quality: 80, mozjpeg: true });
   return encoded.toBuffer();
 }
 
@@ -185,7 +205,10 @@ process.on('disconnect', () => process.exit(0));
  */
 export class ResizeProcess {
   private child: ChildProcess | undefined;
-  private readonly pending = new Map<number, { resolve: (body: Buffer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (body: Buffer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
   private nextId = 1;
   constructor(private readonly options: { nice?: number; timeoutMs?: number; log?: (message: string) => void } = {}) {}
 
@@ -194,7 +217,9 @@ export class ResizeProcess {
       const child = this.start();
       const id = this.nextId++;
       const timer = setTimeout(() => {
-        this.options.log?.(`[images] resize of ${path.basename(file)} took over ${this.options.timeoutMs ?? 60_000} ms: restarting the resize process`);
+        this.options.log?.(
+          `[images] resize of ${path.basename(file)} took over ${this.options.timeoutMs ?? 60_000} ms: restarting the resize process`,
+        );
         child.kill('SIGKILL');
       }, this.options.timeoutMs ?? 60_000);
       this.pending.set(id, { resolve, reject, timer });
@@ -331,7 +356,14 @@ export class ImageResizer {
 
   /** The cache key: a hash of the source's content name and the normalized output (bump `v` when the encoders' settings change). */
   static key(source: Pick<SourceImage, 'name'>, spec: ImageSpec): string {
-    const normalized = JSON.stringify({ v: 1, source: source.name, w: spec.width, h: spec.height ?? null, fit: spec.height ? spec.fit : 'inside', fm: spec.format });
+    const normalized = JSON.stringify({
+      v: 1,
+      source: source.name,
+      w: spec.width,
+      h: spec.height ?? null,
+      fit: spec.height ? spec.fit : 'inside',
+      fm: spec.format,
+    });
     return createHash('sha256').update(normalized).digest('hex');
   }
 
@@ -375,7 +407,8 @@ export class ImageResizer {
       this.memory.set(key, { body, contentType });
       return { kind: 'ok', body, contentType, from: 'disk' };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.log(`[images] cannot read ${file}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log(`[images] cannot read ${file}: ${(error as Error).message}`);
     }
     if (!(await this.acquire())) {
       this.stats.busy++;
@@ -391,7 +424,9 @@ export class ImageResizer {
     }
     const ms = performance.now() - started;
     this.averageMs = this.averageMs * 0.8 + ms * 0.2;
-    this.log(`[images] resized ${source.name} to ${spec.width}x${spec.height ?? 'auto'} ${spec.format} in ${Math.round(ms)} ms`);
+    this.log(
+      `[images] resized ${source.name} to ${spec.width}x${spec.height ?? 'auto'} ${spec.format} in ${Math.round(ms)} ms`,
+    );
     this.memory.set(key, { body, contentType });
     await this.store(file, body);
     return { kind: 'ok', body, contentType, from: 'resize' };
@@ -439,7 +474,11 @@ let shared: ImageResizer | undefined;
 export function imageResizer(dataDir: string): ImageResizer {
   if (!shared) {
     const log = (message: string) => console.log(message);
-    shared = new ImageResizer({ cacheDir: path.join(dataDir, 'image-cache'), resize: new ResizeProcess({ log }).resize, log });
+    shared = new ImageResizer({
+      cacheDir: path.join(dataDir, 'image-cache'),
+      resize: new ResizeProcess({ log }).resize,
+      log,
+    });
   }
   return shared;
 }

@@ -21,14 +21,22 @@ export function BillingHistory({ invoices }: { invoices: SubscriptionPageData['i
   const uid = useId();
   const titleId = `${uid}-title`;
   return (
-    <section id="billing-history" aria-labelledby={titleId} data-testid="billing-history" className="min-w-0 scroll-mt-28 md:scroll-mt-44">
+    <section
+      id="billing-history"
+      aria-labelledby={titleId}
+      data-testid="billing-history"
+      className="min-w-0 scroll-mt-28 md:scroll-mt-44"
+    >
       <h2 id={titleId} className="text-2xl font-bold text-navy-900">
         {t('invoices.title')}
       </h2>
       {invoices.status === 'error' ? (
         <InvoicesError />
       ) : invoices.rows.length === 0 && invoices.page === 1 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-navy-200 bg-sand-50 p-5 text-navy-700" data-testid="invoices-empty">
+        <p
+          className="mt-4 rounded-xl border border-dashed border-navy-200 bg-sand-50 p-5 text-navy-700"
+          data-testid="invoices-empty"
+        >
           {t('invoices.empty')}
         </p>
       ) : (
@@ -47,7 +55,11 @@ function InvoicesError() {
   const revalidator = useRevalidator();
   const busy = revalidator.state === 'loading';
   return (
-    <div role="alert" data-testid="invoices-error" className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-300 bg-red-50 p-5 text-red-800">
+    <div
+      role="alert"
+      data-testid="invoices-error"
+      className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-300 bg-red-50 p-5 text-red-800"
+    >
       <p className="font-medium">{t('invoices.error')}</p>
       {/* Without JavaScript a plain reload of the same address; with it, the loaders run again in place. */}
       <a
@@ -73,7 +85,8 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
   const captionId = `${uid}-caption`;
   const th = 'px-4 py-3 text-start text-sm font-semibold text-navy-800 whitespace-nowrap';
   const td = 'px-4 py-3 align-middle whitespace-nowrap';
-  const action = 'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:bg-sand-50';
+  const action =
+    'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:bg-sand-50';
   return (
     <div
       role="region"
@@ -88,11 +101,21 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
         </caption>
         <thead className="bg-sand-50">
           <tr>
-            <th scope="col" className={th}>{t('invoices.columns.invoice')}</th>
-            <th scope="col" className={th}>{t('invoices.columns.date')}</th>
-            <th scope="col" className={th}>{t('invoices.columns.amount')}</th>
-            <th scope="col" className={th}>{t('invoices.columns.status')}</th>
-            <th scope="col" className={th}>{t('invoices.columns.actions')}</th>
+            <th scope="col" className={th}>
+              {t('invoices.columns.invoice')}
+            </th>
+            <th scope="col" className={th}>
+              {t('invoices.columns.date')}
+            </th>
+            <th scope="col" className={th}>
+              {t('invoices.columns.amount')}
+            </th>
+            <th scope="col" className={th}>
+              {t('invoices.columns.status')}
+            </th>
+            <th scope="col" className={th}>
+              {t('invoices.columns.actions')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -128,7 +151,15 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
   );
 }
 
-function Pagination({ page, prevCursor, nextCursor }: { page: number; prevCursor: string | null; nextCursor: string | null }) {
+function Pagination({
+  page,
+  prevCursor,
+  nextCursor,
+}: {
+  page: number;
+  prevCursor: string | null;
+  nextCursor: string | null;
+}) {
   const { t } = useT('portal');
   const location = useLocation();
   if (prevCursor === null && nextCursor === null) return null;
@@ -143,18 +174,30 @@ function Pagination({ page, prevCursor, nextCursor }: { page: number; prevCursor
   };
   const link = `${button.outline} min-h-11`;
   return (
-    <nav aria-label={t('invoices.pagination')} className="mt-4 flex flex-wrap items-center justify-between gap-3" data-testid="invoices-pagination">
+    <nav
+      aria-label={t('invoices.pagination')}
+      className="mt-4 flex flex-wrap items-center justify-between gap-3"
+      data-testid="invoices-pagination"
+    >
       {prevCursor !== null ? (
         <Link to={hrefFor(prevCursor)} className={link} rel="prev" data-testid="invoices-newer">
-          <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t('invoices.newer')}
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>{' '}
+          {t('invoices.newer')}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-sm text-navy-700" aria-current="page">{t('invoices.page', { page })}</span>
+      <span className="text-sm text-navy-700" aria-current="page">
+        {t('invoices.page', { page })}
+      </span>
       {nextCursor !== null ? (
         <Link to={hrefFor(nextCursor)} className={link} rel="next" data-testid="invoices-older">
-          {t('invoices.older')} <span aria-hidden="true" className="inline-block rtl:rotate-180">→</span>
+          {t('invoices.older')}{' '}
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            →
+          </span>
         </Link>
       ) : (
         <span />

@@ -22,17 +22,35 @@ export function CsrfInput({ csrf }: { csrf: Csrf }) {
 /** True while a POST with this intent runs or its page data reloads. */
 export function usePendingIntent(intent: string) {
   const navigation = useNavigation();
-  return navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formData?.get('intent') === intent;
+  return (
+    navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formData?.get('intent') === intent
+  );
 }
 
 /**
  * A form that posts to this page's own path (any ?step= or ?welcome= is left behind, so the
  * page after the POST is the plain subscription page with the outcome).
  */
-function ActionForm({ intent, csrf, children, className }: { intent: string; csrf: Csrf; children: React.ReactNode; className?: string }) {
+function ActionForm({
+  intent,
+  csrf,
+  children,
+  className,
+}: {
+  intent: string;
+  csrf: Csrf;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const location = useLocation();
   return (
-    <Form method="post" action={location.pathname} preventScrollReset className={className} data-testid={`form-${intent}`}>
+    <Form
+      method="post"
+      action={location.pathname}
+      preventScrollReset
+      className={className}
+      data-testid={`form-${intent}`}
+    >
       <CsrfInput csrf={csrf} />
       <input type="hidden" name="intent" value={intent} />
       {children}
@@ -41,10 +59,33 @@ function ActionForm({ intent, csrf, children, className }: { intent: string; csr
 }
 
 /** A submit button that shows its processing state (disabled, aria-busy, its busy label). */
-export function BusyButton({ busy, label, busyLabel, className, testId }: { busy: boolean; label: string; busyLabel: string; className: string; testId?: string }) {
+export function BusyButton({
+  busy,
+  label,
+  busyLabel,
+  className,
+  testId,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  className: string;
+  testId?: string;
+}) {
   return (
-    <button type="submit" disabled={busy} aria-busy={busy || undefined} data-testid={testId} className={`${className} disabled:cursor-wait disabled:opacity-70`}>
-      {busy && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-e-transparent" />}
+    <button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      data-testid={testId}
+      className={`${className} disabled:cursor-wait disabled:opacity-70`}
+    >
+      {busy && (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-current border-e-transparent"
+        />
+      )}
       {busy ? busyLabel : label}
     </button>
   );
@@ -108,9 +149,14 @@ export function ChangePlanForm({
                   <label htmlFor={id} className="flex-1 cursor-pointer">
                     <span className="block text-lg font-bold text-navy-900">{plan.name}</span>
                     <span className="block text-navy-700">
-                      <bdi className="font-semibold tabular-nums text-navy-900">{plan.price}</bdi> {t('common.perMonth')}
+                      <bdi className="font-semibold tabular-nums text-navy-900">{plan.price}</bdi>{' '}
+                      {t('common.perMonth')}
                     </span>
-                    {scheduled === plan.key && <span className="mt-1 inline-block rounded-full bg-gold-500/20 px-2 text-sm font-semibold text-gold-700">{t('change.scheduled')}</span>}
+                    {scheduled === plan.key && (
+                      <span className="mt-1 inline-block rounded-full bg-gold-500/20 px-2 text-sm font-semibold text-gold-700">
+                        {t('change.scheduled')}
+                      </span>
+                    )}
                   </label>
                 </div>
                 {plan.features.length > 0 && (
@@ -133,7 +179,13 @@ export function ChangePlanForm({
       </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {ctx.dismiss(t('change.keep'), button.outline, 'change-keep')}
-        <BusyButton busy={busy} label={t('change.confirm')} busyLabel={t('change.confirming')} className={button.primary} testId="change-confirm" />
+        <BusyButton
+          busy={busy}
+          label={t('change.confirm')}
+          busyLabel={t('change.confirming')}
+          className={button.primary}
+          testId="change-confirm"
+        />
       </div>
     </ActionForm>
   );
@@ -162,7 +214,19 @@ export function CancelForm({ ctx, csrf, periodEnd }: { ctx: StepContext; csrf: C
 }
 
 /** A one-button form: Withdraw change, Resume subscription. */
-export function IntentButton({ intent, csrf, label, busyLabel, className }: { intent: 'withdraw' | 'resume'; csrf: Csrf; label: string; busyLabel: string; className: string }) {
+export function IntentButton({
+  intent,
+  csrf,
+  label,
+  busyLabel,
+  className,
+}: {
+  intent: 'withdraw' | 'resume';
+  csrf: Csrf;
+  label: string;
+  busyLabel: string;
+  className: string;
+}) {
   const busy = usePendingIntent(intent);
   return (
     <ActionForm intent={intent} csrf={csrf}>
@@ -170,4 +234,3 @@ export function IntentButton({ intent, csrf, label, busyLabel, className }: { in
     </ActionForm>
   );
 }
-

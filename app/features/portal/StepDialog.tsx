@@ -67,7 +67,11 @@ export function StepDialog({
 
   if (params.get(STEP_PARAM) === step) {
     return (
-      <section aria-labelledby={titleId} data-testid={`step-${step}`} className="rounded-2xl border-2 border-gold-500 bg-white p-5 shadow-sm md:p-7">
+      <section
+        aria-labelledby={titleId}
+        data-testid={`step-${step}`}
+        className="rounded-2xl border-2 border-gold-500 bg-white p-5 shadow-sm md:p-7"
+      >
         <h2 id={titleId} className="text-2xl font-bold text-navy-900">
           {title}
         </h2>

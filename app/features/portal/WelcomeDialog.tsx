@@ -13,7 +13,15 @@ let appHydrated = false;
  * "Payment successful" after checkout (the page is opened with ?welcome=1). With JavaScript a
  * dialog; without it, the same message as a banner at the top of the page.
  */
-export function WelcomeMessage({ planName, nextBilling, focusAfterClose }: { planName: string; nextBilling: string; focusAfterClose: React.RefObject<HTMLElement> }) {
+export function WelcomeMessage({
+  planName,
+  nextBilling,
+  focusAfterClose,
+}: {
+  planName: string;
+  nextBilling: string;
+  focusAfterClose: React.RefObject<HTMLElement>;
+}) {
   const { t } = useT('portal');
   const date = useFormatDate();
   const navigate = useNavigate();
@@ -31,11 +39,15 @@ export function WelcomeMessage({ planName, nextBilling, focusAfterClose }: { pla
       <dl className="mt-4 space-y-2 rounded-xl bg-sand-50 p-4">
         <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-navy-700">{t('welcome.plan')}</dt>
-          <dd className="font-bold text-navy-900" data-testid="welcome-plan">{planName}</dd>
+          <dd className="font-bold text-navy-900" data-testid="welcome-plan">
+            {planName}
+          </dd>
         </div>
         <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-navy-700">{t('welcome.nextBilling')}</dt>
-          <dd className="font-semibold text-navy-900" data-testid="welcome-date">{date(nextBilling)}</dd>
+          <dd className="font-semibold text-navy-900" data-testid="welcome-date">
+            {date(nextBilling)}
+          </dd>
         </div>
       </dl>
       <p className="mt-3 text-sm text-navy-700">{t('welcome.email')}</p>
@@ -44,7 +56,12 @@ export function WelcomeMessage({ planName, nextBilling, focusAfterClose }: { pla
 
   if (!hydrated) {
     return (
-      <section role="status" aria-labelledby="welcome-title" data-testid="welcome-banner" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-5 md:p-6">
+      <section
+        role="status"
+        aria-labelledby="welcome-title"
+        data-testid="welcome-banner"
+        className="rounded-2xl border border-emerald-300 bg-emerald-50 p-5 md:p-6"
+      >
         <h2 id="welcome-title" className="flex items-center gap-2 text-xl font-bold text-emerald-900">
           <CheckIcon className="size-6 shrink-0" />
           {t('welcome.title')}
@@ -62,7 +79,10 @@ export function WelcomeMessage({ planName, nextBilling, focusAfterClose }: { pla
     const params = new URLSearchParams(location.search);
     params.delete('welcome');
     const search = params.toString();
-    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, { replace: true, preventScrollReset: true });
+    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
   };
 
   return (
@@ -79,7 +99,10 @@ export function WelcomeMessage({ planName, nextBilling, focusAfterClose }: { pla
         >
           <div className="flex items-start justify-between gap-4">
             <div className="flex items-center gap-3">
-              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800" aria-hidden="true">
+              <span
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800"
+                aria-hidden="true"
+              >
                 <CheckIcon className="size-6" />
               </span>
               <Dialog.Title className="text-xl font-bold text-navy-900">{t('welcome.title')}</Dialog.Title>

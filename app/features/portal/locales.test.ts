@@ -5,16 +5,28 @@ import type { InvoiceStatus } from '~/billing/types';
 
 /** Keys the pages build at run time (template strings): status badges, sign-in errors, checkout labels, languages. */
 const DYNAMIC_KEYS = [
-  'status.active', 'status.cancelling', 'status.past_due', 'status.canceled',
-  'verify.errors.wrongCode', 'verify.errors.expired', 'verify.errors.rateLimited',
-  'checkout.email', 'checkout.name', 'checkout.company', 'checkout.cardNumber', 'checkout.expiry', 'checkout.cvc',
-  'languages.en', 'languages.ar',
+  'status.active',
+  'status.cancelling',
+  'status.past_due',
+  'status.canceled',
+  'verify.errors.wrongCode',
+  'verify.errors.expired',
+  'verify.errors.rateLimited',
+  'checkout.email',
+  'checkout.name',
+  'checkout.company',
+  'checkout.cardNumber',
+  'checkout.expiry',
+  'checkout.cvc',
+  'languages.en',
+  'languages.ar',
 ];
 const INVOICE_STATUSES: InvoiceStatus[] = ['paid', 'open', 'void', 'uncollectible'];
 
 type Tree = { [key: string]: string | Tree };
 const root = path.resolve(import.meta.dirname, '../../..');
-const load = (locale: string) => JSON.parse(readFileSync(path.join(root, 'public/locales', locale, 'portal.json'), 'utf8')) as Tree;
+const load = (locale: string) =>
+  JSON.parse(readFileSync(path.join(root, 'public/locales', locale, 'portal.json'), 'utf8')) as Tree;
 const en = load('en');
 const ar = load('ar');
 
@@ -31,7 +43,8 @@ const flatEn = flatten(en);
 const flatAr = flatten(ar);
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** A key as t() is called with it: plural forms count as their base key. */
-const has = (flat: Map<string, string>, key: string) => flat.has(key) || [...flat.keys()].some((k) => k.replace(PLURAL, '') === key);
+const has = (flat: Map<string, string>, key: string) =>
+  flat.has(key) || [...flat.keys()].some((k) => k.replace(PLURAL, '') === key);
 const vars = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const source = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -66,7 +79,13 @@ describe('portal.json', () => {
     expect(flatEn.get('cancel.title')).toBe('Are you sure?');
     expect(flatEn.get('invoices.error')).toBe('Could not load invoices. Please try again.');
     expect(flatEn.get('messages.cancelFailed')).toBe('Failed to cancel subscription');
-    expect(['invoice', 'date', 'amount', 'status', 'actions'].map((c) => flatEn.get(`invoices.columns.${c}`))).toEqual(['Invoice', 'Date', 'Amount', 'Status', 'Actions']);
+    expect(['invoice', 'date', 'amount', 'status', 'actions'].map((c) => flatEn.get(`invoices.columns.${c}`))).toEqual([
+      'Invoice',
+      'Date',
+      'Amount',
+      'Status',
+      'Actions',
+    ]);
     expect(flatEn.get('invoices.view')).toBe('View invoice');
     expect(flatEn.get('invoices.download')).toBe('Download PDF');
     expect(flatEn.get('checkout.errors.declined')).toBe('Your card was declined. Try another card.');
@@ -88,7 +107,10 @@ describe('portal.json', () => {
     const used = new Set<string>(DYNAMIC_KEYS);
     for (const file of portalSources) {
       for (const m of source(file).matchAll(/\bt\(\s*'([A-Za-z]+(?:\.[A-Za-z_]+)+)'/g)) used.add(m[1]);
-      for (const m of source(file).matchAll(/'((?:messages|signIn\.errors|verify\.errors|checkout\.errors)\.[A-Za-z]+)'/g)) used.add(m[1]);
+      for (const m of source(file).matchAll(
+        /'((?:messages|signIn\.errors|verify\.errors|checkout\.errors)\.[A-Za-z]+)'/g,
+      ))
+        used.add(m[1]);
     }
     expect(used.size).toBeGreaterThan(80);
     const missing = [...used].filter((key) => !has(flatEn, key) || !has(flatAr, key));
@@ -96,6 +118,7 @@ describe('portal.json', () => {
   });
 
   it('names every invoice status', () => {
-    for (const status of INVOICE_STATUSES) expect(flatEn.has(`invoiceStatus.${status}`) && flatAr.has(`invoiceStatus.${status}`), status).toBe(true);
+    for (const status of INVOICE_STATUSES)
+      expect(flatEn.has(`invoiceStatus.${status}`) && flatAr.has(`invoiceStatus.${status}`), status).toBe(true);
   });
 });

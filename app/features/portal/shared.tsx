@@ -22,7 +22,15 @@ export function useFormatDate() {
  * The outcome of a POST, in a live region. When a new message arrives (JavaScript on), focus
  * moves to it, so keyboard and screen-reader users land on what happened.
  */
-export function MessageBanner({ message, testId = 'portal-message', focusRef }: { message: UiMessage | null | undefined; testId?: string; focusRef?: React.RefObject<HTMLDivElement> }) {
+export function MessageBanner({
+  message,
+  testId = 'portal-message',
+  focusRef,
+}: {
+  message: UiMessage | null | undefined;
+  testId?: string;
+  focusRef?: React.RefObject<HTMLDivElement>;
+}) {
   const { t } = useT('portal');
   const own = useRef<HTMLDivElement>(null);
   const ref = focusRef ?? own;
@@ -39,7 +47,9 @@ export function MessageBanner({ message, testId = 'portal-message', focusRef }: 
           data-testid={testId}
           data-kind={message.kind}
           className={`rounded-xl border p-4 font-medium outline-none focus-visible:outline-3 focus-visible:outline-gold-500 ${
-            message.kind === 'error' ? 'border-red-300 bg-red-50 text-red-800' : 'border-emerald-300 bg-emerald-50 text-emerald-900'
+            message.kind === 'error'
+              ? 'border-red-300 bg-red-50 text-red-800'
+              : 'border-emerald-300 bg-emerald-50 text-emerald-900'
           }`}
         >
           {t(message.key, message.values ?? {})}
@@ -59,4 +69,5 @@ export function FieldError({ id, children }: { id: string; children: React.React
 }
 
 /** aria-describedby from a list of ids that may be absent. */
-export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+export const describedBy = (...ids: (string | false | null | undefined)[]) =>
+  ids.filter(Boolean).join(' ') || undefined;

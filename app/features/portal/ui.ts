@@ -8,7 +8,8 @@ export const hint = 'text-sm text-navy-700';
 export const input =
   'block min-h-12 w-full rounded-lg border border-navy-200 bg-white px-3 py-2 text-navy-900 placeholder:text-navy-500 focus:border-navy-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:border-2';
 export const pageTitle = 'text-3xl font-bold tracking-tight text-navy-900 md:text-4xl rtl:leading-[1.4]';
-export const textLink = 'font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:text-navy-700';
+export const textLink =
+  'font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:text-navy-700';
 export const pageHeader = 'bg-gradient-to-b from-sand-50 to-white pt-10 pb-8 md:pt-16 md:pb-10';
 /** A destructive confirmation (cancel the subscription): same shape as the site's buttons, in red. */
 export const dangerButton =

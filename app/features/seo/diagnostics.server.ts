@@ -22,7 +22,12 @@ export type DiagnosticsEntry = {
   canonical: string;
   alternates: { hreflang: string; href: string }[];
 };
-export type DiagnosticsRow = { path: string; routeId: string; entries: DiagnosticsEntry[]; missingArabic: MissingField[] };
+export type DiagnosticsRow = {
+  path: string;
+  routeId: string;
+  entries: DiagnosticsEntry[];
+  missingArabic: MissingField[];
+};
 export type Diagnostics = { rows: DiagnosticsRow[]; other: MissingField[] };
 
 type Meta = Record<string, unknown>;
@@ -34,7 +39,10 @@ export function buildDiagnostics(input: {
   siteUrl: string;
 }): Diagnostics {
   const { pages, content, documents, siteUrl } = input;
-  const missing = missingArabicByPage(documents, pages.map((p) => p.path));
+  const missing = missingArabicByPage(
+    documents,
+    pages.map((p) => p.path),
+  );
   const rows = pages.map((page) => ({
     path: page.path,
     routeId: page.routeId,

@@ -22,7 +22,8 @@ const LANDING_PATHS: Record<string, string> = {
 const slugOf = (doc: ContentDocument): string | null => {
   const slug = doc.slug as unknown;
   if (typeof slug === 'string') return slug;
-  if (slug && typeof slug === 'object' && typeof (slug as { current?: unknown }).current === 'string') return (slug as { current: string }).current;
+  if (slug && typeof slug === 'object' && typeof (slug as { current?: unknown }).current === 'string')
+    return (slug as { current: string }).current;
   return null;
 };
 
@@ -73,7 +74,10 @@ export type MissingArabicReport = {
 };
 
 /** Groups every document's missing Arabic fields by page; `publicPaths` decides what counts as a page. */
-export function missingArabicByPage(documents: readonly ContentDocument[], publicPaths: Iterable<string>): MissingArabicReport {
+export function missingArabicByPage(
+  documents: readonly ContentDocument[],
+  publicPaths: Iterable<string>,
+): MissingArabicReport {
   const paths = new Set(publicPaths);
   const byPath = new Map<string, MissingField[]>();
   const other: MissingField[] = [];

@@ -3,7 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { routeTable } from '~/route-table';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 import { SITE_PAGES_QUERY, type SitePages } from '~/sanity/queries/site';
-import { alternatesFor, normalizeLastmod, publicPages, sitemapXml, siteUrls, type RouteEntry } from './site-urls.server';
+import {
+  alternatesFor,
+  normalizeLastmod,
+  publicPages,
+  sitemapXml,
+  siteUrls,
+  type RouteEntry,
+} from './site-urls.server';
 
 const src = (title: string, lastmod: string | null = null) => ({ title, description: null, lastmod });
 const data: SitePages = {
@@ -16,8 +23,14 @@ const data: SitePages = {
     { slug: 'first-post', ...src('First', '2026-05-01T06:00:00.000Z') },
     { slug: 'bad slug/../x', ...src('Bad') },
   ],
-  categories: [{ slug: 'market_insights', postCount: 2, ...src('Market') }, { slug: 'empty', postCount: 0, ...src('Empty') }],
-  tags: [{ slug: 'uae', postCount: 1, ...src('UAE') }, { slug: 'nothing', postCount: 0, ...src('Nothing') }],
+  categories: [
+    { slug: 'market_insights', postCount: 2, ...src('Market') },
+    { slug: 'empty', postCount: 0, ...src('Empty') },
+  ],
+  tags: [
+    { slug: 'uae', postCount: 1, ...src('UAE') },
+    { slug: 'nothing', postCount: 0, ...src('Nothing') },
+  ],
   caseStudies: [{ slug: 'fintech-launch-uae', ...src('Fintech', 'not a date') }],
 };
 
@@ -70,9 +83,11 @@ describe('public pages', () => {
     expect(paths.some((p) => p.startsWith('/booking-confirmation'))).toBe(false);
     expect(paths.some((p) => p.includes(':'))).toBe(false);
     expect(paths).not.toContain('/contact');
-    expect(routeTable.filter((r) => r.file.startsWith('pages/') && !r.path?.includes(':') && !['seo-diagnostics'].includes(r.id)).length).toBe(
-      paths.filter((p) => !/^\/(blog|case-studies)\/./.test(p)).length,
-    );
+    expect(
+      routeTable.filter(
+        (r) => r.file.startsWith('pages/') && !r.path?.includes(':') && !['seo-diagnostics'].includes(r.id),
+      ).length,
+    ).toBe(paths.filter((p) => !/^\/(blog|case-studies)\/./.test(p)).length);
   });
 
   it('normalizes dates', () => {
@@ -85,7 +100,11 @@ describe('public pages', () => {
 
 describe('site URLs and sitemap', () => {
   it('gives every page in both languages with en, ar and x-default alternates', () => {
-    expect(alternatesFor('/', 'https://x.test/')).toEqual({ en: 'https://x.test/', ar: 'https://x.test/ar', 'x-default': 'https://x.test/' });
+    expect(alternatesFor('/', 'https://x.test/')).toEqual({
+      en: 'https://x.test/',
+      ar: 'https://x.test/ar',
+      'x-default': 'https://x.test/',
+    });
     const urls = siteUrls(publicPages(data, routes), 'https://x.test');
     expect(urls).toHaveLength(16);
     expect(urls.slice(0, 4).map((u) => [u.locale, u.loc])).toEqual([
@@ -94,28 +113,52 @@ describe('site URLs and sitemap', () => {
       ['en', 'https://x.test/about'],
       ['ar', 'https://x.test/ar/about'],
     ]);
-    expect(urls[3].alternates).toEqual({ en: 'https://x.test/about', ar: 'https://x.test/ar/about', 'x-default': 'https://x.test/about' });
+    expect(urls[3].alternates).toEqual({
+      en: 'https://x.test/about',
+      ar: 'https://x.test/ar/about',
+      'x-default': 'https://x.test/about',
+    });
   });
 
   it('writes sitemap XML with escaped URLs, alternates and lastmod', () => {
     const xml = sitemapXml(siteUrls(publicPages(data, routes), 'https://x.test'));
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ),
+    ).toBe(true);
     expect(xml.match(/<url>/g)).toHaveLength(16);
-    expect(xml).toContain('<loc>https://x.test/ar/blog/first-post</loc>\n    <lastmod>2026-05-01T06:00:00.000Z</lastmod>');
+    expect(xml).toContain(
+      '<loc>https://x.test/ar/blog/first-post</loc>\n    <lastmod>2026-05-01T06:00:00.000Z</lastmod>',
+    );
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://x.test/blog/tag/uae"/>');
     expect(xml.match(/hreflang="ar"/g)).toHaveLength(16);
-    const odd = sitemapXml([{ routeId: 'x', path: '/a&b', lastmod: null, locale: 'en', loc: 'https://x.test/a&b', alternates: { en: 'https://x.test/a&b', ar: 'https://x.test/ar/a&b', 'x-default': 'https://x.test/a&b' } }]);
+    const odd = sitemapXml([
+      {
+        routeId: 'x',
+        path: '/a&b',
+        lastmod: null,
+        locale: 'en',
+        loc: 'https://x.test/a&b',
+        alternates: { en: 'https://x.test/a&b', ar: 'https://x.test/ar/a&b', 'x-default': 'https://x.test/a&b' },
+      },
+    ]);
     expect(odd).toContain('<loc>https://x.test/a&amp;b</loc>');
     expect(odd).not.toContain('<lastmod>');
   });
 });
 
 describe('against the bundled dataset', () => {
-  const client = new EmbeddedContentClient({ datasetFile: path.resolve('studio/dataset/production.ndjson'), dataDir: path.resolve('test-results/site-urls-unit') });
+  const client = new EmbeddedContentClient({
+    datasetFile: path.resolve('studio/dataset/production.ndjson'),
+    dataDir: path.resolve('test-results/site-urls-unit'),
+  });
   afterAll(() => client.close());
 
   it('lists every published post, category, tag and case study, and no drafts', async () => {
-    const live = SITE_PAGES_QUERY.schema.parse(await client.fetch(SITE_PAGES_QUERY.query, { lang: 'en' }, { perspective: 'published' }));
+    const live = SITE_PAGES_QUERY.schema.parse(
+      await client.fetch(SITE_PAGES_QUERY.query, { lang: 'en' }, { perspective: 'published' }),
+    );
     const paths = publicPages(live).map((p) => p.path);
     expect(paths.filter((p) => p.startsWith('/blog/category/'))).toHaveLength(6);
     expect(paths.filter((p) => p.startsWith('/blog/tag/'))).toHaveLength(11);

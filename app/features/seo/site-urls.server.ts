@@ -10,7 +10,13 @@ import type { SeoSource, SitePages } from '~/sanity/queries/site';
 export type RouteEntry = { id: string; path?: string; index?: boolean; file: string };
 
 /** Routes that are pages but not public: internal, private (personal data) or redirects. */
-export const NON_PUBLIC_ROUTE_IDS = new Set(['seo-diagnostics', 'booking-confirmation', 'contact', 'bookingconfirmation', 'booking_confirmation']);
+export const NON_PUBLIC_ROUTE_IDS = new Set([
+  'seo-diagnostics',
+  'booking-confirmation',
+  'contact',
+  'bookingconfirmation',
+  'booking_confirmation',
+]);
 
 /** Dynamic routes and the CMS list whose slugs fill their one parameter. */
 const DYNAMIC_SOURCES = {
@@ -120,7 +126,10 @@ const escapeXml = (value: string) =>
 
 /** sitemap.xml: every URL with its hreflang alternates (en, ar, x-default) and lastmod where known. */
 export function sitemapXml(urls: readonly SiteUrl[]): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ];
   for (const url of urls) {
     lines.push('  <url>', `    <loc>${escapeXml(url.loc)}</loc>`);
     if (url.lastmod) lines.push(`    <lastmod>${escapeXml(url.lastmod)}</lastmod>`);

@@ -38,7 +38,9 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description && (
-              <ToastPrimitive.Description className={item.variant === 'destructive' ? 'text-sm text-white' : 'text-sm text-navy-700'}>
+              <ToastPrimitive.Description
+                className={item.variant === 'destructive' ? 'text-sm text-white' : 'text-sm text-navy-700'}
+              >
                 {item.description}
               </ToastPrimitive.Description>
             )}

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { reduceToasts, TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_DURATION, TOAST_SWIPE_THRESHOLD, TOAST_HOTKEY, type ToastItem } from './toast-store';
+import {
+  reduceToasts,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  TOAST_DURATION,
+  TOAST_SWIPE_THRESHOLD,
+  TOAST_HOTKEY,
+  type ToastItem,
+} from './toast-store';
 
 const item = (id: string): ToastItem => ({ id, title: id, open: true, variant: 'default' });
 
 describe('toast store', () => {
   it('has the required constants', () => {
-    expect([TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_DURATION, TOAST_SWIPE_THRESHOLD, TOAST_HOTKEY]).toEqual([1, 1_000_000, 5000, 50, ['F8']]);
+    expect([TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_DURATION, TOAST_SWIPE_THRESHOLD, TOAST_HOTKEY]).toEqual([
+      1,
+      1_000_000,
+      5000,
+      50,
+      ['F8'],
+    ]);
   });
   it('keeps one toast: a new one replaces the old', () => {
     let s = reduceToasts({ toasts: [] }, { type: 'add', toast: item('a') });

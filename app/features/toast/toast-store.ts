@@ -33,9 +33,7 @@ type State = { toasts: ToastItem[] };
 type Listener = (state: State) => void;
 
 export type ToastAction =
-  | { type: 'add'; toast: ToastItem }
-  | { type: 'dismiss'; id?: string }
-  | { type: 'remove'; id?: string };
+  { type: 'add'; toast: ToastItem } | { type: 'dismiss'; id?: string } | { type: 'remove'; id?: string };
 
 /** Pure state transition (unit-tested). */
 export function reduceToasts(state: State, action: ToastAction): State {

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedContentClient } from '../embedded.server';
 import type { QueryDefinition } from '../groq';
 import type { z } from 'zod';
-import { BLOG_CATEGORY_QUERY, BLOG_INDEX_QUERY, BLOG_POST_QUERY, BLOG_TAG_QUERY, CASE_STUDIES_QUERY, CASE_STUDY_QUERY } from './insights';
+import {
+  BLOG_CATEGORY_QUERY,
+  BLOG_INDEX_QUERY,
+  BLOG_POST_QUERY,
+  BLOG_TAG_QUERY,
+  CASE_STUDIES_QUERY,
+  CASE_STUDY_QUERY,
+} from './insights';
 
 let client: EmbeddedContentClient;
 let dataDir: string;
@@ -34,7 +41,14 @@ describe('insights queries over the bundled dataset', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(en.popularTags[0]).toMatchObject({ slug: 'uae', title: 'UAE', count: 6 });
     expect(en.popularTags.length).toBeLessThanOrEqual(8);
-    expect(en.categories.map((c) => c.slug).sort()).toEqual(['business', 'finance', 'legal', 'market_insights', 'strategy', 'technology']);
+    expect(en.categories.map((c) => c.slug).sort()).toEqual([
+      'business',
+      'finance',
+      'legal',
+      'market_insights',
+      'strategy',
+      'technology',
+    ]);
     expect(en.posts[0].readBody.length).toBeGreaterThan(3);
 
     const ar = await run(BLOG_INDEX_QUERY, { lang: 'ar', start: 6, end: 12, tagLimit: 8 });
@@ -83,9 +97,15 @@ describe('insights queries over the bundled dataset', () => {
     expect(r.site?.brandName).toBe('بوابة للاستشارات');
     // Finance + 3 shared tags (5), then finance + 1 shared tag (3) ahead of a newer post with
     // 2 shared tags and no shared category (2).
-    expect(r.post?.related.map((p) => p.slug)).toEqual(['uae-vat-registration-guide', 'uae-record-keeping-five-year-rule', 'hiring-and-visas-first-uae-team']);
+    expect(r.post?.related.map((p) => p.slug)).toEqual([
+      'uae-vat-registration-guide',
+      'uae-record-keeping-five-year-rule',
+      'hiring-and-visas-first-uae-team',
+    ]);
     expect(r.post?.related[0].title).toMatch(/ضريبة القيمة المضافة/);
-    expect((await run(BLOG_POST_QUERY, { lang: 'en', slug: 'first-90-days-after-your-uae-licence', relatedLimit: 3 })).post).toBeNull();
+    expect(
+      (await run(BLOG_POST_QUERY, { lang: 'en', slug: 'first-90-days-after-your-uae-licence', relatedLimit: 3 })).post,
+    ).toBeNull();
   });
 
   it('case studies: list and detail with four results and a testimonial', async () => {

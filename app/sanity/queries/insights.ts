@@ -127,7 +127,9 @@ export const BLOG_CATEGORY_QUERY = namedQuery(
     "categories": ${categoriesWithCounts}
   }`,
   z.object({
-    category: termSchema.extend({ description: z.string().nullable(), total: z.number(), posts: z.array(postCardSchema) }).nullable(),
+    category: termSchema
+      .extend({ description: z.string().nullable(), total: z.number(), posts: z.array(postCardSchema) })
+      .nullable(),
     blogTitle: z.string().nullable(),
     categories: z.array(countedTermSchema),
   }),
@@ -249,7 +251,9 @@ export const CASE_STUDY_QUERY = namedQuery(
         challenge: z.string().nullable(),
         solution: z.string().nullable(),
         results: z.array(z.object({ _key: z.string(), text: z.string() })),
-        testimonial: z.object({ quote: z.string().nullable(), author: z.string().nullable(), position: z.string().nullable() }).nullable(),
+        testimonial: z
+          .object({ quote: z.string().nullable(), author: z.string().nullable(), position: z.string().nullable() })
+          .nullable(),
         seo: seoSchema,
       })
       .nullable(),

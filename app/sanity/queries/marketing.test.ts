@@ -18,8 +18,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const run = async <S extends { parse: (v: unknown) => unknown }>(def: { query: string; schema: S }, lang: 'en' | 'ar') =>
-  def.schema.parse(await client.fetch(def.query, { lang }, { perspective: 'published' })) as ReturnType<S['parse']>;
+const run = async <S extends { parse: (v: unknown) => unknown }>(
+  def: { query: string; schema: S },
+  lang: 'en' | 'ar',
+) => def.schema.parse(await client.fetch(def.query, { lang }, { perspective: 'published' })) as ReturnType<S['parse']>;
 
 describe('marketing queries over the bundled dataset', () => {
   it('home: hero with its highlight word, six services, three testimonials, four statistics and indicators', async () => {
@@ -29,7 +31,14 @@ describe('marketing queries over the bundled dataset', () => {
       expect(highlight).toBe(lang === 'en' ? 'UAE' : 'الإمارات');
       expect(home.page.hero.headline).toContain(highlight);
       expect(home.page.hero.reasons.length).toBeGreaterThan(3);
-      expect(home.services.map((s) => s.anchor)).toEqual(['market-entry', 'business-setup', 'launch-strategy', 'operations', 'recruitment', 'performance']);
+      expect(home.services.map((s) => s.anchor)).toEqual([
+        'market-entry',
+        'business-setup',
+        'launch-strategy',
+        'operations',
+        'recruitment',
+        'performance',
+      ]);
       expect(home.testimonials.map((t) => t.key)).toEqual(['techStartup', 'manufacturing', 'retail']);
       expect(home.statistics.map((s) => s.value)).toEqual(['68%', '4.5%', '16,000+', '0%']);
       expect(home.indicators).toHaveLength(4);

@@ -113,7 +113,9 @@ export const HOME_QUERY = namedQuery(
         image: imageSchema.nullable(),
       }),
     ),
-    statistics: z.array(z.object({ _id: z.string(), value: z.string(), label: z.string(), description: z.string().nullable() })),
+    statistics: z.array(
+      z.object({ _id: z.string(), value: z.string(), label: z.string(), description: z.string().nullable() }),
+    ),
     indicators: z.array(
       z.object({
         _id: z.string(),
@@ -151,7 +153,9 @@ export const SERVICES_QUERY = namedQuery(
     homeIntro: z.object({ title: z.string(), subtitle: z.string().nullable() }).nullable(),
     cards: z.array(serviceCardSchema),
     services: z.array(serviceFieldsSchema.extend({ description: z.string().nullable(), features: listSchema })),
-    setupOptions: z.array(z.object({ _id: z.string(), key: z.string(), title: z.string(), description: z.string().nullable() })),
+    setupOptions: z.array(
+      z.object({ _id: z.string(), key: z.string(), title: z.string(), description: z.string().nullable() }),
+    ),
   }),
 );
 export type ServicesData = z.infer<typeof SERVICES_QUERY.schema>;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { namedQuery, imageProjection, imageSchema, loc } from '../groq';
 
-const navLinksSchema = z.array(z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() }));
+const navLinksSchema = z.array(
+  z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() }),
+);
 
-const navLinks = (field: string) => `"${field}": coalesce(${field}[]{ _key, href, icon, "label": ${loc('label')} }, [])`;
+const navLinks = (field: string) =>
+  `"${field}": coalesce(${field}[]{ _key, href, icon, "label": ${loc('label')} }, [])`;
 
 /** Everything the header and footer need, in the page's language. */
 export const SHELL_QUERY = namedQuery(

@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { landingPage, landingSchema, loc, namedQuery, portableText, portableTextSchema, seoProjection, seoSchema } from '../groq';
+import {
+  landingPage,
+  landingSchema,
+  loc,
+  namedQuery,
+  portableText,
+  portableTextSchema,
+  seoProjection,
+  seoSchema,
+} from '../groq';
 
 /**
  * The site pages (FAQ, legal pages, booking confirmation) and the data behind the search
  * engine files (sitemap, SEO diagnostics): named queries, localized in GROQ with an
  * English fallback, each checked by its zod schema.
  */
-
 
 /** /faq: the landing texts and the four categories with their questions, in order. */
 export const FAQ_PAGE_QUERY = namedQuery(
@@ -75,7 +83,11 @@ const seoSource = (title: string, description: string) => `
   "title": coalesce(${loc('seo.title')}, ${title}),
   "description": coalesce(${loc('seo.description')}, ${description}),
   "lastmod": coalesce(_updatedAt, publishedAt, updatedAt)`;
-const seoSourceSchema = z.object({ title: z.string().nullable(), description: z.string().nullable(), lastmod: z.string().nullable() });
+const seoSourceSchema = z.object({
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  lastmod: z.string().nullable(),
+});
 const sluggedSchema = seoSourceSchema.extend({ slug: z.string() });
 /** Listing pages (category, tag) without articles are noindex on the blog, so they stay out of the sitemap. */
 const postCount = `"postCount": count(*[_type == "blogPost" && defined(slug.current) && (category._ref == ^._id || ^._id in tags[]._ref)])`;

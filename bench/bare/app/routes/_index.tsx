@@ -1,7 +1,10 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
-export const meta: MetaFunction = () => [{ title: 'Records' }, { name: 'description', content: 'Forty short records.' }];
+export const meta: MetaFunction = () => [
+  { title: 'Records' },
+  { name: 'description', content: 'Forty short records.' },
+];
 
 export async function loader() {
   return Array.from({ length: 40 }, (_, i) => ({
