@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { localeCookieValue } from '~/i18n';
 import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE } from './csp.server';
 import { cacheVerdict, isStorable, PageCache, withPageCache, type RequestHandler } from './page-cache.server';
 
@@ -38,10 +39,23 @@ describe('cacheVerdict: which requests may use the cache, under which key', () =
     ['robots.txt', get('/robots.txt'), 'resource'],
     ['a booking confirmation', get('/ar/booking-confirmation/abc'), 'personal'],
     ['a form token in the URL', get('/about?newsletter=confirm&newsletter_form=footer&form_started=1.abc'), 'personal'],
-    ['the English home for a visitor who chose Arabic', get('/', { Cookie: 'lng=ar' }), 'language-choice'],
+    [
+      'the English home for a visitor who chose Arabic (as the language menu writes it)',
+      get('/', { Cookie: `_ga=GA1.1.1; lng=${localeCookieValue('ar')}` }),
+      'language-choice',
+    ],
+    [
+      'the English home for a visitor who chose Arabic (the value unescaped)',
+      get('/', { Cookie: `lng=${decodeURIComponent(localeCookieValue('ar'))}` }),
+      'language-choice',
+    ],
   ])('bypasses %s', (_label, request, reason) => {
     expect(cacheVerdict(request)).toEqual({ bypass: reason });
   });
+});
+
+it('keeps the English home for a visitor who chose English', () => {
+  expect(cacheVerdict(get('/', { Cookie: `lng=${localeCookieValue('en')}` }))).toEqual({ key: 'en /' });
 });
 
 describe('isStorable', () => {

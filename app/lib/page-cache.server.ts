@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { createReadableStreamFromReadable, type AppLoadContext } from '@remix-run/node';
 import { FORM_TOKEN_FIELD } from '~/features/forms/fields';
-import { LOCALE_COOKIE, localeFromPath } from '~/i18n';
+import { LOCALE_COOKIE, localeCookieValue, localeFromPath } from '~/i18n';
 import { isPortalPath } from '~/portal/start.server';
 import { contentClient } from '~/sanity/client.server';
 import { env } from './env.server';
@@ -44,6 +44,16 @@ function cookieNames(header: string | null): string[] {
     .filter(Boolean);
 }
 
+/** The language cookie's value for Arabic, as the language menu writes it (Remix's cookie encoding), escaped or not. */
+const ARABIC_CHOICE = new Set([localeCookieValue('ar'), decodeURIComponent(localeCookieValue('ar'))]);
+
+function choseArabic(header: string | null): boolean {
+  return (header ?? '').split(';').some((part) => {
+    const [name, ...value] = part.trim().split('=');
+    return name === LOCALE_COOKIE && ARABIC_CHOICE.has(value.join('='));
+  });
+}
+
 /** The cache key of a request (path, search and language), or why it must not use the cache. */
 export function cacheVerdict(request: Request): CacheVerdict {
   if (request.method !== 'GET' && request.method !== 'HEAD') return { bypass: 'method' };
@@ -56,8 +66,7 @@ export function cacheVerdict(request: Request): CacheVerdict {
   const cookie = request.headers.get('Cookie');
   if (cookieNames(cookie).some((name) => !NEUTRAL_COOKIE.test(name))) return { bypass: 'cookie' };
   // The English home page sends a visitor who chose Arabic to /ar (layouts/locale.tsx).
-  if (page === '/' && new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=ar(?:;|$)`).test(cookie ?? ''))
-    return { bypass: 'language-choice' };
+  if (page === '/' && choseArabic(cookie)) return { bypass: 'language-choice' };
   return { key: `${localeFromPath(page)} ${url.pathname}${url.search}` };
 }
 

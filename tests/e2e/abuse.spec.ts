@@ -503,11 +503,14 @@ test('forged, expired and reused tokens are refused; a retried identical submiss
     }
     const n = await postNewsletter(server, token, 'forged@example.com', 'ar');
     expect(n.status, label).toBe(400);
-    expect(JSON.parse(n.text), label).toEqual({
+    // The refusal carries a fresh token for the next try (pages carry none), never the refused one.
+    const refused = JSON.parse(n.text);
+    expect(refused, label).toEqual({
       status: 'rejected',
       formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' },
-      token: null,
+      token: expect.any(String),
     });
+    expect(refused.token, label).not.toBe(token);
   }
   expect(storedDocs(server).docs).toHaveLength(0);
 
@@ -529,11 +532,13 @@ test('forged, expired and reused tokens are refused; a retried identical submiss
   expect(reused.text).toContain(AR.spamExpired);
   expect(reused.text).not.toContain(EN.spamExpired);
   const reusedNews = await postNewsletter(server, token, 'other@example.com');
-  expect(JSON.parse(reusedNews.text)).toEqual({
+  const reusedAnswer = JSON.parse(reusedNews.text);
+  expect(reusedAnswer).toEqual({
     status: 'rejected',
     formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamExpired' },
-    token: null,
+    token: expect.any(String),
   });
+  expect(reusedAnswer.token).not.toBe(token);
   const docs = storedDocs(server).docs;
   expect(docs.map((d) => d.email)).toEqual(['retry@example.com']);
   expect(docs[0]).toMatchObject({ question: QUESTION.question, locale: 'ar' });
