@@ -58,45 +58,28 @@ export interface LocalizedPlan {
   price: string;
 }
 
+/** The CMS's plans whose key is one billing knows (others are skipped), in the CMS's order. */
 async function fetchPlans(locale: Locale) {
   const raw = await contentClient().fetch(PORTAL_PLANS_QUERY.query, { lang: locale }, { perspective: 'published' });
-  return PORTAL_PLANS_QUERY.schema.parse(locale === 'en' ? raw : stripFallbackMarks(raw).value);
+  const plans = PORTAL_PLANS_QUERY.schema.parse(locale === 'en' ? raw : stripFallbackMarks(raw).value);
+  return plans.flatMap((plan) => (isPlanKey(plan.key) ? [{ ...plan, key: plan.key }] : []));
 }
 
 /** Prices and Stripe ids from the CMS (always published content: billing never reads drafts). */
 export async function billingPlans(): Promise<BillingPlan[]> {
   const plans = await fetchPlans('en');
-  return plans
-    .filter((p) => isPlanKey(p.key))
-    .map((p) => ({
-      key: p.key as PlanKey,
-      priceSgd: p.priceSgd,
-      stripePriceId: p.stripePriceId,
-      paymentLink: p.paymentLink,
-    }));
+  return plans.map(({ key, priceSgd, stripePriceId, paymentLink }) => ({ key, priceSgd, stripePriceId, paymentLink }));
 }
 
 export async function localizedPlans(locale: Locale): Promise<LocalizedPlan[]> {
   const plans = await fetchPlans(locale);
-  return plans
-    .filter((p) => isPlanKey(p.key))
-    .map((p) => ({
-      key: p.key as PlanKey,
-      name: p.name,
-      description: p.description,
-      timeCommitment: p.timeCommitment,
-      features: p.features.map((f) => f.text),
-      priceSgd: p.priceSgd,
-      price: formatSgd(p.priceSgd, locale),
-    }));
-}
-
-/** An amount in cents, as SGD with two decimals, for the page's language. */
-export function formatCents(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'ar' ? 'ar-AE' : 'en-GB', {
-    style: 'currency',
-    currency: 'SGD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
+  return plans.map(({ key, name, description, timeCommitment, features, priceSgd }) => ({
+    key,
+    name,
+    description,
+    timeCommitment,
+    features: features.map((f) => f.text),
+    priceSgd,
+    price: formatSgd(priceSgd, locale),
+  }));
 }

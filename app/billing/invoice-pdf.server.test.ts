@@ -3,13 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  formatInvoiceAmount,
-  formatInvoiceDate,
-  invoiceFontsDir,
-  renderInvoicePdf,
-  type InvoiceDocument,
-} from './invoice-pdf.server';
+import { formatBillingAmount, formatBillingDate } from './format';
+import { invoiceFontsDir, renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.server';
 import type { InvoiceView } from './types';
 
 /**
@@ -98,11 +93,11 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 
 describe('invoice PDF formatting', () => {
   it('formats SGD with two decimals and dates in the locale, in UTC', () => {
-    expect(formatInvoiceAmount(125000, 'en')).toMatch(/^SGD\s1,250\.00$/);
-    expect(formatInvoiceAmount(125050, 'ar')).toMatch(/^\u200f?1,250\.50\sSGD$/);
-    expect(formatInvoiceDate('2026-04-13T23:30:00.000Z', 'en')).toBe('13 April 2026');
+    expect(formatBillingAmount(125000, 'en')).toMatch(/^SGD\s1,250\.00$/);
+    expect(formatBillingAmount(125050, 'ar')).toMatch(/^\u200f?1,250\.50\sSGD$/);
+    expect(formatBillingDate('2026-04-13T23:30:00.000Z', 'en')).toBe('13 April 2026');
     // ar-AE's default numbering: Latin digits, Arabic month names.
-    expect(formatInvoiceDate('2026-03-14T00:00:00.000Z', 'ar')).toBe('14 مارس 2026');
+    expect(formatBillingDate('2026-03-14T00:00:00.000Z', 'ar')).toBe('14 مارس 2026');
   });
 
   it('finds its font files in app/billing/fonts', () => {

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
-import { intlLocale, type Locale } from '~/i18n';
+import type { Locale } from '~/i18n';
 import enLabels from '../../public/locales/en/emails.json';
 import arLabels from '../../public/locales/ar/emails.json';
+import { formatBillingAmount, formatBillingDate } from './format';
 import type { InvoiceStatus, InvoiceView } from './types';
 
 /**
@@ -82,21 +83,6 @@ function registerFonts() {
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? '');
-}
-
-/** An amount in cents as SGD with two decimals, in the document's language. */
-export function formatInvoiceAmount(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], {
-    style: 'currency',
-    currency: 'SGD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
-
-/** A date in the document's language (ar-AE's default digits, which are Latin), read in UTC like the billing clock. */
-export function formatInvoiceDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 const NAVY = '#0f2a44';
@@ -198,9 +184,9 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
   const { locale, invoice, customer, firm } = doc;
   const l = labels[locale];
   const s = stylesFor(locale);
-  const date = (iso: string) => formatInvoiceDate(iso, locale);
+  const date = (iso: string) => formatBillingDate(iso, locale);
   const comma = locale === 'ar' ? '، ' : ', ';
-  const amount = formatInvoiceAmount(invoice.amount, locale);
+  const amount = formatBillingAmount(invoice.amount, locale);
   const period = fill(l.periodValue, { start: date(invoice.periodStart), end: date(invoice.periodEnd) });
   const status = (l.statuses as Record<InvoiceStatus, string>)[invoice.status] ?? invoice.status;
   const meta: [string, string][] = [

@@ -2,6 +2,7 @@ import { createCookie } from '@remix-run/node';
 import { timingSafeEqual } from 'node:crypto';
 import type { Perspective } from '~/sanity/types';
 import { env } from './env.server';
+import { oncePerRequest } from './once-per-request.server';
 import { safeReturnPath } from './return-path';
 
 /**
@@ -54,19 +55,11 @@ function previewCookie() {
   return cookie;
 }
 
-// The layout, every query and the response headers ask for the same request: verify the
-// signed cookie once per request.
-const verdicts = new WeakMap<Request, Promise<Perspective | null>>();
-
-/** The perspective of this request's preview session, or null outside one. */
-export function previewPerspective(request: Request): Promise<Perspective | null> {
-  let verdict = verdicts.get(request);
-  if (!verdict) {
-    verdict = readPreviewCookie(request);
-    verdicts.set(request, verdict);
-  }
-  return verdict;
-}
+/**
+ * The perspective of this request's preview session, or null outside one (the layout, every query
+ * and the response headers ask: the signed cookie is verified once per request).
+ */
+export const previewPerspective: (request: Request) => Promise<Perspective | null> = oncePerRequest(readPreviewCookie);
 
 export async function isPreview(request: Request): Promise<boolean> {
   return (await previewPerspective(request)) !== null;

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useId, useRef } from 'react';
 import { button } from '~/components/marketing/ui';
 import { RouteErrorBoundary } from '~/components/RouteError';
+import { ErrorAlert } from '~/features/forms/ErrorAlert';
 import { asciiDigits } from '~/features/portal/digits';
 import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
@@ -91,13 +92,7 @@ export default function AccountVerify() {
   }, [result, wrong]);
 
   const alert = result && !wrong && (
-    <div
-      ref={alertRef}
-      tabIndex={-1}
-      role="alert"
-      data-testid="verify-error"
-      className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none"
-    >
+    <ErrorAlert ref={alertRef} testId="verify-error" className="font-medium">
       <p>
         {result.error === 'wrongCode'
           ? t('verify.errors.wrongCode', { count: result.triesLeft })
@@ -108,7 +103,7 @@ export default function AccountVerify() {
           {t('verify.requestNew')}
         </Link>
       )}
-    </div>
+    </ErrorAlert>
   );
 
   if (mode === 'link') {

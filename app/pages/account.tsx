@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useId, useRef } from 'react';
 import { button } from '~/components/marketing/ui';
 import { RouteErrorBoundary } from '~/components/RouteError';
+import { ErrorAlert } from '~/features/forms/ErrorAlert';
 import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
@@ -133,15 +134,9 @@ function SignIn({ next }: { next: string }) {
         <div className={card}>
           <Form method="post" noValidate className="space-y-5" aria-label={t('signIn.title')}>
             {failed && !failed.field && (
-              <div
-                ref={alertRef}
-                tabIndex={-1}
-                role="alert"
-                data-testid="signin-error"
-                className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800 outline-none"
-              >
+              <ErrorAlert ref={alertRef} testId="signin-error" className="font-medium">
                 {t(failed.error)}
-              </div>
+              </ErrorAlert>
             )}
             <input type="hidden" name="intent" value="request-code" />
             {next && <input type="hidden" name="next" value={next} />}

@@ -5,6 +5,7 @@ import { CheckIcon } from '~/components/icons';
 import { TitledSection } from '~/components/marketing/TitledSection';
 import { button } from '~/components/marketing/ui';
 import { RouteErrorBoundary } from '~/components/RouteError';
+import { ErrorAlert } from '~/features/forms/ErrorAlert';
 import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
@@ -242,13 +243,7 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
       </p>
       <Form method="post" noValidate className="mt-6 space-y-6" aria-labelledby={`${uid}-title`}>
         {result && (result.formError || listed.length > 0) && (
-          <div
-            ref={summaryRef}
-            tabIndex={-1}
-            role="alert"
-            data-testid="checkout-error"
-            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none"
-          >
+          <ErrorAlert ref={summaryRef} testId="checkout-error">
             {result.formError ? (
               <p className="font-semibold">{t(result.formError)}</p>
             ) : (
@@ -265,7 +260,7 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
                 ))}
               </ul>
             )}
-          </div>
+          </ErrorAlert>
         )}
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">{t('checkout.details')}</legend>

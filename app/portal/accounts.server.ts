@@ -1,3 +1,4 @@
+import type { Customer } from '~/billing/types';
 import type { Locale } from '~/i18n';
 import { contentClient } from '~/sanity/client.server';
 import { isConflict, type PrivateStore, type StoredDocument } from '~/sanity/types';
@@ -62,6 +63,12 @@ export async function ensureAccount(
       },
     },
   ]);
+}
+
+/** The account of a billing customer, created from the customer's record unless it exists. */
+export function ensureCustomerAccount(customer: Customer, store: PrivateStore = contentClient()): Promise<void> {
+  const { id, email, name, company, locale } = customer;
+  return ensureAccount({ customerId: id, email, name, company, locale }, store);
 }
 
 /** Applies `change` to the account's latest revision (retrying on a concurrent write). */

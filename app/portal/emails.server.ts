@@ -1,3 +1,4 @@
+import { formatBillingAmount, formatBillingDate } from '~/billing/format';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
 import en from '../../public/locales/en/emails.json';
 import ar from '../../public/locales/ar/emails.json';
@@ -93,19 +94,6 @@ function checkedUrl(url: string): string {
   return parsed.href;
 }
 
-export function formatEmailAmount(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], {
-    style: 'currency',
-    currency: 'SGD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
-
-export function formatEmailDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-}
-
 /** A count with the language's plural form (i18next suffixes: _zero, _one, _two, _few, _many, _other). */
 function plural(table: Record<string, string>, key: string, count: number, locale: Locale): string {
   const form = new Intl.PluralRules(intlLocale[locale]).select(count);
@@ -116,8 +104,8 @@ function plural(table: Record<string, string>, key: string, count: number, local
 function content(message: ClientEmail, s: EmailStrings): Content {
   const { locale } = message;
   const firm = s.firm;
-  const date = (iso: string) => formatEmailDate(iso, locale);
-  const money = (cents: number) => formatEmailAmount(cents, locale);
+  const date = (iso: string) => formatBillingDate(iso, locale);
+  const money = (cents: number) => formatBillingAmount(cents, locale);
   const p = (template: string, values?: Values): Block => ({ type: 'p', sentence: { template, values } });
   const button = (label: string, url: string): Block => ({ type: 'button', label, url: checkedUrl(url) });
   const subscriptionPage = () =>

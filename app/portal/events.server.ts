@@ -3,7 +3,7 @@ import type { BillingEvent, PlanKey, SubscriptionView } from '~/billing/types';
 import { localizePath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
-import { ensureAccount, getAccount } from './accounts.server';
+import { ensureCustomerAccount, getAccount } from './accounts.server';
 import type { ClientEmail } from './emails.server';
 import { queueMail, sendNow } from './mail-queue.server';
 
@@ -51,13 +51,7 @@ async function apply(event: BillingEvent): Promise<string[]> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const { customer } = event;
-      await ensureAccount({
-        customerId: customer.id,
-        email: customer.email,
-        name: customer.name,
-        company: customer.company,
-        locale: customer.locale,
-      });
+      await ensureCustomerAccount(customer);
       const subscription = await billing().getSubscription(customer.id);
       const invoice = event.invoiceId ? await billing().getInvoice(customer.id, event.invoiceId) : null;
       if (!subscription) return [];

@@ -6,14 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { redirect } from '@remix-run/node';
-import {
-  billing,
-  embeddedBilling,
-  formatCents,
-  localizedPlans,
-  stripeBilling,
-  type LocalizedPlan,
-} from '~/billing/billing.server';
+import { billing, embeddedBilling, localizedPlans, stripeBilling, type LocalizedPlan } from '~/billing/billing.server';
+import { formatBillingAmount } from '~/billing/format';
 import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
@@ -21,7 +15,7 @@ import { env } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
-import { ensureAccount, getAccount, updateAccount } from './accounts.server';
+import { ensureCustomerAccount, getAccount, updateAccount } from './accounts.server';
 import { clientIp } from './crypto.server';
 import { dispatchEngineEvents, subscriptionChangeMails } from './events.server';
 import { consume, LIMITS } from './limits.server';
@@ -222,7 +216,7 @@ export async function accountOverview(session: ClientSession, locale: Locale) {
     account: session.account,
     subscription,
     plan,
-    amount: subscription ? formatCents(subscription.amount, locale) : null,
+    amount: subscription ? formatBillingAmount(subscription.amount, locale) : null,
   };
 }
 
@@ -272,7 +266,7 @@ export async function subscriptionPage(
     currentPlan: find(subscription?.plan),
     scheduledPlan: find(subscription?.scheduledChange?.plan),
     plans,
-    amount: subscription ? formatCents(subscription.amount, locale) : null,
+    amount: subscription ? formatBillingAmount(subscription.amount, locale) : null,
     invoices,
   };
 }
@@ -283,7 +277,7 @@ function invoiceRow(inv: InvoiceView, locale: Locale): InvoiceRow {
     id: inv.id,
     number: inv.number,
     created: inv.created,
-    amount: formatCents(inv.amount, locale),
+    amount: formatBillingAmount(inv.amount, locale),
     status: inv.status,
     viewUrl: own,
     pdfUrl: `${own}/pdf`,
@@ -394,7 +388,7 @@ export async function invoicePage(
   return {
     invoice,
     planName: plans.find((p) => p.key === invoice.plan)?.name ?? invoice.plan ?? '',
-    amount: formatCents(invoice.amount, locale),
+    amount: formatBillingAmount(invoice.amount, locale),
     customer: { name: session.account.name, company: session.account.company, email: session.account.email },
     firm,
     pdfUrl: `${own}/pdf`,
@@ -449,14 +443,7 @@ export async function confirmCheckoutReturn(request: Request): Promise<void> {
   if (!stripe || !sessionId) return;
   try {
     const customer = await stripe.completedCheckout(sessionId);
-    if (customer)
-      await ensureAccount({
-        customerId: customer.id,
-        email: customer.email,
-        name: customer.name,
-        company: customer.company,
-        locale: customer.locale,
-      });
+    if (customer) await ensureCustomerAccount(customer);
   } catch (error) {
     console.error(`[portal] could not read the checkout session: ${String(error)}`);
   }
@@ -473,7 +460,7 @@ export async function checkoutPage(id: string, locale: Locale): Promise<Checkout
   return {
     id: checkout.id,
     plan,
-    amount: formatCents(checkout.amount, locale),
+    amount: formatBillingAmount(checkout.amount, locale),
     status: checkout.status,
     email: checkout.email ?? null,
     cancelUrl: localizePath('/pricing', locale),
@@ -535,13 +522,7 @@ export async function completeCheckout(
       cvc,
     });
     // The account exists at once (the engine's event will find it there); then sign the new client in.
-    await ensureAccount({
-      customerId: result.customer.id,
-      email: result.customer.email,
-      name: result.customer.name,
-      company: result.customer.company,
-      locale: result.customer.locale,
-    });
+    await ensureCustomerAccount(result.customer);
     const account = await getAccount(result.customer.id);
     const headers = new Headers();
     if (account) headers.append('Set-Cookie', await startSession(account));

@@ -1,6 +1,7 @@
 import { createCookie } from '@remix-run/node';
 import { localizePath, requestLocale } from '~/i18n';
 import { env } from '~/lib/env.server';
+import { oncePerRequest } from '~/lib/once-per-request.server';
 import { getAccount, type AccountDoc } from './accounts.server';
 import { keyed, randomId, verifyKeyed } from './crypto.server';
 
@@ -36,17 +37,8 @@ export interface SignedInClient {
   csrfToken: string;
 }
 
-const verdicts = new WeakMap<Request, Promise<SignedInClient | null>>();
-
 /** The signed-in client of this request (checked once per request), or null. */
-export function readSession(request: Request): Promise<SignedInClient | null> {
-  let verdict = verdicts.get(request);
-  if (!verdict) {
-    verdict = verify(request);
-    verdicts.set(request, verdict);
-  }
-  return verdict;
-}
+export const readSession: (request: Request) => Promise<SignedInClient | null> = oncePerRequest(verify);
 
 async function verify(request: Request): Promise<SignedInClient | null> {
   const header = request.headers.get('Cookie');

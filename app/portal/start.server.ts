@@ -1,7 +1,7 @@
 import { embeddedBilling } from '~/billing/billing.server';
 import { stripLocale } from '~/i18n';
 import { env } from '~/lib/env.server';
-import { ensureAccount } from './accounts.server';
+import { ensureCustomerAccount } from './accounts.server';
 import { startPortalJobTimer } from './jobs.server';
 
 /** Pages that belong to one client: /account…, /checkout… (and their Arabic twins). */
@@ -38,14 +38,7 @@ export async function seedDemo(): Promise<void> {
   await engine.seedDemo();
   for (const email of DEMO_EMAILS) {
     const customer = await engine.findCustomerByEmail(email);
-    if (customer)
-      await ensureAccount({
-        customerId: customer.id,
-        email: customer.email,
-        name: customer.name,
-        company: customer.company,
-        locale: customer.locale,
-      });
+    if (customer) await ensureCustomerAccount(customer);
   }
 }
 

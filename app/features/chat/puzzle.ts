@@ -161,23 +161,12 @@ export function verificationErrorKey(error: VerificationState['error']): string 
   return null;
 }
 
-/** The toast for an effect, or null. */
+/** The toast for an effect, or null (a fresh object each time). */
 export function toastForVerification(effect: VerificationEffect): ToastMessage | null {
-  if (effect === 'failed') {
-    return {
-      titleKey: VERIFY_KEYS.failedTitle,
-      descriptionKey: VERIFY_KEYS.failed,
-      values: {},
-      variant: 'destructive',
-    };
-  }
-  if (effect === 'verified') {
-    return {
-      titleKey: VERIFY_KEYS.successTitle,
-      descriptionKey: VERIFY_KEYS.success,
-      values: {},
-      variant: 'default',
-    };
-  }
-  return null;
+  if (!effect) return null;
+  const [titleKey, descriptionKey, variant] =
+    effect === 'failed'
+      ? ([VERIFY_KEYS.failedTitle, VERIFY_KEYS.failed, 'destructive'] as const)
+      : ([VERIFY_KEYS.successTitle, VERIFY_KEYS.success, 'default'] as const);
+  return { titleKey, descriptionKey, values: {}, variant };
 }

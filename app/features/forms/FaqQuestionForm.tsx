@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { useT } from '~/lib/locale';
+import { ErrorAlert } from './ErrorAlert';
 import type { FaqActionData } from './faq-question.server';
 import { useFormToken } from './form-token';
 import { Honeypot } from './Honeypot';
@@ -106,18 +107,12 @@ export function FaqQuestionForm() {
         aria-labelledby={headingId}
       >
         {failed && (
-          <div
-            ref={summaryRef}
-            tabIndex={-1}
-            role="alert"
-            data-testid="faq-form-error"
-            className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 outline-none"
-          >
+          <ErrorAlert ref={summaryRef} testId="faq-form-error">
             <p>
               <span className="font-semibold">{t(failed.formError.titleKey)}</span> -{' '}
               <span>{t(failed.formError.messageKey)}</span>
             </p>
-          </div>
+          </ErrorAlert>
         )}
         <Honeypot />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />

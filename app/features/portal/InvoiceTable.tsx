@@ -10,6 +10,9 @@ import { button } from '~/components/marketing/ui';
 /** The query parameter that carries the billing history's page cursor. */
 export const INVOICE_CURSOR_PARAM = 'invoices';
 
+/** The billing-history table's columns, in order (their headings are portal.json's invoices.columns.*). */
+const COLUMNS = ['invoice', 'date', 'amount', 'status', 'actions'] as const;
+
 /**
  * Billing history: Invoice, Date, Amount, Status, Actions (View invoice, Download PDF), newest
  * first, a page at a time. On a phone the table keeps its columns inside a labelled region
@@ -101,21 +104,11 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
         </caption>
         <thead className="bg-sand-50">
           <tr>
-            <th scope="col" className={th}>
-              {t('invoices.columns.invoice')}
-            </th>
-            <th scope="col" className={th}>
-              {t('invoices.columns.date')}
-            </th>
-            <th scope="col" className={th}>
-              {t('invoices.columns.amount')}
-            </th>
-            <th scope="col" className={th}>
-              {t('invoices.columns.status')}
-            </th>
-            <th scope="col" className={th}>
-              {t('invoices.columns.actions')}
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={th}>
+                {t(`invoices.columns.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
