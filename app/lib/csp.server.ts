@@ -25,6 +25,9 @@ export const NONCE_PLACEHOLDER = `csp${randomBytes(24).toString('base64url')}`;
  */
 export const RENDER_FOR_REUSE = Symbol.for('bawaba.renderForReuse');
 
+/** The length of every nonce: 16 bytes in base64url (the page cache's gzip copy relies on it). */
+export const NONCE_LENGTH = 22;
+
 /** A nonce for one response: 16 random bytes (128 bits), base64url (valid in the header and in HTML). */
 export function freshNonce(): string {
   return randomBytes(16).toString('base64url');

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { localeCookieValue } from '~/i18n';
 import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE } from './csp.server';
@@ -247,6 +248,34 @@ describe('withPageCache', () => {
     expect([a.headers.get('X-Page-Cache'), b.headers.get('X-Page-Cache')]).toEqual(['bypass', 'bypass']);
     expect((await nonceOf(a)).nonce).not.toBe((await nonceOf(b)).nonce);
     expect(remix).toHaveBeenCalledTimes(2);
+  });
+
+  it('a browser that takes gzip gets the kept page gzipped, compressed once, each with its own nonce', async () => {
+    const remix = fakeRemix(() => htmlPage('<p>مرحبا</p>'.repeat(200)));
+    const pages = cache();
+    const handle = withPageCache(remix, pages);
+    const gzip = { 'Accept-Encoding': 'gzip, deflate, br' };
+    const answers = [await handle(get('/ar', gzip)), await handle(get('/ar', gzip)), await handle(get('/ar'))];
+    expect(answers.map((r) => r.headers.get('X-Page-Cache'))).toEqual(['miss', 'hit', 'hit']);
+    expect(answers.map((r) => r.headers.get('Content-Encoding'))).toEqual(['gzip', 'gzip', null]);
+    for (const r of answers) expect(r.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const [a, b, plain] = await Promise.all(
+      answers.map(async (r) => {
+        const raw = Buffer.from(await r.arrayBuffer());
+        expect(r.headers.get('Content-Length')).toBe(String(raw.length));
+        const body = r.headers.get('Content-Encoding') ? gunzipSync(raw).toString() : raw.toString();
+        const nonce = /'nonce-([^']+)'/.exec(r.headers.get('Content-Security-Policy') ?? '')?.[1];
+        expect([...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1])).toEqual([nonce, nonce]);
+        expect(body).not.toContain(NONCE_PLACEHOLDER);
+        return { body, nonce: nonce!, raw };
+      }),
+    );
+    expect(new Set([a!.nonce, b!.nonce, plain!.nonce]).size).toBe(3);
+    expect(a!.raw.length).toBeLessThan(plain!.raw.length / 4);
+    expect(b!.body.split(b!.nonce).join('N')).toBe(plain!.body.split(plain!.nonce).join('N'));
+    expect(remix).toHaveBeenCalledTimes(1);
+    // The byte bound counts the compressed copy too.
+    expect(pages.stats.bytes).toBeGreaterThan(plain!.raw.length);
   });
 
   it('leaves other answers as they are', async () => {

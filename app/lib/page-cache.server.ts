@@ -6,7 +6,15 @@ import { LOCALE_COOKIE, localeCookieValue, localeFromPath } from '~/i18n';
 import { isPortalPath } from '~/portal/start.server';
 import { contentClient } from '~/sanity/client.server';
 import { env } from './env.server';
-import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
+import { NONCE_LENGTH, NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
+import {
+  acceptsGzip,
+  compressWithHoles,
+  filled,
+  gzipFilled,
+  splitAtHoles,
+  type GzipWithHoles,
+} from './gzip-with-holes.server';
 
 /**
  * The rendered-page cache (ADR 0010): HTML documents and single-fetch data (`.data`) of public
@@ -70,11 +78,21 @@ export function cacheVerdict(request: Request): CacheVerdict {
   return { key: `${localeFromPath(page)} ${url.pathname}${url.search}` };
 }
 
-/** A stored answer: status 200, its headers (with the nonce placeholder) and its body. */
+/**
+ * A stored answer: status 200, its headers (with the nonce placeholder), its body and, for
+ * visitors whose browser takes gzip, the body compressed once around the placeholders
+ * (gzip-with-holes.server.ts), so a hit is neither rendered nor compressed again.
+ */
 export interface StoredPage {
   headers: [string, string][];
   body: Buffer;
+  gzip?: GzipWithHoles;
   storedAt: number;
+}
+
+/** What a kept page counts against the byte bound: the body and its compressed copy. */
+function sizeOf(page: Omit<StoredPage, 'storedAt'>): number {
+  return page.body.length + (page.gzip?.compressedBytes ?? 0);
 }
 
 export interface PageCacheOptions {
@@ -112,7 +130,7 @@ export class PageCache {
     if (!entry) return undefined;
     this.entries.delete(key);
     if (this.now() - entry.storedAt >= this.options.maxAgeMs) {
-      this.bytes -= entry.body.length;
+      this.bytes -= sizeOf(entry);
       return undefined;
     }
     this.entries.set(key, entry);
@@ -121,14 +139,14 @@ export class PageCache {
 
   /** Keeps a page unless it is too large or the content changed since `generation` was read. */
   set(key: string, page: Omit<StoredPage, 'storedAt'>, generation = this.generation): boolean {
-    if (generation !== this.generation || page.body.length > this.options.maxEntryBytes) return false;
+    if (generation !== this.generation || sizeOf(page) > this.options.maxEntryBytes) return false;
     this.delete(key);
     this.entries.set(key, { ...page, storedAt: this.now() });
-    this.bytes += page.body.length;
+    this.bytes += sizeOf(page);
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= entry.body.length;
+      this.bytes -= sizeOf(entry);
     }
     return true;
   }
@@ -137,7 +155,7 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= sizeOf(entry);
   }
 
   /** Drops every page (content changed). Returns how many. */
@@ -167,12 +185,24 @@ export type RequestHandler = (request: Request, loadContext?: AppLoadContext) =>
 
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 
-/** What a kept page becomes for one visitor: its own nonce in the headers and the HTML. */
-function fromStored(page: StoredPage, head: boolean, state: 'hit' | 'miss'): Response {
+/**
+ * What a kept page becomes for one visitor: its own nonce in the headers and the HTML, gzipped
+ * when the browser takes gzip (`Content-Encoding` set, so the server's compression step passes
+ * it through) and plain otherwise; `Vary: Accept-Encoding` either way.
+ */
+function fromStored(page: StoredPage, request: Request, state: 'hit' | 'miss'): Response {
   const fresh = withFreshNonce({ status: 200, headers: new Headers(page.headers) });
-  fresh.headers.set(PAGE_CACHE_HEADER, state);
-  const body = head ? null : page.body.toString('utf8').split(NONCE_PLACEHOLDER).join(fresh.nonce);
-  return new Response(body, { status: 200, headers: fresh.headers });
+  const headers = fresh.headers;
+  headers.set(PAGE_CACHE_HEADER, state);
+  headers.append('Vary', 'Accept-Encoding');
+  const gzip = page.gzip && acceptsGzip(request.headers.get('Accept-Encoding')) ? page.gzip : null;
+  const body = gzip
+    ? gzipFilled(gzip, fresh.nonce)
+    : filled(page.gzip?.parts ?? splitAtHoles(page.body, NONCE_PLACEHOLDER), fresh.nonce);
+  if (gzip) headers.set('Content-Encoding', 'gzip');
+  headers.set('Content-Length', String(body.length));
+  // Buffer.concat's result lies on a plain ArrayBuffer (what BodyInit asks for).
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
 /** An answer rendered for this request only: the placeholder swapped as it streams. */
@@ -207,16 +237,20 @@ export function withPageCache(handle: RequestHandler, cache: PageCache | null): 
     if (!cache || 'bypass' in verdict) return streamed(await handle(request, context));
     const head = request.method === 'HEAD';
     const stored = cache.get(verdict.key);
-    if (stored) return fromStored(stored, head, 'hit');
+    if (stored) return fromStored(stored, request, 'hit');
     if (head) return streamed(await handle(request, context));
     const generation = cache.generation;
     const response = await handle(request, context);
     if (!isStorable(response)) return streamed(response);
     const body = Buffer.from(await response.arrayBuffer());
-    // The length changes with the nonce; the server sets it from the body it sends.
-    const page = { headers: [...response.headers].filter(([name]) => name !== 'content-length'), body };
+    // The length changes with the nonce and the encoding: set per response.
+    const page = {
+      headers: [...response.headers].filter(([name]) => name !== 'content-length'),
+      body,
+      gzip: compressWithHoles(body, NONCE_PLACEHOLDER, NONCE_LENGTH),
+    };
     cache.set(verdict.key, page, generation);
-    return fromStored({ ...page, storedAt: 0 }, false, 'miss');
+    return fromStored({ ...page, storedAt: 0 }, request, 'miss');
   };
 }
 
