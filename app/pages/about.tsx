@@ -5,6 +5,7 @@ import { CheckList } from '~/components/marketing/CheckList';
 import { container, lead, sectionTitle } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';
 import { CtaBand } from '~/components/marketing/CtaBand';
+import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { requestLocale } from '~/i18n';
@@ -37,17 +38,12 @@ export default function About() {
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={`${container} grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16`}>
           <div>
-            <h1
+            <PageHeading
+              title={about.title}
+              intro={about.intro}
               className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
-              {...inEnglish(about.title)}
-            >
-              {about.title}
-            </h1>
-            {about.intro && (
-              <p className={`mt-5 ${lead}`} {...inEnglish(about.intro)}>
-                {about.intro}
-              </p>
-            )}
+              introClassName={`mt-5 ${lead}`}
+            />
             {about.claims.length > 0 && (
               <CheckList
                 items={about.claims}
