@@ -1,5 +1,7 @@
 import { Link } from '@remix-run/react';
+import type { ComponentProps } from 'react';
 import { container } from '~/components/marketing/ui';
+import { SanityImage } from '~/components/SanityImage';
 import { ArrowBackIcon, ChevronForwardIcon } from './icons';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
@@ -83,5 +85,20 @@ export function BackLink({ to, children }: { to: string; children: React.ReactNo
       <ArrowBackIcon className="size-4" />
       {children}
     </Link>
+  );
+}
+
+/** The wide cover image under a detail page's header (an article, a case study). */
+export function CoverImage({ image }: { image: ComponentProps<typeof SanityImage>['image'] }) {
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
+      <SanityImage
+        image={image}
+        width={1024}
+        priority
+        sizes="(min-width: 1088px) 1024px, 100vw"
+        className="h-auto w-full rounded-2xl bg-sand-100 md:rounded-3xl"
+      />
+    </div>
   );
 }

@@ -18,167 +18,145 @@ export const iconProps = (className: string | undefined, defaults: { size?: stri
   'aria-hidden': true,
   focusable: false,
 });
-const base = (className?: string) => iconProps(className);
-const fine = (className?: string) => iconProps(className, { size: 'size-6', strokeWidth: 1.75 });
+
+type IconOptions = {
+  /** Flips in right-to-left pages (arrows along the reading direction); the value is the default size. */
+  mirror?: string;
+  /** Filled in the text colour instead of stroked. */
+  filled?: boolean;
+};
+
+/** An icon component drawing `shapes` (its paths, circles, rects) on the shared 24-unit grid. */
+const drawIcon =
+  (defaults: { size?: string; strokeWidth?: number }) =>
+  (shapes: JSX.Element, { mirror, filled }: IconOptions = {}) =>
+  ({ className }: IconProps) => (
+    <svg
+      {...iconProps(mirror ? `${className ?? mirror} rtl:-scale-x-100` : className, defaults)}
+      {...(filled ? { fill: 'currentColor', stroke: 'none' } : undefined)}
+    >
+      {shapes}
+    </svg>
+  );
+const line = drawIcon({});
+const fineLine = drawIcon({ size: 'size-6', strokeWidth: 1.75 });
 
 // Interface icons
-export const MenuIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </svg>
-);
-export const CloseIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </svg>
-);
-export const GlobeIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const MenuIcon = line(<path d="M4 7h16M4 12h16M4 17h16" />);
+export const CloseIcon = line(<path d="M6 6l12 12M18 6L6 18" />);
+export const GlobeIcon = line(
+  <>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </svg>
+  </>,
 );
-export const ChevronDownIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
-    <path d="M6 9l6 6 6-6" />
-  </svg>
-);
-export const CheckIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
-    <path d="M5 12l5 5L20 7" />
-  </svg>
-);
+export const ChevronDownIcon = line(<path d="M6 9l6 6 6-6" />);
+export const CheckIcon = line(<path d="M5 12l5 5L20 7" />);
 /** An arrow pointing "forward" in reading order: flips in right-to-left pages. */
-export const ArrowForwardIcon = ({ className }: IconProps) => (
-  <svg {...base(`${className ?? 'size-5'} rtl:-scale-x-100`)}>
-    <path d="M5 12h14M13 6l6 6-6 6" />
-  </svg>
-);
-export const MailIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const ArrowForwardIcon = line(<path d="M5 12h14M13 6l6 6-6 6" />, { mirror: 'size-5' });
+export const MailIcon = line(
+  <>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M3 7l9 6 9-6" />
-  </svg>
+  </>,
 );
-export const PhoneIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
-    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-  </svg>
+export const PhoneIcon = line(
+  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />,
 );
-export const PinIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const PinIcon = line(
+  <>
     <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
     <circle cx="12" cy="10" r="2.5" />
-  </svg>
+  </>,
 );
-export const ClockIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const ClockIcon = line(
+  <>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
-  </svg>
+  </>,
 );
-export const CalendarIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const CalendarIcon = line(
+  <>
     <rect x="3" y="5" width="18" height="16" rx="2" />
     <path d="M3 10h18M8 3v4M16 3v4" />
-  </svg>
+  </>,
 );
-export const FolderIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
-    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-  </svg>
-);
-export const UserIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const FolderIcon = line(<path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />);
+export const UserIcon = line(
+  <>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
-  </svg>
+  </>,
 );
-export const BriefcaseIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const BriefcaseIcon = line(
+  <>
     <rect x="3" y="7" width="18" height="13" rx="2" />
     <path d="M9 7V5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v2M3 13h18" />
-  </svg>
+  </>,
 );
-export const TrendUpIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
-    <path d="M3 17l6-6 4 4 8-8M15 7h6v6" />
-  </svg>
-);
+export const TrendUpIcon = line(<path d="M3 17l6-6 4 4 8-8M15 7h6v6" />);
 /** An arrow pointing back in reading order: flips in right-to-left pages. */
-export const ArrowBackIcon = ({ className }: IconProps) => (
-  <svg {...base(`${className ?? 'size-5'} rtl:-scale-x-100`)}>
-    <path d="M19 12H5M11 6l-6 6 6 6" />
-  </svg>
-);
-export const ChevronForwardIcon = ({ className }: IconProps) => (
-  <svg {...base(`${className ?? 'size-4'} rtl:-scale-x-100`)}>
-    <path d="M9 6l6 6-6 6" />
-  </svg>
-);
-export const ChatIcon = ({ className }: IconProps) => (
-  <svg {...base(className)}>
+export const ArrowBackIcon = line(<path d="M19 12H5M11 6l-6 6 6 6" />, { mirror: 'size-5' });
+export const ChevronForwardIcon = line(<path d="M9 6l6 6-6 6" />, { mirror: 'size-4' });
+export const ChatIcon = line(
+  <>
     <path d="M3 21l1.7-4.6A8.5 8.5 0 1 1 8 19.6L3 21z" />
     <path d="M9 10c0 2.5 2.5 5 5 5l1.2-1.2-1.8-1-1 .8c-.8-.4-1.6-1.2-2-2l.8-1-1-1.8L9 10z" />
-  </svg>
+  </>,
 );
 
 // Service and illustration icons
-export const CompassIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)}>
+export const CompassIcon = fineLine(
+  <>
     <circle cx="12" cy="12" r="9" />
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
-  </svg>
+  </>,
 );
-export const BuildingIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)}>
+export const BuildingIcon = fineLine(
+  <>
     <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 9h4a1 1 0 0 1 1 1v11M3 21h18" />
     <path d="M8 8h3M8 12h3M8 16h3" />
-  </svg>
+  </>,
 );
-export const RocketIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)}>
+export const RocketIcon = fineLine(
+  <>
     <path d="M14 4c3-1 5.5-1 6-.5.5.5.5 3-.5 6l-6 6-5-5z" />
     <path d="M8.5 10.5L5 10l-2 2 4 1M13.5 15.5L14 19l-2 2-1-4" />
     <circle cx="15.5" cy="8.5" r="1.5" />
     <path d="M6 16c-1.5.5-2 2-2 4 2 0 3.5-.5 4-2" />
-  </svg>
+  </>,
 );
-export const CogIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)}>
+export const CogIcon = fineLine(
+  <>
     <circle cx="12" cy="12" r="3" />
     <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" />
     <circle cx="12" cy="12" r="6.5" />
-  </svg>
+  </>,
 );
-export const UsersIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)}>
+export const UsersIcon = fineLine(
+  <>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20c.5-3.5 3-5.5 6.5-5.5s6 2 6.5 5.5" />
     <path d="M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c2 .7 3.2 2.5 3.5 5.2" />
-  </svg>
+  </>,
 );
-export const ChartIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)}>
+export const ChartIcon = fineLine(
+  <>
     <path d="M4 4v16h16" />
     <path d="M8 16v-4M12 16V9M16 16v-6M20 7l-4-3-4 4-4-2" />
-  </svg>
+  </>,
 );
 /** An arrow out of a box, for links that open another site; mirrors in right-to-left pages. */
-export const ExternalIcon = ({ className }: IconProps) => (
-  <svg {...fine(`${className ?? 'size-4'} rtl:-scale-x-100`)}>
-    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-  </svg>
+export const ExternalIcon = fineLine(
+  <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
+  { mirror: 'size-4' },
 );
-export const QuoteIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)} fill="currentColor" stroke="none">
-    <path d="M10 7H6.5A2.5 2.5 0 0 0 4 9.5V13a2 2 0 0 0 2 2h2.5c0 1.8-1 3-3 3.5V20c3.5-.5 5.5-2.8 5.5-6.5V8a1 1 0 0 0-1-1zm10 0h-3.5A2.5 2.5 0 0 0 14 9.5V13a2 2 0 0 0 2 2h2.5c0 1.8-1 3-3 3.5V20c3.5-.5 5.5-2.8 5.5-6.5V8a1 1 0 0 0-1-1z" />
-  </svg>
+export const QuoteIcon = fineLine(
+  <path d="M10 7H6.5A2.5 2.5 0 0 0 4 9.5V13a2 2 0 0 0 2 2h2.5c0 1.8-1 3-3 3.5V20c3.5-.5 5.5-2.8 5.5-6.5V8a1 1 0 0 0-1-1zm10 0h-3.5A2.5 2.5 0 0 0 14 9.5V13a2 2 0 0 0 2 2h2.5c0 1.8-1 3-3 3.5V20c3.5-.5 5.5-2.8 5.5-6.5V8a1 1 0 0 0-1-1z" />,
+  { filled: true },
 );
-export const SparkIcon = ({ className }: IconProps) => (
-  <svg {...fine(className)}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />
-  </svg>
+export const SparkIcon = fineLine(
+  <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />,
 );
 
 const serviceIcons: Record<string, (p: IconProps) => JSX.Element> = {

@@ -14,6 +14,14 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** An optional Stripe price id (price_…), one a plan. */
+const stripePriceId = optional.pipe(
+  z
+    .string()
+    .regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)')
+    .optional(),
+);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   SITE_URL: z.url().default('http://localhost:3000'),
@@ -60,24 +68,9 @@ const schema = z.object({
       .regex(/^whsec_[A-Za-z0-9_]+$/, 'a Stripe webhook signing secret (whsec_…)')
       .optional(),
   ),
-  STRIPE_PRICE_STARTER: optional.pipe(
-    z
-      .string()
-      .regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)')
-      .optional(),
-  ),
-  STRIPE_PRICE_BUSINESS: optional.pipe(
-    z
-      .string()
-      .regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)')
-      .optional(),
-  ),
-  STRIPE_PRICE_ENTERPRISE: optional.pipe(
-    z
-      .string()
-      .regex(/^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)')
-      .optional(),
-  ),
+  STRIPE_PRICE_STARTER: stripePriceId,
+  STRIPE_PRICE_BUSINESS: stripePriceId,
+  STRIPE_PRICE_ENTERPRISE: stripePriceId,
   STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'an http(s):// URL' }).optional()),
   PORTAL_TEST_HOOKS: optional.pipe(z.enum(['0', '1']).optional()),
   PORTAL_JOBS_INTERVAL_SECONDS: optional.pipe(

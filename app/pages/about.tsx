@@ -5,6 +5,7 @@ import { CheckList } from '~/components/marketing/CheckList';
 import { container, lead, sectionTitle } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';
 import { CtaBand } from '~/components/marketing/CtaBand';
+import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { requestLocale } from '~/i18n';
@@ -37,17 +38,12 @@ export default function About() {
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={`${container} grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16`}>
           <div>
-            <h1
+            <PageHeading
+              title={about.title}
+              intro={about.intro}
               className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
-              {...inEnglish(about.title)}
-            >
-              {about.title}
-            </h1>
-            {about.intro && (
-              <p className={`mt-5 ${lead}`} {...inEnglish(about.intro)}>
-                {about.intro}
-              </p>
-            )}
+              introClassName={`mt-5 ${lead}`}
+            />
             {about.claims.length > 0 && (
               <CheckList
                 items={about.claims}
@@ -80,23 +76,38 @@ export default function About() {
       {(about.mission || about.vision) && (
         <div className="py-12 md:py-16" data-testid="about-mission-vision">
           <div className={`${container} grid gap-6 md:grid-cols-2`}>
-            {about.mission && (
-              <div className="rounded-3xl bg-navy-900 p-8 text-white md:p-10">
-                <CompassIcon className="size-8 text-gold-400" />
-                <h2 className="mt-4 text-2xl font-bold">{t('about.missionTitle')}</h2>
-                <p className="mt-3 text-lg leading-8 text-navy-100" {...inEnglish(about.mission)}>
-                  {about.mission}
-                </p>
-              </div>
-            )}
-            {about.vision && (
-              <div className="rounded-3xl border border-sand-200 bg-sand-50 p-8 md:p-10">
-                <SparkIcon className="size-8 text-gold-700" />
-                <h2 className="mt-4 text-2xl font-bold text-navy-900">{t('about.visionTitle')}</h2>
-                <p className="mt-3 text-lg leading-8 text-navy-700" {...inEnglish(about.vision)}>
-                  {about.vision}
-                </p>
-              </div>
+            {(
+              [
+                {
+                  text: about.mission,
+                  Icon: CompassIcon,
+                  title: t('about.missionTitle'),
+                  box: 'bg-navy-900 p-8 text-white',
+                  icon: 'text-gold-400',
+                  heading: '',
+                  body: 'text-navy-100',
+                },
+                {
+                  text: about.vision,
+                  Icon: SparkIcon,
+                  title: t('about.visionTitle'),
+                  box: 'border border-sand-200 bg-sand-50 p-8',
+                  icon: 'text-gold-700',
+                  heading: ' text-navy-900',
+                  body: 'text-navy-700',
+                },
+              ] as const
+            ).map(
+              ({ text, Icon, title, box, icon, heading, body }) =>
+                text && (
+                  <div key={title} className={`rounded-3xl ${box} md:p-10`}>
+                    <Icon className={`size-8 ${icon}`} />
+                    <h2 className={`mt-4 text-2xl font-bold${heading}`}>{title}</h2>
+                    <p className={`mt-3 text-lg leading-8 ${body}`} {...inEnglish(text)}>
+                      {text}
+                    </p>
+                  </div>
+                ),
             )}
           </div>
         </div>

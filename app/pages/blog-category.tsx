@@ -8,11 +8,10 @@ import { EmptyState } from '~/features/blog/ListingParts';
 import { Pagination } from '~/features/blog/PaginationNav';
 import { PostGrid } from '~/features/blog/PostCard';
 import { CategoryLinks } from '~/features/blog/TermLinks';
-import { insightsT, requestedPage } from '~/lib/content-page.server';
-import { requestLocale } from '~/i18n';
+import { insightsT } from '~/lib/content-page.server';
+import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
 import { notFound } from '~/lib/not-found.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
-import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -20,34 +19,25 @@ import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const locale = requestLocale(request);
-  const page = requestedPage(request);
-  if (page === null) throw await notFound(locale);
-  const start = (page - 1) * POSTS_PER_PAGE;
+  const { locale, page, start, end } = await listingRequest(request);
   const result = await loadQuery(request, BLOG_CATEGORY_QUERY, {
     lang: locale,
     slug: params.categorySlug ?? '',
     start,
-    end: start + POSTS_PER_PAGE,
+    end,
   });
   if (!result.category) throw await notFound(locale);
   const { total, posts, ...category } = result.category;
-  const slice = paginate(total, page);
-  if (!slice) throw await notFound(locale);
+  const pagination = await listingSlice(locale, total, page);
   const t = await insightsT(locale);
   return {
     category,
     blogTitle: result.blogTitle,
-    pagination: slice,
+    pagination,
     posts: posts.map(toPostCard),
     categories: result.categories,
     englishFallbacks: englishFallbacks(request),
-    metaTitle: [
-      page > 1 ? t('blog.pageSuffix', { page }) : null,
-      t('blog.categoryMetaTitle', { category: result.category.title }),
-    ]
-      .filter(Boolean)
-      .join(' – '),
+    metaTitle: listingTitle(t, page, t('blog.categoryMetaTitle', { category: result.category.title })),
   };
 }
 

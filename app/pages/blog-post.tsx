@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
+import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { SanityImage } from '~/components/SanityImage';
 import { toPostCard } from '~/features/blog/cards';
 import { JsonLd } from '~/components/JsonLd';
-import { BackLink, Breadcrumbs } from '~/components/PageIntro';
+import { BackLink, Breadcrumbs, CoverImage } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
 import { PostGrid, PostMeta } from '~/features/blog/PostCard';
 import { TagChips } from '~/features/blog/TermLinks';
@@ -136,17 +136,12 @@ export default function BlogPost() {
                 </Link>
               </p>
             )}
-            <h1
+            <PageHeading
+              title={post.title}
+              intro={post.excerpt}
               className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
-              {...inEnglish(post.title)}
-            >
-              {post.title}
-            </h1>
-            {post.excerpt && (
-              <p className="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl" {...inEnglish(post.excerpt)}>
-                {post.excerpt}
-              </p>
-            )}
+              introClassName="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl"
+            />
             <PostMeta
               publishedAt={post.publishedAt}
               readMinutes={readMinutes}
@@ -156,17 +151,7 @@ export default function BlogPost() {
           </div>
         </header>
 
-        {post.coverImage && (
-          <div className="mx-auto w-full max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
-            <SanityImage
-              image={post.coverImage}
-              width={1024}
-              priority
-              sizes="(min-width: 1088px) 1024px, 100vw"
-              className="h-auto w-full rounded-2xl bg-sand-100 md:rounded-3xl"
-            />
-          </div>
-        )}
+        {post.coverImage && <CoverImage image={post.coverImage} />}
 
         <div className="mx-auto w-full max-w-[70ch] px-4 py-8 md:py-12">
           <div data-testid="post-body">

@@ -9,11 +9,9 @@ import { SidebarSection } from '~/features/blog/ListingParts';
 import { Pagination } from '~/features/blog/PaginationNav';
 import { FeaturedPost, PostGrid } from '~/features/blog/PostCard';
 import { CategoryLinks, TagChips } from '~/features/blog/TermLinks';
-import { insightsT, requestedPage } from '~/lib/content-page.server';
-import { requestLocale } from '~/i18n';
-import { notFound } from '~/lib/not-found.server';
+import { insightsT } from '~/lib/content-page.server';
+import { listingRequest, listingSlice } from '~/features/blog/listing.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
-import { paginate, POSTS_PER_PAGE } from '~/features/blog/pagination';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
@@ -23,22 +21,13 @@ import { BLOG_INDEX_QUERY } from '~/sanity/queries/insights';
 const POPULAR_TAGS = 8;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = requestLocale(request);
-  const page = requestedPage(request);
-  if (page === null) throw await notFound(locale);
-  const start = (page - 1) * POSTS_PER_PAGE;
-  const result = await loadQuery(request, BLOG_INDEX_QUERY, {
-    lang: locale,
-    start,
-    end: start + POSTS_PER_PAGE,
-    tagLimit: POPULAR_TAGS,
-  });
-  const slice = paginate(result.total, page);
-  if (!slice) throw await notFound(locale);
+  const { locale, page, start, end } = await listingRequest(request);
+  const result = await loadQuery(request, BLOG_INDEX_QUERY, { lang: locale, start, end, tagLimit: POPULAR_TAGS });
+  const pagination = await listingSlice(locale, result.total, page);
   const t = await insightsT(locale);
   return {
     intro: result.page,
-    pagination: slice,
+    pagination,
     pageLabel: page > 1 ? t('blog.pageSuffix', { page }) : null,
     // The featured article opens the first page; the list below holds all the others.
     featured: page === 1 && result.featured ? toPostCard(result.featured) : null,

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BriefcaseIcon, BuildingIcon, PinIcon, QuoteIcon, TrendUpIcon } from '~/components/icons';
+import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { SanityImage } from '~/components/SanityImage';
 import { JsonLd } from '~/components/JsonLd';
-import { Breadcrumbs } from '~/components/PageIntro';
+import { Breadcrumbs, CoverImage } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
 import { insightsT, siteUrl } from '~/lib/content-page.server';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
@@ -109,20 +109,12 @@ export default function CaseStudy() {
                 {study.industry}
               </p>
             )}
-            <h1
+            <PageHeading
+              title={study.title}
+              intro={study.excerpt}
               className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
-              {...inEnglish(study.title)}
-            >
-              {study.title}
-            </h1>
-            {study.excerpt && (
-              <p
-                className="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl"
-                {...inEnglish(study.excerpt)}
-              >
-                {study.excerpt}
-              </p>
-            )}
+              introClassName="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl"
+            />
             <h2 className="sr-only">{t('caseStudies.overview')}</h2>
             <dl className="mt-8 grid gap-3 md:grid-cols-3">
               <Fact
@@ -147,37 +139,23 @@ export default function CaseStudy() {
           </div>
         </header>
 
-        {study.coverImage && (
-          <div className="mx-auto w-full max-w-5xl px-4 pt-8 md:px-8 md:pt-12">
-            <SanityImage
-              image={study.coverImage}
-              width={1024}
-              priority
-              sizes="(min-width: 1088px) 1024px, 100vw"
-              className="h-auto w-full rounded-2xl bg-sand-100 md:rounded-3xl"
-            />
-          </div>
-        )}
+        {study.coverImage && <CoverImage image={study.coverImage} />}
 
         <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 md:grid-cols-2 md:px-8 md:py-14">
-          <section aria-labelledby="challenge" data-testid="case-challenge">
-            <h2 id="challenge" className="flex items-center gap-3 text-2xl font-bold text-navy-900">
-              <span aria-hidden="true" className="h-8 w-1 rounded-full bg-gold-500" />
-              {t('caseStudies.challenge')}
-            </h2>
-            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800" {...inEnglish(study.challenge)}>
-              {study.challenge}
-            </p>
-          </section>
-          <section aria-labelledby="solution" data-testid="case-solution">
-            <h2 id="solution" className="flex items-center gap-3 text-2xl font-bold text-navy-900">
-              <span aria-hidden="true" className="h-8 w-1 rounded-full bg-navy-700" />
-              {t('caseStudies.solution')}
-            </h2>
-            <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800" {...inEnglish(study.solution)}>
-              {study.solution}
-            </p>
-          </section>
+          <Narrative
+            id="challenge"
+            testId="case-challenge"
+            barClassName="bg-gold-500"
+            title={t('caseStudies.challenge')}
+            text={study.challenge}
+          />
+          <Narrative
+            id="solution"
+            testId="case-solution"
+            barClassName="bg-navy-700"
+            title={t('caseStudies.solution')}
+            text={study.solution}
+          />
         </div>
 
         <section aria-labelledby="results" className="bg-sand-50" data-testid="case-results">
@@ -248,5 +226,33 @@ export default function CaseStudy() {
       <CaseStudyCta />
       <JsonLd data={jsonLd} />
     </>
+  );
+}
+
+/** One part of the story (the challenge, the solution): a heading with a coloured bar and its paragraph. */
+function Narrative({
+  id,
+  testId,
+  barClassName,
+  title,
+  text,
+}: {
+  id: string;
+  testId: string;
+  barClassName: string;
+  title: string;
+  text: string | null;
+}) {
+  const inEnglish = useFallbackLang();
+  return (
+    <section aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className="flex items-center gap-3 text-2xl font-bold text-navy-900">
+        <span aria-hidden="true" className={`h-8 w-1 rounded-full ${barClassName}`} />
+        {title}
+      </h2>
+      <p className="mt-4 text-[1.0625rem] leading-8 text-navy-800" {...inEnglish(text)}>
+        {text}
+      </p>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { CalendarIcon, CheckIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button, container, lead } from '~/components/marketing/ui';
 import { CtaBand } from '~/components/marketing/CtaBand';
+import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -65,22 +66,16 @@ type Plan = ReturnType<typeof useLoaderData<typeof loader>>['plans'][number];
 export default function Pricing() {
   const { page, plans } = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
-  const inEnglish = useFallbackLang();
   return (
     <div data-testid="pricing-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-10 md:pt-20 md:pb-14">
         <div className={`${container} max-w-4xl text-center`}>
-          <h1
+          <PageHeading
+            title={page.title}
+            intro={page.intro}
             className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
-            {...inEnglish(page.title)}
-          >
-            {page.title}
-          </h1>
-          {page.intro && (
-            <p className={`mx-auto mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>
-              {page.intro}
-            </p>
-          )}
+            introClassName={`mx-auto mt-5 max-w-3xl ${lead}`}
+          />
         </div>
       </header>
 

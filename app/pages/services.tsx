@@ -4,6 +4,7 @@ import { BuildingIcon, CheckIcon, ServiceIcon } from '~/components/icons';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
 import { CtaBand } from '~/components/marketing/CtaBand';
+import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -40,17 +41,12 @@ export default function Services() {
     <div data-testid="services-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={container}>
-          <h1
+          <PageHeading
+            title={page.title}
+            intro={page.intro}
             className="max-w-3xl text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
-            {...inEnglish(page.title)}
-          >
-            {page.title}
-          </h1>
-          {page.intro && (
-            <p className={`mt-5 max-w-3xl ${lead}`} {...inEnglish(page.intro)}>
-              {page.intro}
-            </p>
-          )}
+            introClassName={`mt-5 max-w-3xl ${lead}`}
+          />
           <nav aria-label={t('services.overviewLabel')} className="mt-10">
             <ServiceCards services={cards} compact />
           </nav>
