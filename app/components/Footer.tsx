@@ -4,6 +4,7 @@ import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
+import { CmsText } from './CmsText';
 import { scrollToTop } from './Header';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { Logo } from './Logo';
@@ -33,6 +34,35 @@ function LinkList({ title, links }: { title: string; links: { key: string; href:
   );
 }
 
+/**
+ * An e-mail address or phone number as a link after its icon, written left to right in either
+ * language; `label` ("Email", "Phone") is read to screen readers before it. Nothing without a value.
+ */
+function ContactLine({
+  as: Tag,
+  kind,
+  value,
+  label,
+}: {
+  as: 'li' | 'p';
+  kind: 'email' | 'phone';
+  value: string | null | undefined;
+  label?: string;
+}) {
+  if (!value) return null;
+  const Icon = kind === 'email' ? MailIcon : PhoneIcon;
+  const href = kind === 'email' ? `mailto:${value}` : `tel:${value.replace(/\s/g, '')}`;
+  return (
+    <Tag className="flex items-center gap-2">
+      <Icon className="size-4 shrink-0" />
+      {label && <span className="sr-only">{label}: </span>}
+      <a href={href} className="hover:underline" dir="ltr">
+        {value}
+      </a>
+    </Tag>
+  );
+}
+
 export function Footer({ shell }: Props) {
   const { t } = useT();
   const localize = useLocalizePath();
@@ -58,30 +88,10 @@ export function Footer({ shell }: Props) {
           <Link to={localize('/')} onClick={scrollToTop} className="inline-block rounded-lg">
             <Logo brandName={settings.brandName} logo={settings.logo} placement="footer" />
           </Link>
-          {settings.tagline && (
-            <p className="max-w-sm text-navy-700" {...inEnglish(settings.tagline)}>
-              {settings.tagline}
-            </p>
-          )}
+          <CmsText text={settings.tagline} className="max-w-sm text-navy-700" />
           <ul className="space-y-2 text-navy-700">
-            {settings.contactEmail && (
-              <li className="flex items-center gap-2">
-                <MailIcon className="size-4 shrink-0" />
-                <span className="sr-only">{t('footer.email')}: </span>
-                <a href={`mailto:${settings.contactEmail}`} className="hover:underline" dir="ltr">
-                  {settings.contactEmail}
-                </a>
-              </li>
-            )}
-            {settings.contactPhone && (
-              <li className="flex items-center gap-2">
-                <PhoneIcon className="size-4 shrink-0" />
-                <span className="sr-only">{t('footer.phone')}: </span>
-                <a href={`tel:${settings.contactPhone.replace(/\s/g, '')}`} className="hover:underline" dir="ltr">
-                  {settings.contactPhone}
-                </a>
-              </li>
-            )}
+            <ContactLine as="li" kind="email" value={settings.contactEmail} label={t('footer.email')} />
+            <ContactLine as="li" kind="phone" value={settings.contactPhone} label={t('footer.phone')} />
           </ul>
         </div>
         <LinkList
@@ -126,22 +136,8 @@ export function Footer({ shell }: Props) {
                       <span {...inEnglish(office.address)}>{office.address}</span>
                     </p>
                   )}
-                  {office.phone && (
-                    <p className="flex items-center gap-2">
-                      <PhoneIcon className="size-4 shrink-0" />
-                      <a href={`tel:${office.phone.replace(/\s/g, '')}`} dir="ltr" className="hover:underline">
-                        {office.phone}
-                      </a>
-                    </p>
-                  )}
-                  {office.email && (
-                    <p className="flex items-center gap-2">
-                      <MailIcon className="size-4 shrink-0" />
-                      <a href={`mailto:${office.email}`} dir="ltr" className="hover:underline">
-                        {office.email}
-                      </a>
-                    </p>
-                  )}
+                  <ContactLine as="p" kind="phone" value={office.phone} />
+                  <ContactLine as="p" kind="email" value={office.email} />
                   {office.hours && (
                     <p className="flex items-center gap-2">
                       <ClockIcon className="size-4 shrink-0" />

@@ -1,8 +1,8 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
-import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
+import { CmsText } from './CmsText';
 import { CloseIcon, MenuIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
@@ -13,6 +13,35 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-full px-3 text-[0.95rem] font-medium transition-colors ${
     isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700 hover:bg-navy-50 hover:text-navy-900'
   }`;
+
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-12 items-center rounded-lg px-3 text-base font-medium ${isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700'}`;
+
+/** The main navigation as list items, for the desktop bar and the phone menu (each with its own look). */
+function NavItems({
+  links,
+  className,
+  prefetch,
+}: {
+  links: Shell['settings']['headerNavigation'];
+  className: (state: { isActive: boolean }) => string;
+  prefetch?: 'intent';
+}) {
+  const localize = useLocalizePath();
+  return links.map((link) => (
+    <li key={link._key}>
+      <NavLink
+        to={localize(link.href)}
+        end={link.href === '/'}
+        prefetch={prefetch}
+        onClick={scrollToTop}
+        className={className}
+      >
+        <CmsText as="span" text={link.label} />
+      </NavLink>
+    </li>
+  ));
+}
 
 /** Site header: 160px high on desktop, 96px on phones (breakpoint 768px). */
 export function Header({ settings }: { settings: Shell['settings'] }) {
@@ -33,7 +62,6 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
   }, [open]);
 
   const links = settings.headerNavigation;
-  const inEnglish = useFallbackLang();
   return (
     <header
       data-testid="site-header"
@@ -52,19 +80,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
 
         <nav aria-label={t('nav.main')} className="hidden md:block">
           <ul className="flex items-center gap-1 lg:gap-2">
-            {links.map((link) => (
-              <li key={link._key}>
-                <NavLink
-                  to={localize(link.href)}
-                  end={link.href === '/'}
-                  prefetch="intent"
-                  onClick={scrollToTop}
-                  className={linkClass}
-                >
-                  <span {...inEnglish(link.label)}>{link.label}</span>
-                </NavLink>
-              </li>
-            ))}
+            <NavItems links={links} prefetch="intent" className={linkClass} />
           </ul>
         </nav>
 
@@ -101,20 +117,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
       >
         <nav aria-label={t('nav.main')}>
           <ul className="flex flex-col px-4 py-3">
-            {links.map((link) => (
-              <li key={link._key}>
-                <NavLink
-                  to={localize(link.href)}
-                  end={link.href === '/'}
-                  onClick={scrollToTop}
-                  className={({ isActive }) =>
-                    `flex min-h-12 items-center rounded-lg px-3 text-base font-medium ${isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700'}`
-                  }
-                >
-                  <span {...inEnglish(link.label)}>{link.label}</span>
-                </NavLink>
-              </li>
-            ))}
+            <NavItems links={links} className={menuLinkClass} />
             <li className="pt-2">
               <Link
                 to={localize('/services')}

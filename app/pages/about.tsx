@@ -4,12 +4,12 @@ import { CompassIcon, SparkIcon } from '~/components/icons';
 import { CheckList } from '~/components/marketing/CheckList';
 import { container, lead, sectionTitle } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';
+import { CmsText } from '~/components/CmsText';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { requestLocale } from '~/i18n';
-import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
@@ -32,7 +32,6 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function About() {
   const about = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
-  const inEnglish = useFallbackLang();
   return (
     <div data-testid="about-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
@@ -103,9 +102,7 @@ export default function About() {
                   <div key={title} className={`rounded-3xl ${box} md:p-10`}>
                     <Icon className={`size-8 ${icon}`} />
                     <h2 className={`mt-4 text-2xl font-bold${heading}`}>{title}</h2>
-                    <p className={`mt-3 text-lg leading-8 ${body}`} {...inEnglish(text)}>
-                      {text}
-                    </p>
+                    <CmsText text={text} className={`mt-3 text-lg leading-8 ${body}`} />
                   </div>
                 ),
             )}
@@ -125,14 +122,8 @@ export default function About() {
                   <span aria-hidden="true" className="text-sm font-bold text-gold-700 tabular-nums">
                     {String(i + 1).padStart(2, '0')}
                   </span>
-                  <h3 className="mt-2 text-xl font-semibold text-navy-900" {...inEnglish(value.title)}>
-                    {value.title}
-                  </h3>
-                  {value.text && (
-                    <p className="mt-2 leading-7 text-navy-700" {...inEnglish(value.text)}>
-                      {value.text}
-                    </p>
-                  )}
+                  <CmsText as="h3" text={value.title} className="mt-2 text-xl font-semibold text-navy-900" />
+                  <CmsText text={value.text} className="mt-2 leading-7 text-navy-700" />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
+import { CmsText } from '~/components/CmsText';
 import { JsonLd } from '~/components/JsonLd';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
@@ -121,13 +122,12 @@ export default function Faq() {
             className="scroll-mt-28 md:scroll-mt-44"
           >
             <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-3">
-              <h2
+              <CmsText
+                as="h2"
+                text={category.title}
                 id={`${categoryAnchor(category.key)}-title`}
                 className="text-2xl font-bold text-navy-900"
-                {...inEnglish(category.title)}
-              >
-                {category.title}
-              </h2>
+              />
               <p className="text-sm text-navy-700">{t('faq.questionCount', { count: category.items.length })}</p>
             </div>
             <div className="mt-4 space-y-3" data-testid={`faq-category-${category.key}`}>
@@ -139,7 +139,7 @@ export default function Faq() {
                   className="group scroll-mt-28 rounded-2xl border border-sand-200 bg-white shadow-sm open:border-gold-500/60 md:scroll-mt-44"
                 >
                   <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-start text-lg font-semibold text-navy-900 hover:bg-sand-50 [&::-webkit-details-marker]:hidden">
-                    <span {...inEnglish(item.question)}>{item.question}</span>
+                    <CmsText as="span" text={item.question} />
                     <ChevronDownIcon className="size-5 shrink-0 text-gold-700 transition-transform group-open:rotate-180" />
                   </summary>
                   <div className="px-5 pb-5 leading-8 text-navy-700" {...inEnglish(item.answer)}>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId, type ReactNode } from 'react';
 import { ArrowForwardIcon, CalendarIcon, CheckIcon, QuoteIcon } from '~/components/icons';
+import { CmsText } from '~/components/CmsText';
 import { Bidi } from '~/components/marketing/Bidi';
 import { CheckList } from '~/components/marketing/CheckList';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
@@ -64,11 +65,7 @@ function Hero({ page }: { page: HomeData['page'] }) {
       className={`${container} grid gap-12 pb-16 md:pb-24 lg:grid-cols-[1.05fr_1fr] lg:items-center lg:gap-16`}
     >
       <div>
-        {hero.trustedLine && (
-          <p className={eyebrow} data-testid="hero-trusted" {...inEnglish(hero.trustedLine)}>
-            {hero.trustedLine}
-          </p>
-        )}
+        <CmsText text={hero.trustedLine} className={eyebrow} data-testid="hero-trusted" />
         <h2
           id="hero-title"
           className="mt-4 text-4xl font-bold leading-[1.15] tracking-tight rtl:leading-[1.35] text-navy-900 md:text-5xl lg:text-[3.5rem]"
@@ -86,11 +83,7 @@ function Hero({ page }: { page: HomeData['page'] }) {
             hero.headline
           )}
         </h2>
-        {hero.subtitle && (
-          <p className={`mt-6 max-w-2xl ${lead}`} {...inEnglish(hero.subtitle)}>
-            {hero.subtitle}
-          </p>
-        )}
+        <CmsText text={hero.subtitle} className={`mt-6 max-w-2xl ${lead}`} />
         {/* max-md:pe-14: on phones the floating buttons (48px, 16px from the end edge) sit beside
             the hero's lower part on first load; the calls to action and claims stop short of them. */}
         <div className="mt-8 flex flex-col gap-3 max-md:pe-14 sm:flex-row sm:flex-wrap">
@@ -125,15 +118,11 @@ function Hero({ page }: { page: HomeData['page'] }) {
               sizes="(min-width: 1280px) 620px, (min-width: 1024px) 46vw, 100vw"
               className="h-auto w-full"
             />
-            {page.businessesLaunched && (
-              <p
-                className="absolute start-4 top-4 max-w-[14rem] rounded-2xl border-s-4 border-gold-500 bg-white px-4 py-3 text-base font-bold leading-snug text-navy-900 shadow-lg md:start-6 md:top-6"
-                data-testid="businesses-launched"
-                {...inEnglish(page.businessesLaunched)}
-              >
-                {page.businessesLaunched}
-              </p>
-            )}
+            <CmsText
+              text={page.businessesLaunched}
+              className="absolute start-4 top-4 max-w-[14rem] rounded-2xl border-s-4 border-gold-500 bg-white px-4 py-3 text-base font-bold leading-snug text-navy-900 shadow-lg md:start-6 md:top-6"
+              data-testid="businesses-launched"
+            />
           </div>
         )}
         {hero.reasons.length > 0 && (
@@ -142,16 +131,14 @@ function Hero({ page }: { page: HomeData['page'] }) {
             role="group"
             className="relative z-10 mx-3 -mt-10 rounded-2xl border border-sand-200 bg-white p-6 shadow-lg md:mx-8 md:-mt-16"
           >
-            <h3 id={reasonsId} className="text-lg font-semibold text-navy-900" {...inEnglish(hero.reasonsTitle)}>
-              {hero.reasonsTitle}
-            </h3>
+            <CmsText as="h3" text={hero.reasonsTitle} id={reasonsId} className="text-lg font-semibold text-navy-900" />
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {hero.reasons.map((reason) => (
                 <li key={reason._key} className="flex gap-2.5 text-[0.95rem] leading-6 text-navy-700">
                   <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-sand-100 text-gold-700">
                     <CheckIcon className="size-3.5" />
                   </span>
-                  <span {...inEnglish(reason.text)}>{reason.text}</span>
+                  <CmsText as="span" text={reason.text} />
                 </li>
               ))}
             </ul>
@@ -189,19 +176,12 @@ function ServicesOverview({ data }: { data: HomeData }) {
   const { t } = useT('marketing');
   const { servicesIntro, strategyCta } = data.page;
   const ctaId = useId();
-  const inEnglish = useFallbackLang();
   return (
     <section aria-labelledby="services-title" className="bg-white py-16 md:py-24" data-testid="services-overview">
       <div className={container}>
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id="services-title" className={sectionTitle} {...inEnglish(servicesIntro.title)}>
-            {servicesIntro.title}
-          </h2>
-          {servicesIntro.subtitle && (
-            <p className={`mt-4 ${lead}`} {...inEnglish(servicesIntro.subtitle)}>
-              {servicesIntro.subtitle}
-            </p>
-          )}
+          <CmsText as="h2" text={servicesIntro.title} id="services-title" className={sectionTitle} />
+          <CmsText text={servicesIntro.subtitle} className={`mt-4 ${lead}`} />
         </div>
         <div className="mt-12">
           <ServiceCards services={data.services} />
@@ -217,14 +197,13 @@ function ServicesOverview({ data }: { data: HomeData }) {
           data-testid="strategy-cta"
         >
           <div>
-            <h2 id={ctaId} className="text-3xl font-bold tracking-tight md:text-4xl" {...inEnglish(strategyCta.title)}>
-              {strategyCta.title}
-            </h2>
-            {strategyCta.text && (
-              <p className="mt-4 text-lg leading-8 text-navy-100" {...inEnglish(strategyCta.text)}>
-                {strategyCta.text}
-              </p>
-            )}
+            <CmsText
+              as="h2"
+              text={strategyCta.title}
+              id={ctaId}
+              className="text-3xl font-bold tracking-tight md:text-4xl"
+            />
+            <CmsText text={strategyCta.text} className="mt-4 text-lg leading-8 text-navy-100" />
             <div className="mt-8 flex flex-col items-start gap-3">
               <BookConsultationButton source="cta" className={button.gold}>
                 <CalendarIcon className="size-5" />
@@ -247,25 +226,22 @@ function ServicesOverview({ data }: { data: HomeData }) {
 
 function Testimonials({ title, testimonials }: { title: string; testimonials: HomeData['testimonials'] }) {
   const { t } = useT('marketing');
-  const inEnglish = useFallbackLang();
   return (
     <section aria-labelledby="testimonials-title" className="bg-sand-50 py-16 md:py-24" data-testid="testimonials">
       <div className={container}>
-        <h2 id="testimonials-title" className={`text-center ${sectionTitle}`} {...inEnglish(title)}>
-          {title}
-        </h2>
+        <CmsText as="h2" text={title} id="testimonials-title" className={`text-center ${sectionTitle}`} />
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {testimonials.map((item) => (
             <li key={item._id} className="flex" data-testid={`testimonial-${item.key}`}>
               <figure className="flex w-full flex-col rounded-2xl border border-sand-200 bg-white p-6 shadow-sm md:p-8">
                 <QuoteIcon className="size-8 text-gold-500" />
-                <blockquote className="mt-4 flex-1 leading-7 text-navy-800" {...inEnglish(item.quote)}>
+                <CmsText as="blockquote" text={item.quote} className="mt-4 flex-1 leading-7 text-navy-800">
                   <p>{item.quote}</p>
-                </blockquote>
+                </CmsText>
                 {item.result && (
                   <p className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-navy-900">
                     <span className="font-semibold text-gold-700">{t('home.resultLabel')}: </span>
-                    <span {...inEnglish(item.result)}>{item.result}</span>
+                    <CmsText as="span" text={item.result} />
                   </p>
                 )}
                 <figcaption className="mt-6 flex items-center gap-4 border-t border-sand-200 pt-5">
@@ -278,19 +254,11 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
                     />
                   )}
                   <span className="min-w-0">
-                    <span className="block font-semibold text-navy-900" {...inEnglish(item.author)}>
-                      {item.author}
-                    </span>
-                    {item.position && (
-                      <span className="block text-sm text-navy-700" {...inEnglish(item.position)}>
-                        {item.position}
-                      </span>
-                    )}
-                    {item.company && (
-                      <span className="block text-sm font-medium text-navy-700" {...inEnglish(item.company)}>
-                        <Bidi>{item.company}</Bidi>
-                      </span>
-                    )}
+                    <CmsText as="span" text={item.author} className="block font-semibold text-navy-900" />
+                    <CmsText as="span" text={item.position} className="block text-sm text-navy-700" />
+                    <CmsText as="span" text={item.company} className="block text-sm font-medium text-navy-700">
+                      {(company) => <Bidi>{company}</Bidi>}
+                    </CmsText>
                   </span>
                 </figcaption>
               </figure>
@@ -306,13 +274,10 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
 }
 
 function Statistics({ title, statistics }: { title: string; statistics: HomeData['statistics'] }) {
-  const inEnglish = useFallbackLang();
   return (
     <section aria-labelledby="statistics-title" className="bg-white pt-16 md:pt-24" data-testid="statistics">
       <div className={container}>
-        <h2 id="statistics-title" className={sectionTitle} {...inEnglish(title)}>
-          {title}
-        </h2>
+        <CmsText as="h2" text={title} id="statistics-title" className={sectionTitle} />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {statistics.map((stat) => (
             <li
@@ -324,14 +289,8 @@ function Statistics({ title, statistics }: { title: string; statistics: HomeData
               <p className="text-4xl font-bold tracking-tight text-navy-900 tabular-nums">
                 <Bidi>{stat.value}</Bidi>
               </p>
-              <h3 className="mt-3 font-semibold leading-6 text-navy-900" {...inEnglish(stat.label)}>
-                {stat.label}
-              </h3>
-              {stat.description && (
-                <p className="mt-2 text-sm leading-6 text-navy-700" {...inEnglish(stat.description)}>
-                  {stat.description}
-                </p>
-              )}
+              <CmsText as="h3" text={stat.label} className="mt-3 font-semibold leading-6 text-navy-900" />
+              <CmsText text={stat.description} className="mt-2 text-sm leading-6 text-navy-700" />
             </li>
           ))}
         </ul>

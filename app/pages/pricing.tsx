@@ -5,6 +5,7 @@ import { isPlanKey } from '~/billing/types';
 import { CalendarIcon, CheckIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button, container, lead } from '~/components/marketing/ui';
+import { CmsText } from '~/components/CmsText';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
@@ -103,7 +104,6 @@ export default function Pricing() {
 function PlanCard({ plan }: { plan: Plan }) {
   const { t } = useT('marketing');
   const popular = Boolean(plan.popularLabel);
-  const inEnglish = useFallbackLang();
   const titleId = `plan-${plan.key}-title`;
   const subheading = `text-sm font-semibold uppercase tracking-wider ${popular ? 'text-gold-300' : 'text-gold-700'}`;
   const body = popular ? 'text-navy-100' : 'text-navy-700';
@@ -117,23 +117,13 @@ function PlanCard({ plan }: { plan: Plan }) {
           : 'border border-navy-100 bg-white text-navy-900 shadow-sm'
       }`}
     >
-      {popular && (
-        <p
-          className="absolute -top-3.5 start-7 rounded-full bg-gold-500 px-3.5 py-1 text-sm font-bold text-navy-950 shadow"
-          data-testid="popular-label"
-          {...inEnglish(plan.popularLabel)}
-        >
-          {plan.popularLabel}
-        </p>
-      )}
-      <h2 id={titleId} className="text-2xl font-bold" {...inEnglish(plan.name)}>
-        {plan.name}
-      </h2>
-      {plan.description && (
-        <p className={`mt-3 leading-7 ${body}`} {...inEnglish(plan.description)}>
-          {plan.description}
-        </p>
-      )}
+      <CmsText
+        text={plan.popularLabel}
+        className="absolute -top-3.5 start-7 rounded-full bg-gold-500 px-3.5 py-1 text-sm font-bold text-navy-950 shadow"
+        data-testid="popular-label"
+      />
+      <CmsText as="h2" text={plan.name} id={titleId} className="text-2xl font-bold" />
+      <CmsText text={plan.description} className={`mt-3 leading-7 ${body}`} />
 
       <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-bold tracking-tight tabular-nums" data-testid="plan-price">
@@ -148,7 +138,7 @@ function PlanCard({ plan }: { plan: Plan }) {
             <dt className="sr-only">{t('pricing.timeCommitment')}</dt>
             <dd className="flex items-center gap-2 font-semibold">
               <CalendarIcon className={`size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`} />
-              <span {...inEnglish(plan.timeCommitment)}>{plan.timeCommitment}</span>
+              <CmsText as="span" text={plan.timeCommitment} />
             </dd>
           </div>
         )}
@@ -170,7 +160,7 @@ function PlanCard({ plan }: { plan: Plan }) {
                     key={area._key}
                     className={`rounded-lg px-3 py-1 text-sm ${popular ? 'bg-white/10 text-white' : 'bg-sand-100 text-navy-900'}`}
                   >
-                    <span {...inEnglish(area.text)}>{area.text}</span>
+                    <CmsText as="span" text={area.text} />
                   </li>
                 ))}
               </ul>
@@ -180,9 +170,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.bestFor && (
           <div>
             <dt className={subheading}>{t('pricing.bestFor')}</dt>
-            <dd className={`mt-1 leading-7 ${body}`} {...inEnglish(plan.bestFor)}>
-              {plan.bestFor}
-            </dd>
+            <CmsText as="dd" text={plan.bestFor} className={`mt-1 leading-7 ${body}`} />
           </div>
         )}
       </dl>
@@ -194,7 +182,7 @@ function PlanCard({ plan }: { plan: Plan }) {
             {plan.features.map((feature) => (
               <li key={feature._key} className={`flex gap-2.5 leading-6 ${popular ? 'text-white' : 'text-navy-800'}`}>
                 <CheckIcon className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`} />
-                <span {...inEnglish(feature.text)}>{feature.text}</span>
+                <CmsText as="span" text={feature.text} />
               </li>
             ))}
           </ul>

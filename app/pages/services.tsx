@@ -3,11 +3,11 @@ import { useLoaderData } from '@remix-run/react';
 import { BuildingIcon, CheckIcon, ServiceIcon } from '~/components/icons';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
+import { CmsText } from '~/components/CmsText';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { requestLocale } from '~/i18n';
-import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
@@ -36,7 +36,6 @@ export default function Services() {
   const { page, cards, services, setupOptions } = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
   useServiceHashScroll();
-  const inEnglish = useFallbackLang();
   return (
     <div data-testid="services-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
@@ -70,14 +69,8 @@ export default function Services() {
                 <span className={`inline-flex size-14 items-center justify-center rounded-2xl ${color.tile}`}>
                   <ServiceIcon name={service.icon} className="size-7" />
                 </span>
-                <h2 id={titleId} className={`mt-5 ${sectionTitle}`} {...inEnglish(service.title)}>
-                  {service.title}
-                </h2>
-                {service.description && (
-                  <p className={`mt-5 ${lead}`} {...inEnglish(service.description)}>
-                    {service.description}
-                  </p>
-                )}
+                <CmsText as="h2" text={service.title} id={titleId} className={`mt-5 ${sectionTitle}`} />
+                <CmsText text={service.description} className={`mt-5 ${lead}`} />
               </div>
               {service.features.length > 0 && (
                 <div className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-8">
@@ -90,7 +83,7 @@ export default function Services() {
                         >
                           <CheckIcon className="size-3.5" />
                         </span>
-                        <span {...inEnglish(feature.text)}>{feature.text}</span>
+                        <CmsText as="span" text={feature.text} />
                       </li>
                     ))}
                   </ul>
@@ -124,14 +117,8 @@ export default function Services() {
                   <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gold-500/15 text-gold-300">
                     <BuildingIcon className="size-6" />
                   </span>
-                  <h3 className="mt-4 text-xl font-semibold" {...inEnglish(option.title)}>
-                    {option.title}
-                  </h3>
-                  {option.description && (
-                    <p className="mt-3 leading-7 text-navy-100" {...inEnglish(option.description)}>
-                      {option.description}
-                    </p>
-                  )}
+                  <CmsText as="h3" text={option.title} className="mt-4 text-xl font-semibold" />
+                  <CmsText text={option.description} className="mt-3 leading-7 text-navy-100" />
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { Bidi } from './Bidi';
 import { CmsLink } from './ExternalLink';
 import { TrendBadge } from './TrendBadge';
 import { container, sectionTitle } from './ui';
+import { CmsText } from '~/components/CmsText';
 
 /**
  * The strategic indicators: a real table (caption, column and row headers). From md up it is laid
@@ -13,6 +14,9 @@ import { container, sectionTitle } from './ui';
  * stacks into a card (row header, metric, then value and trend side by side, then the source), so
  * every value is on screen without sideways scrolling.
  */
+/** The table's columns, in order; each heading is the text `home.columns.<name>`. */
+const COLUMNS = ['category', 'metric', 'value', 'trend', 'source'] as const;
+
 export function IndicatorsTable({ title, indicators }: { title: string; indicators: HomeData['indicators'] }) {
   const { t } = useT('marketing');
   const titleId = useId();
@@ -23,9 +27,7 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
   return (
     <section aria-labelledby={titleId} className="bg-white py-16 md:py-24" data-testid="indicators">
       <div className={container}>
-        <h2 id={titleId} className={sectionTitle} {...inEnglish(title)}>
-          {title}
-        </h2>
+        <CmsText as="h2" text={title} id={titleId} className={sectionTitle} />
         <div
           role="region"
           aria-labelledby={captionId}
@@ -39,21 +41,11 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
             </caption>
             <thead className="bg-navy-900 text-white max-md:sr-only">
               <tr>
-                <th scope="col" className={th}>
-                  {t('home.columns.category')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('home.columns.metric')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('home.columns.value')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('home.columns.trend')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('home.columns.source')}
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className={th}>
+                    {t(`home.columns.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-navy-100 max-md:block">
