@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CompassIcon, SparkIcon } from '~/components/icons';
 import { CheckList } from '~/components/marketing/CheckList';
-import { container, lead, sectionTitle } from '~/components/marketing/ui';
+import { container, lead } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';
 import { CmsText } from '~/components/CmsText';
 import { CtaBand } from '~/components/marketing/CtaBand';
+import { PageBand } from '~/components/marketing/PageBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
@@ -111,24 +112,24 @@ export default function About() {
       )}
 
       {about.values.length > 0 && (
-        <section aria-labelledby="values-title" className="bg-sand-50 py-16 md:py-20" data-testid="about-values">
-          <div className={container}>
-            <h2 id="values-title" className={sectionTitle}>
-              {t('about.valuesTitle')}
-            </h2>
-            <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-              {about.values.map((value, i) => (
-                <li key={value._key} className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
-                  <span aria-hidden="true" className="text-sm font-bold text-gold-700 tabular-nums">
-                    {String(i + 1).padStart(2, '0')}
-                  </span>
-                  <CmsText as="h3" text={value.title} className="mt-2 text-xl font-semibold text-navy-900" />
-                  <CmsText text={value.text} className="mt-2 leading-7 text-navy-700" />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <PageBand
+          id="values-title"
+          title={t('about.valuesTitle')}
+          className="bg-sand-50 py-16 md:py-20"
+          testId="about-values"
+        >
+          <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {about.values.map((value, i) => (
+              <li key={value._key} className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
+                <span aria-hidden="true" className="text-sm font-bold text-gold-700 tabular-nums">
+                  {String(i + 1).padStart(2, '0')}
+                </span>
+                <CmsText as="h3" text={value.title} className="mt-2 text-xl font-semibold text-navy-900" />
+                <CmsText text={value.text} className="mt-2 leading-7 text-navy-700" />
+              </li>
+            ))}
+          </ul>
+        </PageBand>
       )}
 
       <CtaBand

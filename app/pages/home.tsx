@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId, type ReactNode } from 'react';
-import { ArrowForwardIcon, CalendarIcon, CheckIcon, QuoteIcon } from '~/components/icons';
+import { ArrowForwardIcon, CalendarIcon, QuoteIcon } from '~/components/icons';
 import { CmsText } from '~/components/CmsText';
 import { Bidi } from '~/components/marketing/Bidi';
 import { CheckList } from '~/components/marketing/CheckList';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
+import { PageBand } from '~/components/marketing/PageBand';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { button, container, eyebrow, lead, sectionTitle } from '~/components/marketing/ui';
 import { RouteErrorBoundary } from '~/components/RouteError';
@@ -132,16 +133,13 @@ function Hero({ page }: { page: HomeData['page'] }) {
             className="relative z-10 mx-3 -mt-10 rounded-2xl border border-sand-200 bg-white p-6 shadow-lg md:mx-8 md:-mt-16"
           >
             <CmsText as="h3" text={hero.reasonsTitle} id={reasonsId} className="text-lg font-semibold text-navy-900" />
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              {hero.reasons.map((reason) => (
-                <li key={reason._key} className="flex gap-2.5 text-[0.95rem] leading-6 text-navy-700">
-                  <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-sand-100 text-gold-700">
-                    <CheckIcon className="size-3.5" />
-                  </span>
-                  <CmsText as="span" text={reason.text} />
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={hero.reasons}
+              className="mt-4 grid gap-3 sm:grid-cols-2"
+              itemClassName="flex gap-2.5 text-[0.95rem] leading-6 text-navy-700"
+              badgeClassName="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-sand-100 text-gold-700"
+              iconClassName="size-3.5"
+            />
           </div>
         )}
       </div>
@@ -227,74 +225,74 @@ function ServicesOverview({ data }: { data: HomeData }) {
 function Testimonials({ title, testimonials }: { title: string; testimonials: HomeData['testimonials'] }) {
   const { t } = useT('marketing');
   return (
-    <section aria-labelledby="testimonials-title" className="bg-sand-50 py-16 md:py-24" data-testid="testimonials">
-      <div className={container}>
-        <CmsText as="h2" text={title} id="testimonials-title" className={`text-center ${sectionTitle}`} />
-        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-          {testimonials.map((item) => (
-            <li key={item._id} className="flex" data-testid={`testimonial-${item.key}`}>
-              <figure className="flex w-full flex-col rounded-2xl border border-sand-200 bg-white p-6 shadow-sm md:p-8">
-                <QuoteIcon className="size-8 text-gold-500" />
-                <CmsText as="blockquote" text={item.quote} className="mt-4 flex-1 leading-7 text-navy-800">
-                  <p>{item.quote}</p>
-                </CmsText>
-                {item.result && (
-                  <p className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-navy-900">
-                    <span className="font-semibold text-gold-700">{t('home.resultLabel')}: </span>
-                    <CmsText as="span" text={item.result} />
-                  </p>
+    <PageBand
+      id="testimonials-title"
+      title={title}
+      className="bg-sand-50 py-16 md:py-24"
+      titleClassName={`text-center ${sectionTitle}`}
+      testId="testimonials"
+    >
+      <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+        {testimonials.map((item) => (
+          <li key={item._id} className="flex" data-testid={`testimonial-${item.key}`}>
+            <figure className="flex w-full flex-col rounded-2xl border border-sand-200 bg-white p-6 shadow-sm md:p-8">
+              <QuoteIcon className="size-8 text-gold-500" />
+              <CmsText as="blockquote" text={item.quote} className="mt-4 flex-1 leading-7 text-navy-800">
+                <p>{item.quote}</p>
+              </CmsText>
+              {item.result && (
+                <p className="mt-6 rounded-xl bg-sand-100 px-4 py-3 text-sm text-navy-900">
+                  <span className="font-semibold text-gold-700">{t('home.resultLabel')}: </span>
+                  <CmsText as="span" text={item.result} />
+                </p>
+              )}
+              <figcaption className="mt-6 flex items-center gap-4 border-t border-sand-200 pt-5">
+                {item.image && (
+                  <SanityImage
+                    image={item.image}
+                    width={56}
+                    aspect={1}
+                    className="size-14 shrink-0 rounded-full object-cover"
+                  />
                 )}
-                <figcaption className="mt-6 flex items-center gap-4 border-t border-sand-200 pt-5">
-                  {item.image && (
-                    <SanityImage
-                      image={item.image}
-                      width={56}
-                      aspect={1}
-                      className="size-14 shrink-0 rounded-full object-cover"
-                    />
-                  )}
-                  <span className="min-w-0">
-                    <CmsText as="span" text={item.author} className="block font-semibold text-navy-900" />
-                    <CmsText as="span" text={item.position} className="block text-sm text-navy-700" />
-                    <CmsText as="span" text={item.company} className="block text-sm font-medium text-navy-700">
-                      {(company) => <Bidi>{company}</Bidi>}
-                    </CmsText>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-        <MoreLink to="/case-studies" className={button.outline} testId="case-studies-link">
-          {t('home.readCaseStudies')}
-        </MoreLink>
-      </div>
-    </section>
+                <span className="min-w-0">
+                  <CmsText as="span" text={item.author} className="block font-semibold text-navy-900" />
+                  <CmsText as="span" text={item.position} className="block text-sm text-navy-700" />
+                  <CmsText as="span" text={item.company} className="block text-sm font-medium text-navy-700">
+                    {(company) => <Bidi>{company}</Bidi>}
+                  </CmsText>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <MoreLink to="/case-studies" className={button.outline} testId="case-studies-link">
+        {t('home.readCaseStudies')}
+      </MoreLink>
+    </PageBand>
   );
 }
 
 function Statistics({ title, statistics }: { title: string; statistics: HomeData['statistics'] }) {
   return (
-    <section aria-labelledby="statistics-title" className="bg-white pt-16 md:pt-24" data-testid="statistics">
-      <div className={container}>
-        <CmsText as="h2" text={title} id="statistics-title" className={sectionTitle} />
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {statistics.map((stat) => (
-            <li
-              key={stat._id}
-              className="relative overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm"
-              data-testid="statistic"
-            >
-              <span aria-hidden="true" className="absolute inset-y-0 start-0 w-1 bg-gold-500" />
-              <p className="text-4xl font-bold tracking-tight text-navy-900 tabular-nums">
-                <Bidi>{stat.value}</Bidi>
-              </p>
-              <CmsText as="h3" text={stat.label} className="mt-3 font-semibold leading-6 text-navy-900" />
-              <CmsText text={stat.description} className="mt-2 text-sm leading-6 text-navy-700" />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <PageBand id="statistics-title" title={title} className="bg-white pt-16 md:pt-24" testId="statistics">
+      <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {statistics.map((stat) => (
+          <li
+            key={stat._id}
+            className="relative overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm"
+            data-testid="statistic"
+          >
+            <span aria-hidden="true" className="absolute inset-y-0 start-0 w-1 bg-gold-500" />
+            <p className="text-4xl font-bold tracking-tight text-navy-900 tabular-nums">
+              <Bidi>{stat.value}</Bidi>
+            </p>
+            <CmsText as="h3" text={stat.label} className="mt-3 font-semibold leading-6 text-navy-900" />
+            <CmsText text={stat.description} className="mt-2 text-sm leading-6 text-navy-700" />
+          </li>
+        ))}
+      </ul>
+    </PageBand>
   );
 }

@@ -2,10 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
-import { CalendarIcon, CheckIcon } from '~/components/icons';
+import { CalendarIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button, container, lead } from '~/components/marketing/ui';
 import { CmsText } from '~/components/CmsText';
+import { CheckList } from '~/components/marketing/CheckList';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
@@ -178,14 +179,12 @@ function PlanCard({ plan }: { plan: Plan }) {
       {plan.features.length > 0 && (
         <div className="mt-6 flex-1">
           <h3 className={subheading}>{t('pricing.features')}</h3>
-          <ul className="mt-3 space-y-2.5">
-            {plan.features.map((feature) => (
-              <li key={feature._key} className={`flex gap-2.5 leading-6 ${popular ? 'text-white' : 'text-navy-800'}`}>
-                <CheckIcon className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`} />
-                <CmsText as="span" text={feature.text} />
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={plan.features}
+            className="mt-3 space-y-2.5"
+            itemClassName={`flex gap-2.5 leading-6 ${popular ? 'text-white' : 'text-navy-800'}`}
+            iconClassName={`mt-0.5 size-5 shrink-0 ${popular ? 'text-gold-300' : 'text-gold-700'}`}
+          />
         </div>
       )}
 

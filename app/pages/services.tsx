@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BuildingIcon, CheckIcon, ServiceIcon } from '~/components/icons';
+import { BuildingIcon, ServiceIcon } from '~/components/icons';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
 import { CmsText } from '~/components/CmsText';
+import { CheckList } from '~/components/marketing/CheckList';
 import { CtaBand } from '~/components/marketing/CtaBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
@@ -75,18 +76,13 @@ export default function Services() {
               {service.features.length > 0 && (
                 <div className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-8">
                   <h3 className="text-lg font-semibold text-navy-900">{t('services.whatsIncluded')}</h3>
-                  <ul className="mt-4 space-y-3">
-                    {service.features.map((feature) => (
-                      <li key={feature._key} className="flex gap-3 leading-7 text-navy-700">
-                        <span
-                          className={`mt-1 inline-flex size-5 shrink-0 items-center justify-center rounded-full ${color.tile}`}
-                        >
-                          <CheckIcon className="size-3.5" />
-                        </span>
-                        <CmsText as="span" text={feature.text} />
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList
+                    items={service.features}
+                    className="mt-4 space-y-3"
+                    itemClassName="flex gap-3 leading-7 text-navy-700"
+                    badgeClassName={`mt-1 inline-flex size-5 shrink-0 items-center justify-center rounded-full ${color.tile}`}
+                    iconClassName="size-3.5"
+                  />
                 </div>
               )}
             </div>

@@ -1,5 +1,5 @@
+import { CmsText } from '~/components/CmsText';
 import { CheckIcon } from '~/components/icons';
-import { useFallbackLang } from '~/lib/content-lang';
 
 type Props = {
   items: { _key: string; text: string }[];
@@ -8,17 +8,19 @@ type Props = {
   className: string;
   itemClassName: string;
   iconClassName: string;
+  /** Sets the check mark in a badge (a span with this class). */
+  badgeClassName?: string;
 };
 
 /** A list of short content lines, each after a check mark (claims, reasons, what an offer includes). */
-export function CheckList({ items, label, className, itemClassName, iconClassName }: Props) {
-  const inEnglish = useFallbackLang();
+export function CheckList({ items, label, className, itemClassName, iconClassName, badgeClassName }: Props) {
+  const icon = <CheckIcon className={iconClassName} />;
   return (
     <ul aria-label={label} className={className}>
       {items.map((item) => (
         <li key={item._key} className={itemClassName}>
-          <CheckIcon className={iconClassName} />
-          <span {...inEnglish(item.text)}>{item.text}</span>
+          {badgeClassName ? <span className={badgeClassName}>{icon}</span> : icon}
+          <CmsText as="span" text={item.text} />
         </li>
       ))}
     </ul>
