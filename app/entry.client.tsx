@@ -16,6 +16,9 @@ async function start() {
     .use(HttpBackend)
     .init({
       ...i18nextOptions(locale),
+      // Only the page's language is fetched: both languages have every key (app/locales.test.ts),
+      // so an Arabic page does not also download the English files as a fallback.
+      fallbackLng: false,
       // The page's language is loaded before hydration; the other one when the visitor switches.
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', queryStringParams: { v: version } },
       maxRetries: 5,

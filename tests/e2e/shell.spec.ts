@@ -162,6 +162,33 @@ test('switching language moves to the twin page without a reload, remembers it, 
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
+test('a page downloads the interface strings of its own language only, and switching loads the other', async ({
+  page,
+}) => {
+  const fetched = new Set<string>();
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.match(/^\/locales\/(\w+)\/(\w+)\.json$/);
+    if (file) fetched.add(`${file[1]}/${file[2]}`);
+  });
+  await page.goto('/ar/faq');
+  await hydrated(page);
+  await expectLanguage(page, 'ar');
+  expect(
+    [...fetched].filter((f) => !f.startsWith('ar/')),
+    'English files on an Arabic page',
+  ).toEqual([]);
+  expect(fetched.has('ar/common')).toBe(true);
+  await expectNoRawKeys(page);
+  // The other language arrives when the visitor switches, and the page is whole in it.
+  await page.getByRole('button', { name: /اللغة/ }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expectLanguage(page, 'en');
+  await expect(page.getByTestId('site-header').locator('a[href="/faq"]').first()).toHaveText('FAQ');
+  expect(fetched.has('en/common')).toBe(true);
+  await expectNoRawKeys(page);
+});
+
 test('the language dropdown works from the keyboard', async ({ page }) => {
   await page.goto('/');
   await hydrated(page);

@@ -1,0 +1,78 @@
+// The server's route matching runs on a patched @remix-run/router (patches/, applied by
+// `npm ci` through patch-package; ADR 0011): a route tree's ranked branches and each path
+// pattern's regular expression are computed once instead of on every request.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { layoutRouteIds, pageRouteId, routeTable } from './route-table.js';
+
+// The CommonJS build, which is the copy the server loads (the browser bundle uses dist/router.js).
+const require = createRequire(import.meta.url);
+const routerPath = require.resolve('@remix-run/router');
+const router = require('@remix-run/router') as typeof import('@remix-run/router');
+
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+
+/** The site's tree as remix.config.js mounts it: English at /, Arabic at /ar, one page module for both. */
+function siteTree(): Route[] {
+  const pages = (locale: 'en' | 'ar') =>
+    routeTable.map((r) => ({ id: pageRouteId(locale, r.id), path: r.path, index: r.index }));
+  return [
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: layoutRouteIds.ar, path: 'ar', children: pages('ar') },
+        { id: layoutRouteIds.en, path: '', children: pages('en') },
+      ],
+    },
+  ];
+}
+
+const leaf = (routes: Route[], url: string) => router.matchRoutes(routes, url)?.at(-1)?.route.id ?? null;
+
+describe('route matching on the patched router', () => {
+  it('the server loads the patched copy (a reinstall without the patch fails here)', () => {
+    const source = readFileSync(routerPath, 'utf8');
+    expect(routerPath).toMatch(/router\.cjs\.js$/);
+    expect(source).toContain('rankedBranchesOf(routes)');
+    expect(source).toContain('compilePathUncached');
+  });
+
+  it('matches each language and page as before, on the first and on repeated calls', () => {
+    const routes = siteTree();
+    const cases: [string, string | null][] = [
+      ['/', 'en/home'],
+      ['/ar', 'ar/home'],
+      ['/blog', 'en/blog'],
+      ['/ar/blog/tag/uae', 'ar/blog-tag'],
+      ['/blog/category/finance', 'en/blog-category'],
+      ['/blog/some-post', 'en/blog-post'],
+      ['/case-studies/acme', 'en/case-study'],
+      ['/booking-confirmation', 'en/booking-confirmation'],
+      ['/ar/booking-confirmation/abc', 'ar/booking-confirmation'],
+      ['/account/invoices/in_1/pdf', 'en/account-invoice-pdf'],
+      ['/no/such/page', null],
+    ];
+    for (let round = 0; round < 3; round++)
+      for (const [url, id] of cases) expect(leaf(routes, url), `${url} (call ${round + 1})`).toBe(id);
+  });
+
+  it('a new route tree is matched on its own routes, never on a tree seen before', () => {
+    const first = siteTree();
+    expect(leaf(first, '/blog')).toBe('en/blog');
+    const second: Route[] = [{ id: 'only', path: 'blog', children: [{ id: 'only-index', index: true }] }];
+    expect(leaf(second, '/blog')).toBe('only-index');
+    expect(leaf(second, '/about')).toBeNull();
+    expect(router.matchRoutes(second, '/blog')?.[0].route).toBe(second[0]);
+  });
+
+  it('a pattern compiled once keeps its case sensitivity and end', () => {
+    expect(router.matchPath({ path: '/Blog', caseSensitive: true }, '/blog')).toBeNull();
+    expect(router.matchPath({ path: '/Blog', caseSensitive: false }, '/blog')?.pathname).toBe('/blog');
+    expect(router.matchPath({ path: '/Blog', caseSensitive: true }, '/Blog')?.pathname).toBe('/Blog');
+    expect(router.matchPath({ path: '/blog', end: false }, '/blog/x')?.pathnameBase).toBe('/blog');
+    expect(router.matchPath({ path: '/blog', end: true }, '/blog/x')).toBeNull();
+    expect(router.matchPath('/blog/:slug', '/blog/post-1')?.params).toEqual({ slug: 'post-1' });
+  });
+});
