@@ -18,18 +18,28 @@ export const ENGLISH_TEXT = { lang: 'en', dir: 'ltr' } as const;
 export function useFallbackLang() {
   const locale = useLocale();
   const matches = useMatches();
-  const texts = useMemo(() => {
-    const all = new Set<string>();
-    for (const match of matches) {
-      const list = (match.data as { englishFallbacks?: unknown } | undefined)?.englishFallbacks;
-      if (Array.isArray(list)) for (const text of list) all.add(text);
-    }
-    return all;
-  }, [matches]);
+  const texts = useMemo(() => fallbackTexts(matches), [matches]);
   return useCallback(
     (text: string | null | undefined) => (locale !== 'en' && text && texts.has(text) ? ENGLISH_TEXT : undefined),
     [locale, texts],
   );
+}
+
+type Matches = ReturnType<typeof useMatches>;
+const textsOfMatches = new WeakMap<Matches, Set<string>>();
+
+/** The English stand-ins of a page's matched routes, collected once per render (every marked text asks). */
+function fallbackTexts(matches: Matches): Set<string> {
+  let all = textsOfMatches.get(matches);
+  if (!all) {
+    all = new Set<string>();
+    for (const match of matches) {
+      const list = (match.data as { englishFallbacks?: unknown } | undefined)?.englishFallbacks;
+      if (Array.isArray(list)) for (const text of list) all.add(text);
+    }
+    textsOfMatches.set(matches, all);
+  }
+  return all;
 }
 
 /** Portable Text that stands in for a missing translation (its blocks carry _lang "en"). */
