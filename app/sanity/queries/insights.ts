@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import {
-  imageProjection,
-  imageSchema,
-  landingField,
-  landingPage,
-  landingSchema,
+  image,
+  landing,
   loc,
+  localizedList,
+  localizedListSchema,
   namedQuery,
   portableText,
   portableTextSchema,
-  seoProjection,
-  seoSchema,
+  seo,
 } from '../groq';
 
 /**
@@ -38,7 +36,7 @@ const postFields = `
   "excerpt": ${loc('excerpt')},
   "author": ${loc('author')},
   publishedAt,
-  "coverImage": coverImage${imageProjection},
+  "coverImage": coverImage${image.projection},
   "category": category->${term}`;
 
 const postCard = `{${postFields},
@@ -62,7 +60,7 @@ const postFieldsSchema = z.object({
   excerpt: z.string().nullable(),
   author: z.string().nullable(),
   publishedAt: z.string(),
-  coverImage: imageSchema.nullable(),
+  coverImage: image.schema.nullable(),
   category: termSchema.nullable(),
 });
 
@@ -94,7 +92,7 @@ export type CountedTerm = z.infer<typeof countedTermSchema>;
 export const BLOG_INDEX_QUERY = namedQuery(
   'blogIndex',
   `{ "featuredId": *[_type == "blogPost" && featured == true] | order(publishedAt desc)[0]._id }{
-    "page": ${landingPage('blog')},
+    "page": ${landing.page('blog')},
     "featured": *[_type == "blogPost" && _id == ^.featuredId][0]${postCard},
     "total": count(*[_type == "blogPost" && _id != ^.featuredId]),
     "posts": *[_type == "blogPost" && _id != ^.featuredId] | ${newestFirst}[$start...$end]${postCard},
@@ -102,7 +100,7 @@ export const BLOG_INDEX_QUERY = namedQuery(
     "categories": ${categoriesWithCounts}
   }`,
   z.object({
-    page: landingSchema,
+    page: landing.schema,
     featured: postCardSchema.nullable(),
     total: z.number(),
     posts: z.array(postCardSchema),
@@ -123,7 +121,7 @@ export const BLOG_CATEGORY_QUERY = namedQuery(
       "total": count(*[_type == "blogPost" && category._ref == ^._id]),
       "posts": *[_type == "blogPost" && category._ref == ^._id] | ${newestFirst}[$start...$end]${postCard}
     },
-    "blogTitle": ${landingField('blog', 'title')},
+    "blogTitle": ${landing.field('blog', 'title')},
     "categories": ${categoriesWithCounts}
   }`,
   z.object({
@@ -144,7 +142,7 @@ export const BLOG_TAG_QUERY = namedQuery(
       "total": count(*[_type == "blogPost" && ^._id in tags[]._ref]),
       "posts": *[_type == "blogPost" && ^._id in tags[]._ref] | ${newestFirst}[$start...$end]${postCard}
     },
-    "blogTitle": ${landingField('blog', 'title')},
+    "blogTitle": ${landing.field('blog', 'title')},
     "popularTags": ${tagsWithCounts}[0...$tagLimit]
   }`,
   z.object({
@@ -174,11 +172,11 @@ export const BLOG_POST_QUERY = namedQuery(
       _updatedAt,
       "tags": coalesce((tags[]->${term})[defined(slug)], []),
       "body": coalesce(${portableText('body')}, []),
-      ${seoProjection},
+      ${seo.projection},
       "related": ${relatedPosts}
     },
-    "blogTitle": ${landingField('blog', 'title')},
-    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${imageProjection} }
+    "blogTitle": ${landing.field('blog', 'title')},
+    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${image.projection} }
   }`,
   z.object({
     post: postFieldsSchema
@@ -186,12 +184,12 @@ export const BLOG_POST_QUERY = namedQuery(
         _updatedAt: z.string().nullable().optional(),
         tags: z.array(termSchema),
         body: portableTextSchema,
-        seo: seoSchema,
+        seo: seo.schema,
         related: z.array(postCardSchema),
       })
       .nullable(),
     blogTitle: z.string().nullable(),
-    site: z.object({ brandName: z.string(), logo: imageSchema.nullable() }).nullable(),
+    site: z.object({ brandName: z.string(), logo: image.schema.nullable() }).nullable(),
   }),
 );
 
@@ -204,7 +202,7 @@ const caseStudyCard = `{
   "client": ${loc('client')},
   "industry": ${loc('industry')},
   "location": ${loc('location')},
-  "coverImage": coverImage${imageProjection}
+  "coverImage": coverImage${image.projection}
 }`;
 
 const caseStudyCardSchema = z.object({
@@ -216,7 +214,7 @@ const caseStudyCardSchema = z.object({
   client: z.string().nullable(),
   industry: z.string().nullable(),
   location: z.string().nullable(),
-  coverImage: imageSchema.nullable(),
+  coverImage: image.schema.nullable(),
 });
 export type CaseStudyCard = z.infer<typeof caseStudyCardSchema>;
 
@@ -224,10 +222,10 @@ export type CaseStudyCard = z.infer<typeof caseStudyCardSchema>;
 export const CASE_STUDIES_QUERY = namedQuery(
   'caseStudies',
   `{
-    "page": ${landingPage('caseStudies')},
+    "page": ${landing.page('caseStudies')},
     "items": *[_type == "caseStudy"] | order(order asc)${caseStudyCard}
   }`,
-  z.object({ page: landingSchema, items: z.array(caseStudyCardSchema) }),
+  z.object({ page: landing.schema, items: z.array(caseStudyCardSchema) }),
 );
 
 /** /case-studies/{slug}: one case study in full, and the others to read next. */
@@ -238,11 +236,11 @@ export const CASE_STUDY_QUERY = namedQuery(
       ...${caseStudyCard},
       "challenge": ${loc('challenge')},
       "solution": ${loc('solution')},
-      "results": coalesce(results[]{ _key, "text": ${loc('@')} }, []),
+      ${localizedList('results')},
       "testimonial": testimonial{ "quote": ${loc('quote')}, "author": ${loc('author')}, "position": ${loc('position')} },
-      ${seoProjection}
+      ${seo.projection}
     },
-    "listTitle": ${landingField('caseStudies', 'title')},
+    "listTitle": ${landing.field('caseStudies', 'title')},
     "others": *[_type == "caseStudy" && slug.current != $slug] | order(order asc)${caseStudyCard}
   }`,
   z.object({
@@ -250,11 +248,11 @@ export const CASE_STUDY_QUERY = namedQuery(
       .extend({
         challenge: z.string().nullable(),
         solution: z.string().nullable(),
-        results: z.array(z.object({ _key: z.string(), text: z.string() })),
+        results: localizedListSchema,
         testimonial: z
           .object({ quote: z.string().nullable(), author: z.string().nullable(), position: z.string().nullable() })
           .nullable(),
-        seo: seoSchema,
+        seo: seo.schema,
       })
       .nullable(),
     listTitle: z.string().nullable(),
