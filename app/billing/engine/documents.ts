@@ -1,5 +1,5 @@
 import type { Locale } from '~/i18n';
-import type { BillingEvent, Customer, InvoiceView, PlanKey, SubscriptionStatus, SubscriptionView } from '../types';
+import type { BillingEvent, Customer, InvoiceView, PlanKey, SubscriptionView } from '../types';
 import type { AcceptedCard } from './cards';
 
 /**
@@ -61,26 +61,19 @@ export type CustomerDoc = {
   created: string;
 };
 
-export type SubscriptionDoc = {
+/**
+ * A subscription as stored: the fields the client sees (SubscriptionView, where `amount` is the
+ * price when the plan was taken, so a CMS price change applies to new plans only), the card's
+ * payment token, and the engine's own period counting.
+ */
+export type SubscriptionDoc = Omit<SubscriptionView, 'id' | 'card'> & {
   _id: PrivateId;
   _type: typeof TYPE.subscription;
   subscriptionId: string;
-  customerId: string;
-  plan: PlanKey;
-  /** Monthly amount in cents: the price when the plan was taken (a CMS price change applies to new plans). */
-  amount: number;
-  currency: 'sgd';
-  status: SubscriptionStatus;
   /** The start of the first period; every period is counted from it. */
   billingAnchor: string;
   /** 1 for the first period. */
   periodIndex: number;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: string | null;
-  endedAt: string | null;
-  scheduledChange: { plan: PlanKey; effectiveAt: string; requestRef?: string } | null;
   card: StoredCard | null;
   created: string;
 };
