@@ -81,6 +81,19 @@ export const landing = {
 };
 export type Landing = z.infer<typeof landingSchema>;
 
+/**
+ * Localized texts a document may leave empty: their keys for a projection (`"f": loc('f')`, in
+ * the order given) and their schema (`string | null` each), to spread into a z.object.
+ */
+export function optionalTexts<const F extends string>(...fields: F[]) {
+  return {
+    projection: fields.map((field) => `"${field}": ${loc(field)}`).join(', '),
+    shape: Object.fromEntries(fields.map((field) => [field, z.string().nullable()])) as {
+      [K in F]: z.ZodNullable<z.ZodString>;
+    },
+  };
+}
+
 /** A list of localized strings with their keys, as the key `"<field>"` of a projection (never null). */
 export const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": ${loc('@')} }, [])`;
 export const localizedListSchema = z.array(z.object({ _key: z.string(), text: z.string() }));

@@ -6,6 +6,7 @@ import {
   localizedList,
   localizedListSchema,
   namedQuery,
+  optionalTexts,
   portableText,
   portableTextSchema,
   seo,
@@ -193,15 +194,14 @@ export const BLOG_POST_QUERY = namedQuery(
   }),
 );
 
+const caseStudyTexts = optionalTexts('excerpt', 'client', 'industry', 'location');
+
 const caseStudyCard = `{
   _id,
   key,
   "slug": slug.current,
   "title": ${loc('title')},
-  "excerpt": ${loc('excerpt')},
-  "client": ${loc('client')},
-  "industry": ${loc('industry')},
-  "location": ${loc('location')},
+  ${caseStudyTexts.projection},
   "coverImage": coverImage${image.projection}
 }`;
 
@@ -210,10 +210,7 @@ const caseStudyCardSchema = z.object({
   key: z.string().nullable(),
   slug: z.string(),
   title: z.string(),
-  excerpt: z.string().nullable(),
-  client: z.string().nullable(),
-  industry: z.string().nullable(),
-  location: z.string().nullable(),
+  ...caseStudyTexts.shape,
   coverImage: image.schema.nullable(),
 });
 export type CaseStudyCard = z.infer<typeof caseStudyCardSchema>;
@@ -228,16 +225,18 @@ export const CASE_STUDIES_QUERY = namedQuery(
   z.object({ page: landing.schema, items: z.array(caseStudyCardSchema) }),
 );
 
+const studyTexts = optionalTexts('challenge', 'solution');
+const studyTestimonial = optionalTexts('quote', 'author', 'position');
+
 /** /case-studies/{slug}: one case study in full, and the others to read next. */
 export const CASE_STUDY_QUERY = namedQuery(
   'caseStudy',
   `{
     "study": *[_type == "caseStudy" && slug.current == $slug][0]{
       ...${caseStudyCard},
-      "challenge": ${loc('challenge')},
-      "solution": ${loc('solution')},
+      ${studyTexts.projection},
       ${localizedList('results')},
-      "testimonial": testimonial{ "quote": ${loc('quote')}, "author": ${loc('author')}, "position": ${loc('position')} },
+      "testimonial": testimonial{ ${studyTestimonial.projection} },
       ${seo.projection}
     },
     "listTitle": ${landing.field('caseStudies', 'title')},
@@ -246,12 +245,9 @@ export const CASE_STUDY_QUERY = namedQuery(
   z.object({
     study: caseStudyCardSchema
       .extend({
-        challenge: z.string().nullable(),
-        solution: z.string().nullable(),
+        ...studyTexts.shape,
         results: localizedListSchema,
-        testimonial: z
-          .object({ quote: z.string().nullable(), author: z.string().nullable(), position: z.string().nullable() })
-          .nullable(),
+        testimonial: z.object(studyTestimonial.shape).nullable(),
         seo: seo.schema,
       })
       .nullable(),
