@@ -78,22 +78,18 @@ export type SubscriptionDoc = Omit<SubscriptionView, 'id' | 'card'> & {
   created: string;
 };
 
-export type InvoiceDoc = {
+/**
+ * An invoice as stored: the fields the client sees (InvoiceView, without Stripe's hosted URLs:
+ * the site renders its own invoice) and the engine's ordering and payment time. The engine
+ * only issues paid or open invoices.
+ */
+export type InvoiceDoc = Omit<InvoiceView, 'id' | 'status' | 'hostedUrl' | 'pdfUrl'> & {
   _id: PrivateId;
   _type: typeof TYPE.invoice;
   invoiceId: string;
-  number: string;
   /** year × 1 000 000 + number in the year: orders invoices of the same date. */
   sequence: number;
-  customerId: string;
-  subscriptionId: string | null;
   status: 'paid' | 'open';
-  plan: PlanKey | null;
-  amount: number;
-  currency: 'sgd';
-  created: string;
-  periodStart: string;
-  periodEnd: string;
   paidAt: string | null;
 };
 
