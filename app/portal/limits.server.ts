@@ -28,6 +28,9 @@ export const LIMITS = {
 
 type LimitDoc = { _id: string; _type: 'portal.limit'; windowStart: number; count: number; expiresAt: string };
 
+/** The document that counts one subject's uses of one kind (the subject itself is never stored). */
+const limitId = (kind: string, subject: string) => `portal.limit.${kind}.${pseudonym(kind, subject)}`;
+
 /** Counts one use; false when the subject has used up the window (nothing is counted then). */
 export async function consume(
   kind: string,
@@ -36,7 +39,7 @@ export async function consume(
   now = Date.now(),
   store: PrivateStore = contentClient(),
 ): Promise<boolean> {
-  const id = `portal.limit.${kind}.${pseudonym(kind, subject)}`;
+  const id = limitId(kind, subject);
   for (let attempt = 0; attempt < 20; attempt++) {
     const current = await store.getDocument<LimitDoc>(id);
     const expiresAt = new Date(now + limit.windowMs).toISOString();
@@ -74,7 +77,7 @@ export async function remaining(
   now = Date.now(),
   store: PrivateStore = contentClient(),
 ): Promise<number> {
-  const current = await store.getDocument<LimitDoc>(`portal.limit.${kind}.${pseudonym(kind, subject)}`);
+  const current = await store.getDocument<LimitDoc>(limitId(kind, subject));
   if (!current || now - current.windowStart >= limit.windowMs) return limit.max;
   return Math.max(0, limit.max - current.count);
 }

@@ -10,15 +10,15 @@ import { FALLBACK_MARK_GROQ } from './fallback';
 export const loc = (field: string) =>
   `coalesce(${field}[$lang], select($lang != "en" => ${FALLBACK_MARK_GROQ} + ${field}.en))`;
 
-/** An image with its asset's URL and size, and the alt text in the page's language. */
-export const imageProjection = `{
+/** An image with its asset's URL and size, and the alt text in the page's language: `logo${image.projection}`. */
+const imageProjection = `{
   "alt": ${loc('alt')},
   "asset": asset->{ _id, url, "width": metadata.dimensions.width, "height": metadata.dimensions.height },
   hotspot,
   crop
 }`;
 
-export const imageSchema = z.object({
+const imageSchema = z.object({
   alt: z.string().nullable(),
   asset: z.object({ _id: z.string(), url: z.string(), width: z.number(), height: z.number() }),
   hotspot: z
@@ -32,6 +32,7 @@ export const imageSchema = z.object({
     .nullable()
     .optional(),
 });
+export const image = { projection: imageProjection, schema: imageSchema };
 export type SanityImage = z.infer<typeof imageSchema>;
 
 /**
@@ -53,26 +54,45 @@ export function namedQuery<S extends z.ZodType>(
 }
 
 /*
- * Shared fragments: each GROQ projection sits next to the zod schema of what it returns,
- * so a query that uses one uses both.
+ * Shared fragments: each is one object holding the GROQ projection and the zod schema of
+ * what it returns, so a query that uses the one uses the other (`seo.projection` in the
+ * GROQ text, `seo: seo.schema` in the result's schema).
  */
 
 /** A document's SEO fields in the page's language, as the key `"seo"` of a projection. */
-export const seoProjection = `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`;
-export const seoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
+export const seo = {
+  projection: `"seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }`,
+  schema: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
+};
 
-/** The texts of a landing page (the intro of a listing or a site page): title, intro, SEO. */
-export const landingProjection = `{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seoProjection} }`;
-export const landingSchema = z.object({ title: z.string(), intro: z.string().nullable(), seo: seoSchema });
+const landingDocument = (key: string) => `*[_type == "landingPage" && _id == "landingPage-${key}"][0]`;
+const landingSchema = z.object({ title: z.string(), intro: z.string().nullable(), seo: seo.schema });
+
+/**
+ * The texts of a landing page (the intro of a listing or a site page): title, intro, SEO.
+ * `page(key)` is the landing page document with that key (`blog`, `faq`...) so projected, and
+ * `field(key, field)` one localized field of it, as a string.
+ */
+export const landing = {
+  page: (key: string) =>
+    `${landingDocument(key)}{ "title": ${loc('title')}, "intro": ${loc('intro')}, ${seo.projection} }`,
+  field: (key: string, field: string) => `${landingDocument(key)}{ "v": ${loc(field)} }.v`,
+  schema: landingSchema,
+};
 export type Landing = z.infer<typeof landingSchema>;
 
-/** The landing page document with the given key (`blog`, `faq`...), projected as above. */
-export const landingPage = (key: string) =>
-  `*[_type == "landingPage" && _id == "landingPage-${key}"][0]${landingProjection}`;
-
-/** One localized field of the landing page with the given key, as a string. */
-export const landingField = (key: string, field: string) =>
-  `*[_type == "landingPage" && _id == "landingPage-${key}"][0]{ "v": ${loc(field)} }.v`;
+/**
+ * Localized texts a document may leave empty: their keys for a projection (`"f": loc('f')`, in
+ * the order given) and their schema (`string | null` each), to spread into a z.object.
+ */
+export function optionalTexts<const F extends string>(...fields: F[]) {
+  return {
+    projection: fields.map((field) => `"${field}": ${loc(field)}`).join(', '),
+    shape: Object.fromEntries(fields.map((field) => [field, z.string().nullable()])) as {
+      [K in F]: z.ZodNullable<z.ZodString>;
+    },
+  };
+}
 
 /** A list of localized strings with their keys, as the key `"<field>"` of a projection (never null). */
 export const localizedList = (field: string) => `"${field}": coalesce(${field}[]{ _key, "text": ${loc('@')} }, [])`;

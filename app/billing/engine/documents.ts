@@ -1,5 +1,5 @@
 import type { Locale } from '~/i18n';
-import type { BillingEvent, Customer, InvoiceView, PlanKey, SubscriptionStatus, SubscriptionView } from '../types';
+import type { BillingEvent, Customer, InvoiceView, PlanKey, SubscriptionView } from '../types';
 import type { AcceptedCard } from './cards';
 
 /**
@@ -61,46 +61,35 @@ export type CustomerDoc = {
   created: string;
 };
 
-export type SubscriptionDoc = {
+/**
+ * A subscription as stored: the fields the client sees (SubscriptionView, where `amount` is the
+ * price when the plan was taken, so a CMS price change applies to new plans only), the card's
+ * payment token, and the engine's own period counting.
+ */
+export type SubscriptionDoc = Omit<SubscriptionView, 'id' | 'card'> & {
   _id: PrivateId;
   _type: typeof TYPE.subscription;
   subscriptionId: string;
-  customerId: string;
-  plan: PlanKey;
-  /** Monthly amount in cents: the price when the plan was taken (a CMS price change applies to new plans). */
-  amount: number;
-  currency: 'sgd';
-  status: SubscriptionStatus;
   /** The start of the first period; every period is counted from it. */
   billingAnchor: string;
   /** 1 for the first period. */
   periodIndex: number;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: string | null;
-  endedAt: string | null;
-  scheduledChange: { plan: PlanKey; effectiveAt: string; requestRef?: string } | null;
   card: StoredCard | null;
   created: string;
 };
 
-export type InvoiceDoc = {
+/**
+ * An invoice as stored: the fields the client sees (InvoiceView, without Stripe's hosted URLs:
+ * the site renders its own invoice) and the engine's ordering and payment time. The engine
+ * only issues paid or open invoices.
+ */
+export type InvoiceDoc = Omit<InvoiceView, 'id' | 'status' | 'hostedUrl' | 'pdfUrl'> & {
   _id: PrivateId;
   _type: typeof TYPE.invoice;
   invoiceId: string;
-  number: string;
   /** year × 1 000 000 + number in the year: orders invoices of the same date. */
   sequence: number;
-  customerId: string;
-  subscriptionId: string | null;
   status: 'paid' | 'open';
-  plan: PlanKey | null;
-  amount: number;
-  currency: 'sgd';
-  created: string;
-  periodStart: string;
-  periodEnd: string;
   paidAt: string | null;
 };
 

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import {
-  imageProjection,
-  imageSchema,
-  landingField,
-  landingPage,
-  landingSchema,
+  image,
+  landing,
   loc,
+  localizedList,
+  localizedListSchema,
   namedQuery,
+  optionalTexts,
   portableText,
   portableTextSchema,
-  seoProjection,
-  seoSchema,
+  seo,
 } from '../groq';
 
 /**
@@ -38,7 +37,7 @@ const postFields = `
   "excerpt": ${loc('excerpt')},
   "author": ${loc('author')},
   publishedAt,
-  "coverImage": coverImage${imageProjection},
+  "coverImage": coverImage${image.projection},
   "category": category->${term}`;
 
 const postCard = `{${postFields},
@@ -62,7 +61,7 @@ const postFieldsSchema = z.object({
   excerpt: z.string().nullable(),
   author: z.string().nullable(),
   publishedAt: z.string(),
-  coverImage: imageSchema.nullable(),
+  coverImage: image.schema.nullable(),
   category: termSchema.nullable(),
 });
 
@@ -94,7 +93,7 @@ export type CountedTerm = z.infer<typeof countedTermSchema>;
 export const BLOG_INDEX_QUERY = namedQuery(
   'blogIndex',
   `{ "featuredId": *[_type == "blogPost" && featured == true] | order(publishedAt desc)[0]._id }{
-    "page": ${landingPage('blog')},
+    "page": ${landing.page('blog')},
     "featured": *[_type == "blogPost" && _id == ^.featuredId][0]${postCard},
     "total": count(*[_type == "blogPost" && _id != ^.featuredId]),
     "posts": *[_type == "blogPost" && _id != ^.featuredId] | ${newestFirst}[$start...$end]${postCard},
@@ -102,7 +101,7 @@ export const BLOG_INDEX_QUERY = namedQuery(
     "categories": ${categoriesWithCounts}
   }`,
   z.object({
-    page: landingSchema,
+    page: landing.schema,
     featured: postCardSchema.nullable(),
     total: z.number(),
     posts: z.array(postCardSchema),
@@ -123,7 +122,7 @@ export const BLOG_CATEGORY_QUERY = namedQuery(
       "total": count(*[_type == "blogPost" && category._ref == ^._id]),
       "posts": *[_type == "blogPost" && category._ref == ^._id] | ${newestFirst}[$start...$end]${postCard}
     },
-    "blogTitle": ${landingField('blog', 'title')},
+    "blogTitle": ${landing.field('blog', 'title')},
     "categories": ${categoriesWithCounts}
   }`,
   z.object({
@@ -144,7 +143,7 @@ export const BLOG_TAG_QUERY = namedQuery(
       "total": count(*[_type == "blogPost" && ^._id in tags[]._ref]),
       "posts": *[_type == "blogPost" && ^._id in tags[]._ref] | ${newestFirst}[$start...$end]${postCard}
     },
-    "blogTitle": ${landingField('blog', 'title')},
+    "blogTitle": ${landing.field('blog', 'title')},
     "popularTags": ${tagsWithCounts}[0...$tagLimit]
   }`,
   z.object({
@@ -174,11 +173,11 @@ export const BLOG_POST_QUERY = namedQuery(
       _updatedAt,
       "tags": coalesce((tags[]->${term})[defined(slug)], []),
       "body": coalesce(${portableText('body')}, []),
-      ${seoProjection},
+      ${seo.projection},
       "related": ${relatedPosts}
     },
-    "blogTitle": ${landingField('blog', 'title')},
-    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${imageProjection} }
+    "blogTitle": ${landing.field('blog', 'title')},
+    "site": *[_type == "siteSettings" && _id == "siteSettings"][0]{ "brandName": ${loc('brandName')}, "logo": logo${image.projection} }
   }`,
   z.object({
     post: postFieldsSchema
@@ -186,25 +185,24 @@ export const BLOG_POST_QUERY = namedQuery(
         _updatedAt: z.string().nullable().optional(),
         tags: z.array(termSchema),
         body: portableTextSchema,
-        seo: seoSchema,
+        seo: seo.schema,
         related: z.array(postCardSchema),
       })
       .nullable(),
     blogTitle: z.string().nullable(),
-    site: z.object({ brandName: z.string(), logo: imageSchema.nullable() }).nullable(),
+    site: z.object({ brandName: z.string(), logo: image.schema.nullable() }).nullable(),
   }),
 );
+
+const caseStudyTexts = optionalTexts('excerpt', 'client', 'industry', 'location');
 
 const caseStudyCard = `{
   _id,
   key,
   "slug": slug.current,
   "title": ${loc('title')},
-  "excerpt": ${loc('excerpt')},
-  "client": ${loc('client')},
-  "industry": ${loc('industry')},
-  "location": ${loc('location')},
-  "coverImage": coverImage${imageProjection}
+  ${caseStudyTexts.projection},
+  "coverImage": coverImage${image.projection}
 }`;
 
 const caseStudyCardSchema = z.object({
@@ -212,11 +210,8 @@ const caseStudyCardSchema = z.object({
   key: z.string().nullable(),
   slug: z.string(),
   title: z.string(),
-  excerpt: z.string().nullable(),
-  client: z.string().nullable(),
-  industry: z.string().nullable(),
-  location: z.string().nullable(),
-  coverImage: imageSchema.nullable(),
+  ...caseStudyTexts.shape,
+  coverImage: image.schema.nullable(),
 });
 export type CaseStudyCard = z.infer<typeof caseStudyCardSchema>;
 
@@ -224,11 +219,14 @@ export type CaseStudyCard = z.infer<typeof caseStudyCardSchema>;
 export const CASE_STUDIES_QUERY = namedQuery(
   'caseStudies',
   `{
-    "page": ${landingPage('caseStudies')},
+    "page": ${landing.page('caseStudies')},
     "items": *[_type == "caseStudy"] | order(order asc)${caseStudyCard}
   }`,
-  z.object({ page: landingSchema, items: z.array(caseStudyCardSchema) }),
+  z.object({ page: landing.schema, items: z.array(caseStudyCardSchema) }),
 );
+
+const studyTexts = optionalTexts('challenge', 'solution');
+const studyTestimonial = optionalTexts('quote', 'author', 'position');
 
 /** /case-studies/{slug}: one case study in full, and the others to read next. */
 export const CASE_STUDY_QUERY = namedQuery(
@@ -236,25 +234,21 @@ export const CASE_STUDY_QUERY = namedQuery(
   `{
     "study": *[_type == "caseStudy" && slug.current == $slug][0]{
       ...${caseStudyCard},
-      "challenge": ${loc('challenge')},
-      "solution": ${loc('solution')},
-      "results": coalesce(results[]{ _key, "text": ${loc('@')} }, []),
-      "testimonial": testimonial{ "quote": ${loc('quote')}, "author": ${loc('author')}, "position": ${loc('position')} },
-      ${seoProjection}
+      ${studyTexts.projection},
+      ${localizedList('results')},
+      "testimonial": testimonial{ ${studyTestimonial.projection} },
+      ${seo.projection}
     },
-    "listTitle": ${landingField('caseStudies', 'title')},
+    "listTitle": ${landing.field('caseStudies', 'title')},
     "others": *[_type == "caseStudy" && slug.current != $slug] | order(order asc)${caseStudyCard}
   }`,
   z.object({
     study: caseStudyCardSchema
       .extend({
-        challenge: z.string().nullable(),
-        solution: z.string().nullable(),
-        results: z.array(z.object({ _key: z.string(), text: z.string() })),
-        testimonial: z
-          .object({ quote: z.string().nullable(), author: z.string().nullable(), position: z.string().nullable() })
-          .nullable(),
-        seo: seoSchema,
+        ...studyTexts.shape,
+        results: localizedListSchema,
+        testimonial: z.object(studyTestimonial.shape).nullable(),
+        seo: seo.schema,
       })
       .nullable(),
     listTitle: z.string().nullable(),

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import {
-  imageProjection,
-  imageSchema,
-  landingPage,
-  landingSchema,
+  image,
+  landing,
   loc,
   localizedList,
   localizedListSchema as listSchema,
   namedQuery,
   portableText,
   portableTextSchema,
-  seoProjection,
-  seoSchema,
+  seo,
 } from '../groq';
 
 /**
@@ -44,7 +41,7 @@ export const HOME_QUERY = namedQuery(
         "highlight": ${loc('highlight')},
         "subtitle": ${loc('subtitle')},
         "trustedLine": ${loc('trustedLine')},
-        "image": image${imageProjection},
+        "image": image${image.projection},
         "reasonsTitle": ${loc('reasonsTitle')},
         ${localizedList('reasons')}
       },
@@ -55,7 +52,7 @@ export const HOME_QUERY = namedQuery(
       "testimonialsTitle": ${loc('testimonialsTitle')},
       "statisticsTitle": ${loc('statisticsTitle')},
       "indicatorsTitle": ${loc('indicatorsTitle')},
-      ${seoProjection}
+      ${seo.projection}
     },
     "services": *[_type == "service"] | order(order asc) ${serviceCardProjection},
     "testimonials": *[_type == "testimonial"] | order(order asc){
@@ -65,7 +62,7 @@ export const HOME_QUERY = namedQuery(
       "position": ${loc('position')},
       "company": ${loc('company')},
       "result": ${loc('result')},
-      "image": image${imageProjection}
+      "image": image${image.projection}
     },
     "statistics": *[_type == "statistic"] | order(order asc){
       _id, value,
@@ -87,7 +84,7 @@ export const HOME_QUERY = namedQuery(
         highlight: z.string().nullable(),
         subtitle: z.string().nullable(),
         trustedLine: z.string().nullable(),
-        image: imageSchema.nullable(),
+        image: image.schema.nullable(),
         reasonsTitle: z.string().nullable(),
         reasons: listSchema,
       }),
@@ -98,7 +95,7 @@ export const HOME_QUERY = namedQuery(
       testimonialsTitle: z.string(),
       statisticsTitle: z.string(),
       indicatorsTitle: z.string(),
-      seo: seoSchema,
+      seo: seo.schema,
     }),
     services: z.array(serviceCardSchema),
     testimonials: z.array(
@@ -110,7 +107,7 @@ export const HOME_QUERY = namedQuery(
         position: z.string().nullable(),
         company: z.string().nullable(),
         result: z.string().nullable(),
-        image: imageSchema.nullable(),
+        image: image.schema.nullable(),
       }),
     ),
     statistics: z.array(
@@ -134,7 +131,7 @@ export type HomeData = z.infer<typeof HOME_QUERY.schema>;
 export const SERVICES_QUERY = namedQuery(
   'services',
   `{
-    "page": ${landingPage('services')},
+    "page": ${landing.page('services')},
     "homeIntro": *[_type == "homePage" && _id == "homePage"][0].servicesIntro{ "title": ${loc('title')}, "subtitle": ${loc('subtitle')} },
     "cards": *[_type == "service"] | order(order asc) ${serviceCardProjection},
     "services": *[_type == "service"] | order(order asc){
@@ -149,7 +146,7 @@ export const SERVICES_QUERY = namedQuery(
     }
   }`,
   z.object({
-    page: landingSchema,
+    page: landing.schema,
     homeIntro: z.object({ title: z.string(), subtitle: z.string().nullable() }).nullable(),
     cards: z.array(serviceCardSchema),
     services: z.array(serviceFieldsSchema.extend({ description: z.string().nullable(), features: listSchema })),
@@ -170,8 +167,8 @@ export const ABOUT_QUERY = namedQuery(
     "vision": ${loc('vision')},
     "values": coalesce(values[]{ _key, "title": ${loc('title')}, "text": ${loc('text')} }, []),
     ${localizedList('claims')},
-    "image": image${imageProjection},
-    ${seoProjection}
+    "image": image${image.projection},
+    ${seo.projection}
   }`,
   z.object({
     title: z.string(),
@@ -181,8 +178,8 @@ export const ABOUT_QUERY = namedQuery(
     vision: z.string().nullable(),
     values: z.array(z.object({ _key: z.string(), title: z.string(), text: z.string().nullable() })),
     claims: listSchema,
-    image: imageSchema.nullable(),
-    seo: seoSchema,
+    image: image.schema.nullable(),
+    seo: seo.schema,
   }),
 );
 export type AboutData = z.infer<typeof ABOUT_QUERY.schema>;
@@ -190,7 +187,7 @@ export type AboutData = z.infer<typeof ABOUT_QUERY.schema>;
 export const PRICING_QUERY = namedQuery(
   'pricing',
   `{
-    "page": ${landingPage('pricing')},
+    "page": ${landing.page('pricing')},
     "plans": *[_type == "packagePlan"] | order(order asc){
       _id, key, consultationHours, businessReports, priceSgd, paymentLink,
       "name": ${loc('name')},
@@ -203,7 +200,7 @@ export const PRICING_QUERY = namedQuery(
     }
   }`,
   z.object({
-    page: landingSchema,
+    page: landing.schema,
     plans: z.array(
       z.object({
         _id: z.string(),

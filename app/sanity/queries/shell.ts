@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedQuery, imageProjection, imageSchema, loc } from '../groq';
+import { image, loc, namedQuery, seo } from '../groq';
 
 const navLinksSchema = z.array(
   z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() }),
@@ -15,7 +15,7 @@ export const SHELL_QUERY = namedQuery(
     "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
       "brandName": ${loc('brandName')},
       "tagline": ${loc('tagline')},
-      "logo": logo${imageProjection},
+      "logo": logo${image.projection},
       contactEmail,
       contactPhone,
       whatsappNumber,
@@ -27,7 +27,7 @@ export const SHELL_QUERY = namedQuery(
       ${navLinks('headerNavigation')},
       ${navLinks('footerNavigation')},
       ${navLinks('legalNavigation')},
-      "seo": { "title": ${loc('seo.title')}, "description": ${loc('seo.description')} }
+      ${seo.projection}
     },
     "offices": *[_type == "office"] | order(order asc){
       _id, key, phone, email,
@@ -42,7 +42,7 @@ export const SHELL_QUERY = namedQuery(
     settings: z.object({
       brandName: z.string(),
       tagline: z.string().nullable(),
-      logo: imageSchema.nullable(),
+      logo: image.schema.nullable(),
       contactEmail: z.string().nullable(),
       contactPhone: z.string().nullable(),
       whatsappNumber: z.string().nullable(),
@@ -54,7 +54,7 @@ export const SHELL_QUERY = namedQuery(
       headerNavigation: navLinksSchema,
       footerNavigation: navLinksSchema,
       legalNavigation: navLinksSchema,
-      seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),
+      seo: seo.schema,
     }),
     offices: z.array(
       z.object({

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  landingPage,
-  landingSchema,
-  loc,
-  namedQuery,
-  portableText,
-  portableTextSchema,
-  seoProjection,
-  seoSchema,
-} from '../groq';
+import { landing, loc, namedQuery, portableText, portableTextSchema, seo } from '../groq';
 
 /**
  * The site pages (FAQ, legal pages, booking confirmation) and the data behind the search
@@ -20,7 +11,7 @@ import {
 export const FAQ_PAGE_QUERY = namedQuery(
   'faqPage',
   `{
-    "page": ${landingPage('faq')},
+    "page": ${landing.page('faq')},
     "categories": *[_type == "faqCategory"] | order(order asc){
       _id, key,
       "title": ${loc('title')},
@@ -32,7 +23,7 @@ export const FAQ_PAGE_QUERY = namedQuery(
     }
   }`,
   z.object({
-    page: landingSchema.nullable(),
+    page: landing.schema.nullable(),
     categories: z.array(
       z.object({
         _id: z.string(),
@@ -53,7 +44,7 @@ export const LEGAL_PAGE_QUERY = namedQuery(
     "title": ${loc('title')},
     updatedAt,
     "body": coalesce(${portableText('body')}, []),
-    ${seoProjection}
+    ${seo.projection}
   }`,
   z
     .object({
@@ -61,7 +52,7 @@ export const LEGAL_PAGE_QUERY = namedQuery(
       title: z.string(),
       updatedAt: z.string().nullable(),
       body: portableTextSchema,
-      seo: seoSchema,
+      seo: seo.schema,
     })
     .nullable(),
 );
@@ -70,8 +61,8 @@ export type LegalPage = NonNullable<z.infer<typeof LEGAL_PAGE_QUERY.schema>>;
 /** /booking-confirmation: its landing texts. */
 export const BOOKING_CONFIRMATION_QUERY = namedQuery(
   'bookingConfirmation',
-  landingPage('bookingConfirmation'),
-  landingSchema.nullable(),
+  landing.page('bookingConfirmation'),
+  landing.schema.nullable(),
 );
 
 /**
