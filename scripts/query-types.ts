@@ -3,7 +3,7 @@
  * app/sanity/query.types.ts (run by `npm run typegen`, after `sanity typegen generate`).
  *
  * Sanity TypeGen only finds queries written as literal strings, and ours are assembled with
- * helpers (loc(), imageProjection, portableText()...), so this script imports every module in
+ * helpers (loc(), image.projection, portableText()...), so this script imports every module in
  * app/sanity/queries/, takes each exported namedQuery() result, and types its final GROQ text
  * (exactly what the app sends) with the same tools TypeGen uses: groq-js typeEvaluate() over
  * studio/schema.json, printed by @sanity/codegen's TypeGenerator. Each query `FOO_QUERY` gets
