@@ -11,12 +11,10 @@ import { CategoryLinks } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
 import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
 import { notFound } from '~/lib/not-found.server';
-import { errorMeta, withPagination } from '~/features/blog/meta';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, termListingMeta } from '~/features/blog/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, page, start, end } = await listingRequest(request);
@@ -44,21 +42,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorMeta(args);
   const { metaTitle, category, pagination } = args.data;
-  return withPagination(
-    pageMeta(args, { title: metaTitle, description: category.description, noindex: pagination.total === 0 }),
-    args,
-    pagination.page,
-    pagination.totalPages,
-  );
+  return termListingMeta(args, { title: metaTitle, description: category.description }, pagination);
 };
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogCategory() {
   const { category, blogTitle, pagination, posts, categories } = useLoaderData<typeof loader>();
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <div data-testid="blog-category">
       <PageIntro
