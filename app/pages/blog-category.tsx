@@ -4,9 +4,7 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
 import { BackLink, PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
-import { EmptyState } from '~/features/blog/ListingParts';
-import { Pagination } from '~/features/blog/PaginationNav';
-import { PostGrid } from '~/features/blog/PostCard';
+import { TermPosts } from '~/features/blog/ListingParts';
 import { CategoryLinks } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
 import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
@@ -76,21 +74,13 @@ export default function BlogCategory() {
 
       <div className={`${container} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
         <div>
-          {posts.length > 0 ? (
-            <>
-              <h2 className="sr-only">{t('blog.allArticles')}</h2>
-              <PostGrid posts={posts} columns={2} />
-              <Pagination
-                path={localize(`/blog/category/${category.slug}`)}
-                page={pagination.page}
-                totalPages={pagination.totalPages}
-              />
-            </>
-          ) : (
-            <EmptyState testId="category-empty" title={t('blog.categoryEmptyTitle')} text={t('blog.categoryEmptyText')}>
-              <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
-            </EmptyState>
-          )}
+          <TermPosts
+            term="category"
+            path={`/blog/category/${category.slug}`}
+            posts={posts}
+            pagination={pagination}
+            columns={2}
+          />
         </div>
         <aside>
           <section aria-labelledby="all-categories" className="rounded-2xl border border-sand-200 bg-white p-6">

@@ -5,9 +5,7 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
 import { BackLink, PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
-import { EmptyState } from '~/features/blog/ListingParts';
-import { Pagination } from '~/features/blog/PaginationNav';
-import { PostGrid } from '~/features/blog/PostCard';
+import { TermPosts } from '~/features/blog/ListingParts';
 import { TagChips } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
 import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
@@ -94,21 +92,7 @@ export default function BlogTag() {
       </PageIntro>
 
       <div className={`${container} py-10 md:py-14`}>
-        {posts.length > 0 ? (
-          <>
-            <h2 className="sr-only">{t('blog.allArticles')}</h2>
-            <PostGrid posts={posts} />
-            <Pagination
-              path={localize(`/blog/tag/${tag.slug}`)}
-              page={pagination.page}
-              totalPages={pagination.totalPages}
-            />
-          </>
-        ) : (
-          <EmptyState testId="tag-empty" title={t('blog.tagEmptyTitle')} text={t('blog.tagEmptyText')}>
-            <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
-          </EmptyState>
-        )}
+        <TermPosts term="tag" path={`/blog/tag/${tag.slug}`} posts={posts} pagination={pagination} />
 
         {otherTags.length > 0 && (
           <section aria-labelledby="other-tags" className="mt-14 border-t border-sand-200 pt-10">
