@@ -4,19 +4,15 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
 import { BackLink, PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
-import { EmptyState } from '~/features/blog/ListingParts';
-import { Pagination } from '~/features/blog/PaginationNav';
-import { PostGrid } from '~/features/blog/PostCard';
+import { TermPosts } from '~/features/blog/ListingParts';
 import { CategoryLinks } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
 import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
 import { notFound } from '~/lib/not-found.server';
-import { errorMeta, withPagination } from '~/features/blog/meta';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, termListingMeta } from '~/features/blog/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, page, start, end } = await listingRequest(request);
@@ -44,21 +40,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorMeta(args);
   const { metaTitle, category, pagination } = args.data;
-  return withPagination(
-    pageMeta(args, { title: metaTitle, description: category.description, noindex: pagination.total === 0 }),
-    args,
-    pagination.page,
-    pagination.totalPages,
-  );
+  return termListingMeta(args, { title: metaTitle, description: category.description }, pagination);
 };
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogCategory() {
   const { category, blogTitle, pagination, posts, categories } = useLoaderData<typeof loader>();
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <div data-testid="blog-category">
       <PageIntro
@@ -85,21 +74,13 @@ export default function BlogCategory() {
 
       <div className={`${container} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
         <div>
-          {posts.length > 0 ? (
-            <>
-              <h2 className="sr-only">{t('blog.allArticles')}</h2>
-              <PostGrid posts={posts} columns={2} />
-              <Pagination
-                path={localize(`/blog/category/${category.slug}`)}
-                page={pagination.page}
-                totalPages={pagination.totalPages}
-              />
-            </>
-          ) : (
-            <EmptyState testId="category-empty" title={t('blog.categoryEmptyTitle')} text={t('blog.categoryEmptyText')}>
-              <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
-            </EmptyState>
-          )}
+          <TermPosts
+            term="category"
+            path={`/blog/category/${category.slug}`}
+            posts={posts}
+            pagination={pagination}
+            columns={2}
+          />
         </div>
         <aside>
           <section aria-labelledby="all-categories" className="rounded-2xl border border-sand-200 bg-white p-6">

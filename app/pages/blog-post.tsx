@@ -5,7 +5,7 @@ import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
 import { JsonLd } from '~/components/JsonLd';
-import { BackLink, Breadcrumbs, CoverImage } from '~/components/PageIntro';
+import { BackLink, CoverImage } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
 import { PostGrid, PostMeta } from '~/features/blog/PostCard';
 import { TagChips } from '~/features/blog/TermLinks';
@@ -18,11 +18,11 @@ import { readTimeMinutes } from '~/features/blog/read-time';
 import { localizePath, requestLocale } from '~/i18n';
 import { imageUrlBuilder } from '~/lib/image';
 import { imageConfig } from '~/lib/image-config.server';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
+import { ArticleHeader } from '~/features/insights/ArticleHeader';
 
 /** How many related articles end a post. */
 const RELATED_POSTS = 3;
@@ -105,51 +105,47 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogPost() {
   const { post, readMinutes, related, blogTitle, jsonLd } = useLoaderData<typeof loader>();
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <>
       <article data-testid="blog-post">
-        <header className="border-b border-sand-200 bg-sand-50">
-          <div className="mx-auto w-full max-w-4xl px-4 pt-8 pb-10 md:px-8 md:pt-12 md:pb-14">
-            <Breadcrumbs
-              items={[
-                { label: t('breadcrumb.home'), to: localize('/') },
-                { label: blogTitle, to: localize('/blog') },
-                ...(post.category
-                  ? [{ label: post.category.title, to: localize(`/blog/category/${post.category.slug}`) }]
-                  : []),
-              ]}
-            />
-            {post.category && (
-              <p className="mt-8">
-                <span className="sr-only">{t('blog.category')}: </span>
-                <Link
-                  to={localize(`/blog/category/${post.category.slug}`)}
-                  prefetch="intent"
-                  data-testid="post-category"
-                  className="inline-flex items-center gap-1.5 rounded text-sm font-semibold uppercase tracking-wider text-gold-700 hover:underline"
-                >
-                  <FolderIcon className="size-4" />
-                  <span {...inEnglish(post.category.title)}>{post.category.title}</span>
-                </Link>
-              </p>
-            )}
-            <PageHeading
-              title={post.title}
-              intro={post.excerpt}
-              className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
-              introClassName="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl"
-            />
-            <PostMeta
-              publishedAt={post.publishedAt}
-              readMinutes={readMinutes}
-              author={post.author}
-              className="mt-6 text-base"
-            />
-          </div>
-        </header>
+        <ArticleHeader
+          width="max-w-4xl"
+          crumbs={[
+            { label: t('breadcrumb.home'), to: localize('/') },
+            { label: blogTitle, to: localize('/blog') },
+            ...(post.category
+              ? [{ label: post.category.title, to: localize(`/blog/category/${post.category.slug}`) }]
+              : []),
+          ]}
+        >
+          {post.category && (
+            <p className="mt-8">
+              <span className="sr-only">{t('blog.category')}: </span>
+              <Link
+                to={localize(`/blog/category/${post.category.slug}`)}
+                prefetch="intent"
+                data-testid="post-category"
+                className="inline-flex items-center gap-1.5 rounded text-sm font-semibold uppercase tracking-wider text-gold-700 hover:underline"
+              >
+                <FolderIcon className="size-4" />
+                <span {...inEnglish(post.category.title)}>{post.category.title}</span>
+              </Link>
+            </p>
+          )}
+          <PageHeading
+            title={post.title}
+            intro={post.excerpt}
+            className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
+            introClassName="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl"
+          />
+          <PostMeta
+            publishedAt={post.publishedAt}
+            readMinutes={readMinutes}
+            author={post.author}
+            className="mt-6 text-base"
+          />
+        </ArticleHeader>
 
         {post.coverImage && <CoverImage image={post.coverImage} />}
 

@@ -5,19 +5,15 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
 import { BackLink, PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
-import { EmptyState } from '~/features/blog/ListingParts';
-import { Pagination } from '~/features/blog/PaginationNav';
-import { PostGrid } from '~/features/blog/PostCard';
+import { TermPosts } from '~/features/blog/ListingParts';
 import { TagChips } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
 import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
 import { notFound } from '~/lib/not-found.server';
-import { errorMeta, withPagination } from '~/features/blog/meta';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, termListingMeta } from '~/features/blog/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_TAG_QUERY } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, page, start, end } = await listingRequest(request);
@@ -48,23 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorMeta(args);
   const { metaTitle, metaDescription, pagination } = args.data;
-  // A tag without articles is a thin page: reachable, but not for search engines.
-  const noindex = pagination.total === 0;
-  return withPagination(
-    pageMeta(args, { title: metaTitle, description: metaDescription, noindex }),
-    args,
-    pagination.page,
-    pagination.totalPages,
-  );
+  return termListingMeta(args, { title: metaTitle, description: metaDescription }, pagination);
 };
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogTag() {
   const { tag, blogTitle, pagination, posts, tags } = useLoaderData<typeof loader>();
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   const otherTags = tags.filter((x) => x.slug !== tag.slug);
   // "Tag: {tag}", with the tag's title marked when it stands in for a missing translation.
   const tagTitle = (
@@ -105,21 +92,7 @@ export default function BlogTag() {
       </PageIntro>
 
       <div className={`${container} py-10 md:py-14`}>
-        {posts.length > 0 ? (
-          <>
-            <h2 className="sr-only">{t('blog.allArticles')}</h2>
-            <PostGrid posts={posts} />
-            <Pagination
-              path={localize(`/blog/tag/${tag.slug}`)}
-              page={pagination.page}
-              totalPages={pagination.totalPages}
-            />
-          </>
-        ) : (
-          <EmptyState testId="tag-empty" title={t('blog.tagEmptyTitle')} text={t('blog.tagEmptyText')}>
-            <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
-          </EmptyState>
-        )}
+        <TermPosts term="tag" path={`/blog/tag/${tag.slug}`} posts={posts} pagination={pagination} />
 
         {otherTags.length > 0 && (
           <section aria-labelledby="other-tags" className="mt-14 border-t border-sand-200 pt-10">

@@ -12,11 +12,10 @@ import { CategoryLinks, TagChips } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
 import { listingRequest, listingSlice } from '~/features/blog/listing.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_INDEX_QUERY } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 const POPULAR_TAGS = 8;
 
@@ -57,9 +56,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogIndex() {
   const { intro, pagination, featured, posts, popularTags, categories } = useLoaderData<typeof loader>();
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <div data-testid="blog-index">
       <PageIntro

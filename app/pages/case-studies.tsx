@@ -9,11 +9,10 @@ import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
 import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
 import { localizePath, requestLocale } from '~/i18n';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDIES_QUERY } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
@@ -40,9 +39,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function CaseStudies() {
   const { page, items, jsonLd } = useLoaderData<typeof loader>();
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <div data-testid="case-studies">
       <PageIntro

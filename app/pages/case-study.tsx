@@ -4,7 +4,7 @@ import { BriefcaseIcon, BuildingIcon, PinIcon, QuoteIcon, TrendUpIcon } from '~/
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { JsonLd } from '~/components/JsonLd';
-import { Breadcrumbs, CoverImage } from '~/components/PageIntro';
+import { CoverImage } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
 import { insightsT, siteUrl } from '~/lib/content-page.server';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
@@ -15,10 +15,11 @@ import { localizePath, requestLocale } from '~/i18n';
 import { imageUrlBuilder } from '~/lib/image';
 import { imageConfig } from '~/lib/image-config.server';
 import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDY_QUERY } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
+import { ArticleHeader } from '~/features/insights/ArticleHeader';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
@@ -89,73 +90,70 @@ function Fact({
 
 export default function CaseStudy() {
   const { study, listTitle, others, jsonLd } = useLoaderData<typeof loader>();
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <>
       <article data-testid="case-study">
-        <header className="border-b border-sand-200 bg-sand-50">
-          <div className="mx-auto w-full max-w-5xl px-4 pt-8 pb-10 md:px-8 md:pt-12 md:pb-14">
-            <Breadcrumbs
-              items={[
-                { label: t('breadcrumb.home'), to: localize('/') },
-                { label: listTitle, to: localize('/case-studies') },
-                { label: study.title },
-              ]}
+        <ArticleHeader
+          width="max-w-5xl"
+          crumbs={[
+            { label: t('breadcrumb.home'), to: localize('/') },
+            { label: listTitle, to: localize('/case-studies') },
+            { label: study.title },
+          ]}
+        >
+          {study.industry && (
+            <p className="mt-8 text-sm font-semibold tracking-wide text-gold-700" {...inEnglish(study.industry)}>
+              {study.industry}
+            </p>
+          )}
+          <PageHeading
+            title={study.title}
+            intro={study.excerpt}
+            className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
+            introClassName="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl"
+          />
+          <h2 className="sr-only">{t('caseStudies.overview')}</h2>
+          <dl className="mt-8 grid gap-3 md:grid-cols-3">
+            <Fact
+              testId="case-client"
+              icon={<BriefcaseIcon className="size-5" />}
+              label={t('caseStudies.client')}
+              value={study.client}
             />
-            {study.industry && (
-              <p className="mt-8 text-sm font-semibold tracking-wide text-gold-700" {...inEnglish(study.industry)}>
-                {study.industry}
-              </p>
-            )}
-            <PageHeading
-              title={study.title}
-              intro={study.excerpt}
-              className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
-              introClassName="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl"
+            <Fact
+              testId="case-industry"
+              icon={<BuildingIcon className="size-5" />}
+              label={t('caseStudies.industry')}
+              value={study.industry}
             />
-            <h2 className="sr-only">{t('caseStudies.overview')}</h2>
-            <dl className="mt-8 grid gap-3 md:grid-cols-3">
-              <Fact
-                testId="case-client"
-                icon={<BriefcaseIcon className="size-5" />}
-                label={t('caseStudies.client')}
-                value={study.client}
-              />
-              <Fact
-                testId="case-industry"
-                icon={<BuildingIcon className="size-5" />}
-                label={t('caseStudies.industry')}
-                value={study.industry}
-              />
-              <Fact
-                testId="case-location"
-                icon={<PinIcon className="size-5" />}
-                label={t('caseStudies.location')}
-                value={study.location}
-              />
-            </dl>
-          </div>
-        </header>
+            <Fact
+              testId="case-location"
+              icon={<PinIcon className="size-5" />}
+              label={t('caseStudies.location')}
+              value={study.location}
+            />
+          </dl>
+        </ArticleHeader>
 
         {study.coverImage && <CoverImage image={study.coverImage} />}
 
         <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 md:grid-cols-2 md:px-8 md:py-14">
-          <Narrative
-            id="challenge"
-            testId="case-challenge"
-            barClassName="bg-gold-500"
-            title={t('caseStudies.challenge')}
-            text={study.challenge}
-          />
-          <Narrative
-            id="solution"
-            testId="case-solution"
-            barClassName="bg-navy-700"
-            title={t('caseStudies.solution')}
-            text={study.solution}
-          />
+          {(
+            [
+              ['challenge', 'bg-gold-500', study.challenge],
+              ['solution', 'bg-navy-700', study.solution],
+            ] as const
+          ).map(([id, barClassName, text]) => (
+            <Narrative
+              key={id}
+              id={id}
+              testId={`case-${id}`}
+              barClassName={barClassName}
+              title={t(`caseStudies.${id}`)}
+              text={text}
+            />
+          ))}
         </div>
 
         <section aria-labelledby="results" className="bg-sand-50" data-testid="case-results">

@@ -1,4 +1,9 @@
-/** Parts of the blog's listing pages: a sidebar box and the empty state. */
+/** Parts of the blog's listing pages: a sidebar box, the empty state and a term's articles. */
+import { BackLink } from '~/components/PageIntro';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
+import type { PostCard as PostCardData } from './cards';
+import { Pagination } from './PaginationNav';
+import { PostGrid } from './PostCard';
 
 /** A titled box of the listing's sidebar (popular tags, categories, newsletter). */
 export function SidebarSection({ title, children }: { title: string; children: React.ReactNode }) {
@@ -31,5 +36,39 @@ export function EmptyState({
       <p className="mx-auto mt-2 max-w-md text-navy-700">{text}</p>
       {children && <div className="mt-6">{children}</div>}
     </div>
+  );
+}
+
+/**
+ * A category's or a tag's articles with links to their other pages, or, when it has none yet,
+ * the empty state leading back to all articles.
+ */
+export function TermPosts({
+  term,
+  path,
+  posts,
+  pagination,
+  columns,
+}: {
+  term: 'category' | 'tag';
+  /** The term page's own path, before localizing (page links add ?page=N). */
+  path: string;
+  posts: PostCardData[];
+  pagination: { page: number; totalPages: number };
+  columns?: 2 | 3;
+}) {
+  const { t, localize } = useInsightsCopy();
+  if (posts.length === 0)
+    return (
+      <EmptyState testId={`${term}-empty`} title={t(`blog.${term}EmptyTitle`)} text={t(`blog.${term}EmptyText`)}>
+        <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
+      </EmptyState>
+    );
+  return (
+    <>
+      <h2 className="sr-only">{t('blog.allArticles')}</h2>
+      <PostGrid posts={posts} columns={columns} />
+      <Pagination path={localize(path)} page={pagination.page} totalPages={pagination.totalPages} />
+    </>
   );
 }

@@ -1,10 +1,11 @@
-import { Link } from '@remix-run/react';
 import { ArrowForwardIcon, CalendarIcon, ClockIcon, UserIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { PostCard as PostCardData } from './cards';
 import { formatDate } from './format';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
+import { CardLink } from '~/features/insights/CardLink';
 
 /** Article cards: the post's date/reading-time line, the card, the grid of cards and the wide featured card. */
 
@@ -82,13 +83,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
           </p>
         )}
         <Heading className="mt-2 text-lg font-bold leading-snug text-navy-900 md:text-xl" {...inEnglish(post.title)}>
-          <Link
-            to={localize(`/blog/${post.slug}`)}
-            prefetch="intent"
-            className="rounded after:absolute after:inset-0 after:content-[''] group-hover:underline decoration-gold-500 underline-offset-4"
-          >
-            {post.title}
-          </Link>
+          <CardLink to={localize(`/blog/${post.slug}`)}>{post.title}</CardLink>
         </Heading>
         {post.excerpt && (
           <p className="mt-3 line-clamp-3 text-navy-700" {...inEnglish(post.excerpt)}>
@@ -115,9 +110,7 @@ export function PostGrid({ posts, columns = 3 }: { posts: PostCardData[]; column
 
 /** The featured article: a wide card with the cover beside the text on larger screens. */
 export function FeaturedPost({ post }: { post: PostCardData }) {
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <article
       data-testid="featured-post"
@@ -143,13 +136,9 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
           )}
         </p>
         <h2 className="mt-4 text-2xl font-bold leading-snug md:text-3xl" {...inEnglish(post.title)}>
-          <Link
-            to={localize(`/blog/${post.slug}`)}
-            prefetch="intent"
-            className="rounded after:absolute after:inset-0 after:content-[''] group-hover:underline decoration-gold-400 underline-offset-4"
-          >
+          <CardLink to={localize(`/blog/${post.slug}`)} onDark>
             {post.title}
-          </Link>
+          </CardLink>
         </h2>
         {post.excerpt && (
           <p className="mt-4 leading-relaxed text-navy-100" {...inEnglish(post.excerpt)}>

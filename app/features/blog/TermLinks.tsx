@@ -1,7 +1,6 @@
 import { Link } from '@remix-run/react';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
 import type { CountedTerm } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 /** Tag chips linking to their tag pages. */
 export function TagChips({
@@ -13,9 +12,7 @@ export function TagChips({
   showCounts?: boolean;
   currentSlug?: string;
 }) {
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <ul className="flex flex-wrap gap-2">
       {tags.map((tag) => {
@@ -56,9 +53,7 @@ export function TagChips({
 
 /** Categories with their article counts, linking to the category pages. */
 export function CategoryLinks({ categories, currentSlug }: { categories: CountedTerm[]; currentSlug?: string }) {
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <ul className="divide-y divide-sand-200">
       {categories.map((c) => {

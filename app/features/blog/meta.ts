@@ -1,6 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node';
 import { isRouteErrorResponse } from '@remix-run/react';
-import { layoutFromMatches } from '~/lib/meta';
+import { layoutFromMatches, pageMeta } from '~/lib/meta';
 import { pageHref } from './pagination';
 
 /** Meta for a page whose loader answered 404 (or failed): a title and noindex. */
@@ -43,4 +43,18 @@ export function withPagination(
   if (page > 1) out.push({ tagName: 'link', rel: 'prev', href: origin + pageHref(path, page - 1) });
   if (page < totalPages) out.push({ tagName: 'link', rel: 'next', href: origin + pageHref(path, page + 1) });
   return out;
+}
+
+/**
+ * A category's or a tag's listing meta, paginated. A term without articles is a thin page:
+ * reachable, but kept out of search engines.
+ */
+export function termListingMeta(
+  args: Pick<MetaArgs, 'matches' | 'location'>,
+  page: { title: string; description?: string | null },
+  pagination: { page: number; totalPages: number; total: number },
+): MetaDescriptor[] {
+  const noindex = pagination.total === 0;
+  const meta = pageMeta(args, { title: page.title, description: page.description ?? undefined, noindex });
+  return withPagination(meta, args, pagination.page, pagination.totalPages);
 }

@@ -1,10 +1,10 @@
-import { Link } from '@remix-run/react';
 import { ArrowForwardIcon, BriefcaseIcon, PinIcon } from '~/components/icons';
 import { SanityImage } from '~/components/SanityImage';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
+import { useT } from '~/lib/locale';
 import type { CaseStudyCard as CaseStudyCardData } from '~/sanity/queries/insights';
+import { useInsightsCopy } from '~/features/insights/use-insights-copy';
+import { CardLink } from '~/features/insights/CardLink';
 
 const SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
 
@@ -20,9 +20,7 @@ export function CaseStudyCard({
   compact?: boolean;
   priority?: boolean;
 }) {
-  const { t } = useT('insights');
-  const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
+  const { t, localize, inEnglish } = useInsightsCopy();
   const Heading = `h${headingLevel}` as const;
   return (
     <article
@@ -49,33 +47,26 @@ export function CaseStudyCard({
           className={`mt-2 font-bold leading-snug text-navy-900 ${compact ? 'text-lg' : 'text-xl md:text-2xl'}`}
           {...inEnglish(study.title)}
         >
-          <Link
-            to={localize(`/case-studies/${study.slug}`)}
-            prefetch="intent"
-            className="rounded after:absolute after:inset-0 after:content-[''] group-hover:underline decoration-gold-500 underline-offset-4"
-          >
-            {study.title}
-          </Link>
+          <CardLink to={localize(`/case-studies/${study.slug}`)}>{study.title}</CardLink>
         </Heading>
         {!compact && (
           <ul className="mt-3 flex flex-col gap-1.5 text-sm text-navy-700">
-            {study.client && (
-              <li className="flex gap-2">
-                <BriefcaseIcon className="mt-0.5 size-4 shrink-0 text-navy-500" />
-                <span>
-                  <span className="sr-only">{t('caseStudies.client')}: </span>
-                  <span {...inEnglish(study.client)}>{study.client}</span>
-                </span>
-              </li>
-            )}
-            {study.location && (
-              <li className="flex gap-2">
-                <PinIcon className="mt-0.5 size-4 shrink-0 text-navy-500" />
-                <span>
-                  <span className="sr-only">{t('caseStudies.location')}: </span>
-                  <span {...inEnglish(study.location)}>{study.location}</span>
-                </span>
-              </li>
+            {(
+              [
+                ['client', BriefcaseIcon, study.client],
+                ['location', PinIcon, study.location],
+              ] as const
+            ).map(
+              ([field, Icon, value]) =>
+                value && (
+                  <li key={field} className="flex gap-2">
+                    <Icon className="mt-0.5 size-4 shrink-0 text-navy-500" />
+                    <span>
+                      <span className="sr-only">{t(`caseStudies.${field}`)}: </span>
+                      <span {...inEnglish(value)}>{value}</span>
+                    </span>
+                  </li>
+                ),
             )}
           </ul>
         )}
