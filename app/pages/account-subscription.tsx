@@ -10,6 +10,7 @@ import { portalMeta } from '~/features/portal/meta';
 import { MessageBanner, useFormatDate, type UiMessage } from '~/features/portal/shared';
 import { StepDialog } from '~/features/portal/StepDialog';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
+import { TitledCard } from '~/features/portal/TitledCard';
 import { portalT } from '~/features/portal/t.server';
 import { pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
 import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
@@ -133,14 +134,12 @@ export default function AccountSubscription() {
         <MessageBanner message={result?.message} focusRef={messageRef} />
 
         {manageable ? (
-          <section
-            aria-labelledby="current-plan-title"
-            data-testid="current-plan"
-            className="rounded-2xl border border-navy-100 bg-white p-5 shadow-sm md:p-7"
+          <TitledCard
+            titleId="current-plan-title"
+            title={t('subscription.current')}
+            testId="current-plan"
+            titleClassName="text-2xl font-bold text-navy-900"
           >
-            <h2 id="current-plan-title" className="text-2xl font-bold text-navy-900">
-              {t('subscription.current')}
-            </h2>
             <div className="mt-3">
               <SubscriptionSummary subscription={subscription} planName={currentPlan.name} amount={amount} />
             </div>
@@ -226,21 +225,20 @@ export default function AccountSubscription() {
                 </StepDialog>
               </div>
             )}
-          </section>
+          </TitledCard>
         ) : (
-          <section
-            aria-labelledby="no-subscription-title"
-            data-testid="no-subscription"
+          <TitledCard
+            titleId="no-subscription-title"
+            title={t('subscription.none')}
+            testId="no-subscription"
             className="rounded-2xl border border-navy-100 bg-sand-50 p-6 md:p-8"
+            titleClassName="text-2xl font-bold text-navy-900"
           >
-            <h2 id="no-subscription-title" className="text-2xl font-bold text-navy-900">
-              {t('subscription.none')}
-            </h2>
             <p className="mt-2 text-navy-700">{t('subscription.noneText')}</p>
             <Link to={localize('/pricing')} className={`${button.gold} mt-5`} data-testid="see-plans">
               {t('subscription.seePlans')}
             </Link>
-          </section>
+          </TitledCard>
         )}
 
         <BillingHistory invoices={invoices} />

@@ -8,9 +8,10 @@ import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/p
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
+import { TitledCard } from '~/features/portal/TitledCard';
 import { portalT } from '~/features/portal/t.server';
 import { PageHeader } from '~/features/portal/PageHeader';
-import { card, cardTitle, hint, input, label, narrowContainer, portalContainer, textLink } from '~/features/portal/ui';
+import { card, hint, input, label, narrowContainer, portalContainer, textLink } from '~/features/portal/ui';
 import { requestLocale, localizePath, locales } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import {
@@ -199,10 +200,7 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
       <div className={`${portalContainer} space-y-6 pb-16 md:pb-24`}>
         <MessageBanner message={message} />
         <div className="grid gap-6 md:grid-cols-2">
-          <section aria-labelledby={`${uid}-plan`} className={card} data-testid="account-plan">
-            <h2 id={`${uid}-plan`} className={cardTitle}>
-              {t('account.plan')}
-            </h2>
+          <TitledCard titleId={`${uid}-plan`} title={t('account.plan')} testId="account-plan">
             {subscription && planName ? (
               <div className="mt-3">
                 <SubscriptionSummary subscription={subscription} planName={planName} amount={amount} />
@@ -233,12 +231,9 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 </Link>
               </li>
             </ul>
-          </section>
+          </TitledCard>
 
-          <section aria-labelledby={`${uid}-details`} className={card} data-testid="account-details">
-            <h2 id={`${uid}-details`} className={cardTitle}>
-              {t('account.details')}
-            </h2>
+          <TitledCard titleId={`${uid}-details`} title={t('account.details')} testId="account-details">
             <dl className="mt-3">
               <div className={dl}>
                 <dt className="text-navy-700">{t('account.name')}</dt>
@@ -289,13 +284,10 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 testId="preferences-save"
               />
             </Form>
-          </section>
+          </TitledCard>
         </div>
 
-        <section aria-labelledby={`${uid}-signout`} className={card} data-testid="account-signout">
-          <h2 id={`${uid}-signout`} className={cardTitle}>
-            {t('account.signOutTitle')}
-          </h2>
+        <TitledCard titleId={`${uid}-signout`} title={t('account.signOutTitle')} testId="account-signout">
           <div className="mt-4 flex flex-wrap items-start gap-4">
             <Form method="post">
               <CsrfInput csrf={csrf} />
@@ -320,7 +312,7 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
               </p>
             </Form>
           </div>
-        </section>
+        </TitledCard>
       </div>
     </div>
   );
