@@ -126,7 +126,6 @@ export default function AccountVerify() {
                 busy={busy}
                 label={t('verify.confirmButton')}
                 busyLabel={t('verify.checking')}
-                className={`${button.gold} w-full`}
                 testId="verify-confirm"
               />
             </Form>
@@ -181,7 +180,6 @@ export default function AccountVerify() {
                 busy={busy}
                 label={t('verify.submit')}
                 busyLabel={t('verify.checking')}
-                className={`${button.gold} w-full`}
                 testId="verify-submit"
               />
             </Form>

@@ -162,13 +162,7 @@ function SignIn({ next }: { next: string }) {
               />
               {failed?.field === 'email' && <FieldError id={errorId}>{t(failed.error)}</FieldError>}
             </div>
-            <BusyButton
-              busy={busy}
-              label={t('signIn.submit')}
-              busyLabel={t('signIn.sending')}
-              className={`${button.gold} w-full`}
-              testId="signin-submit"
-            />
+            <BusyButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.sending')} testId="signin-submit" />
           </Form>
         </div>
         <p className="mt-6 text-center text-navy-700">

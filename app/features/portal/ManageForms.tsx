@@ -58,18 +58,21 @@ function ActionForm({
   );
 }
 
-/** A submit button that shows its processing state (disabled, aria-busy, its busy label). */
+/**
+ * A submit button that shows its processing state (disabled, aria-busy, its busy label). Without `className` it
+ * is the page's main action: gold and full width.
+ */
 export function BusyButton({
   busy,
   label,
   busyLabel,
-  className,
+  className = `${button.gold} w-full`,
   testId,
 }: {
   busy: boolean;
   label: string;
   busyLabel: string;
-  className: string;
+  className?: string;
   testId?: string;
 }) {
   return (
