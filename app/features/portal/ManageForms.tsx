@@ -94,6 +94,24 @@ export function BusyButton({
   );
 }
 
+/** A confirmation step's footer: "keep" closes the dialog, the busy submit confirms (first on phones). */
+function ConfirmActions({
+  ctx,
+  keep: [keepLabel, keepTestId],
+  confirm,
+}: {
+  ctx: StepContext;
+  keep: [label: string, testId: string];
+  confirm: React.ComponentProps<typeof BusyButton>;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {ctx.dismiss(keepLabel, button.outline, keepTestId)}
+      <BusyButton {...confirm} />
+    </div>
+  );
+}
+
 /** Change plan: the other packages as radio buttons, when the change takes effect, and confirm. */
 export function ChangePlanForm({
   ctx,
@@ -180,16 +198,17 @@ export function ChangePlanForm({
       <p id={effectiveId} className="rounded-lg bg-navy-50 p-3 text-navy-800" data-testid="change-effective">
         {t('change.effective', { date: date(effectiveAt), plan: current.name })}
       </p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {ctx.dismiss(t('change.keep'), button.outline, 'change-keep')}
-        <BusyButton
-          busy={busy}
-          label={t('change.confirm')}
-          busyLabel={t('change.confirming')}
-          className={button.primary}
-          testId="change-confirm"
-        />
-      </div>
+      <ConfirmActions
+        ctx={ctx}
+        keep={[t('change.keep'), 'change-keep']}
+        confirm={{
+          busy,
+          label: t('change.confirm'),
+          busyLabel: t('change.confirming'),
+          className: button.primary,
+          testId: 'change-confirm',
+        }}
+      />
     </ActionForm>
   );
 }
@@ -202,16 +221,17 @@ export function CancelForm({ ctx, csrf, periodEnd }: { ctx: StepContext; csrf: C
   return (
     <ActionForm intent="cancel" csrf={csrf} className="space-y-5">
       <p className="leading-7 text-navy-700">{t('cancel.text', { date: date(periodEnd) })}</p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {ctx.dismiss(t('cancel.keep'), button.outline, 'cancel-keep')}
-        <BusyButton
-          busy={busy}
-          label={t('cancel.confirm')}
-          busyLabel={t('cancel.cancelling')}
-          className={dangerButton}
-          testId="cancel-confirm"
-        />
-      </div>
+      <ConfirmActions
+        ctx={ctx}
+        keep={[t('cancel.keep'), 'cancel-keep']}
+        confirm={{
+          busy,
+          label: t('cancel.confirm'),
+          busyLabel: t('cancel.cancelling'),
+          className: dangerButton,
+          testId: 'cancel-confirm',
+        }}
+      />
     </ActionForm>
   );
 }
