@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
 import { button } from '~/components/marketing/ui';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
 import { CancelForm, ChangePlanForm, IntentButton, type Csrf } from '~/features/portal/ManageForms';
@@ -10,9 +11,8 @@ import { portalMeta } from '~/features/portal/meta';
 import { MessageBanner, useFormatDate, type UiMessage } from '~/features/portal/shared';
 import { StepDialog } from '~/features/portal/StepDialog';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { TitledCard } from '~/features/portal/TitledCard';
 import { portalT } from '~/features/portal/t.server';
-import { pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
+import { card, pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
 import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
 import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
@@ -134,10 +134,11 @@ export default function AccountSubscription() {
         <MessageBanner message={result?.message} focusRef={messageRef} />
 
         {manageable ? (
-          <TitledCard
-            titleId="current-plan-title"
+          <TitledSection
+            id="current-plan-title"
             title={t('subscription.current')}
             testId="current-plan"
+            className={card}
             titleClassName="text-2xl font-bold text-navy-900"
           >
             <div className="mt-3">
@@ -225,10 +226,10 @@ export default function AccountSubscription() {
                 </StepDialog>
               </div>
             )}
-          </TitledCard>
+          </TitledSection>
         ) : (
-          <TitledCard
-            titleId="no-subscription-title"
+          <TitledSection
+            id="no-subscription-title"
             title={t('subscription.none')}
             testId="no-subscription"
             className="rounded-2xl border border-navy-100 bg-sand-50 p-6 md:p-8"
@@ -238,7 +239,7 @@ export default function AccountSubscription() {
             <Link to={localize('/pricing')} className={`${button.gold} mt-5`} data-testid="see-plans">
               {t('subscription.seePlans')}
             </Link>
-          </TitledCard>
+          </TitledSection>
         )}
 
         <BillingHistory invoices={invoices} />

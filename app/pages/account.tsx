@@ -2,16 +2,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { button } from '~/components/marketing/ui';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { ErrorAlert } from '~/features/forms/ErrorAlert';
 import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { TitledCard } from '~/features/portal/TitledCard';
 import { portalT } from '~/features/portal/t.server';
 import { PageHeader } from '~/features/portal/PageHeader';
-import { card, hint, input, label, narrowContainer, portalContainer, textLink } from '~/features/portal/ui';
+import { card, cardTitle, hint, input, label, narrowContainer, portalContainer, textLink } from '~/features/portal/ui';
 import { requestLocale, localizePath, locales } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import {
@@ -194,7 +194,13 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
       <div className={`${portalContainer} space-y-6 pb-16 md:pb-24`}>
         <MessageBanner message={message} />
         <div className="grid gap-6 md:grid-cols-2">
-          <TitledCard titleId={`${uid}-plan`} title={t('account.plan')} testId="account-plan">
+          <TitledSection
+            id={`${uid}-plan`}
+            title={t('account.plan')}
+            titleClassName={cardTitle}
+            className={card}
+            testId="account-plan"
+          >
             {subscription && planName ? (
               <div className="mt-3">
                 <SubscriptionSummary subscription={subscription} planName={planName} amount={amount} />
@@ -225,9 +231,15 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 </Link>
               </li>
             </ul>
-          </TitledCard>
+          </TitledSection>
 
-          <TitledCard titleId={`${uid}-details`} title={t('account.details')} testId="account-details">
+          <TitledSection
+            id={`${uid}-details`}
+            title={t('account.details')}
+            titleClassName={cardTitle}
+            className={card}
+            testId="account-details"
+          >
             <dl className="mt-3">
               <div className={dl}>
                 <dt className="text-navy-700">{t('account.name')}</dt>
@@ -278,10 +290,16 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 testId="preferences-save"
               />
             </Form>
-          </TitledCard>
+          </TitledSection>
         </div>
 
-        <TitledCard titleId={`${uid}-signout`} title={t('account.signOutTitle')} testId="account-signout">
+        <TitledSection
+          id={`${uid}-signout`}
+          title={t('account.signOutTitle')}
+          titleClassName={cardTitle}
+          className={card}
+          testId="account-signout"
+        >
           <div className="mt-4 flex flex-wrap items-start gap-4">
             <Form method="post">
               <CsrfInput csrf={csrf} />
@@ -306,7 +324,7 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
               </p>
             </Form>
           </div>
-        </TitledCard>
+        </TitledSection>
       </div>
     </div>
   );
