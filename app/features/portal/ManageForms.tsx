@@ -94,20 +94,33 @@ export function BusyButton({
   );
 }
 
-/** A confirmation step's footer: "keep" closes the dialog, the busy submit confirms (first on phones). */
+/**
+ * A confirmation step's footer: "keep" closes the dialog, the busy submit confirms (on top on phones). Texts and
+ * test ids follow the step's intent: `<intent>.keep`, `<intent>.confirm`, `<intent>-keep`, `<intent>-confirm`.
+ */
 function ConfirmActions({
   ctx,
-  keep: [keepLabel, keepTestId],
-  confirm,
+  intent,
+  busyLabel,
+  className,
 }: {
   ctx: StepContext;
-  keep: [label: string, testId: string];
-  confirm: React.ComponentProps<typeof BusyButton>;
+  intent: 'change' | 'cancel';
+  busyLabel: string;
+  className: string;
 }) {
+  const { t } = useT('portal');
+  const busy = usePendingIntent(intent);
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      {ctx.dismiss(keepLabel, button.outline, keepTestId)}
-      <BusyButton {...confirm} />
+      {ctx.dismiss(t(`${intent}.keep`), button.outline, `${intent}-keep`)}
+      <BusyButton
+        busy={busy}
+        label={t(`${intent}.confirm`)}
+        busyLabel={busyLabel}
+        className={className}
+        testId={`${intent}-confirm`}
+      />
     </div>
   );
 }
@@ -131,7 +144,6 @@ export function ChangePlanForm({
   const { t } = useT('portal');
   const date = useFormatDate();
   const uid = useId();
-  const busy = usePendingIntent('change');
   const others = plans.filter((p) => p.key !== current.key);
   const effectiveId = `${uid}-effective`;
   if (others.length === 0) {
@@ -198,17 +210,7 @@ export function ChangePlanForm({
       <p id={effectiveId} className="rounded-lg bg-navy-50 p-3 text-navy-800" data-testid="change-effective">
         {t('change.effective', { date: date(effectiveAt), plan: current.name })}
       </p>
-      <ConfirmActions
-        ctx={ctx}
-        keep={[t('change.keep'), 'change-keep']}
-        confirm={{
-          busy,
-          label: t('change.confirm'),
-          busyLabel: t('change.confirming'),
-          className: button.primary,
-          testId: 'change-confirm',
-        }}
-      />
+      <ConfirmActions ctx={ctx} intent="change" busyLabel={t('change.confirming')} className={button.primary} />
     </ActionForm>
   );
 }
@@ -217,21 +219,10 @@ export function ChangePlanForm({
 export function CancelForm({ ctx, csrf, periodEnd }: { ctx: StepContext; csrf: Csrf; periodEnd: string }) {
   const { t } = useT('portal');
   const date = useFormatDate();
-  const busy = usePendingIntent('cancel');
   return (
     <ActionForm intent="cancel" csrf={csrf} className="space-y-5">
       <p className="leading-7 text-navy-700">{t('cancel.text', { date: date(periodEnd) })}</p>
-      <ConfirmActions
-        ctx={ctx}
-        keep={[t('cancel.keep'), 'cancel-keep']}
-        confirm={{
-          busy,
-          label: t('cancel.confirm'),
-          busyLabel: t('cancel.cancelling'),
-          className: dangerButton,
-          testId: 'cancel-confirm',
-        }}
-      />
+      <ConfirmActions ctx={ctx} intent="cancel" busyLabel={t('cancel.cancelling')} className={dangerButton} />
     </ActionForm>
   );
 }
