@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { PillLink, pillLinkClass } from '~/components/PillLink';
 import { useLocalizePath, useT } from '~/lib/locale';
 
 /** The localized not-found screen. */
@@ -15,12 +16,7 @@ export function NotFound() {
       </p>
       <h1 className="text-3xl font-bold text-navy-900 md:text-4xl">{t('notFound.title')}</h1>
       <p className="text-lg text-navy-700">{t('notFound.text')}</p>
-      <Link
-        to={localize('/')}
-        className="inline-flex min-h-12 items-center rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800"
-      >
-        {t('notFound.backHome')}
-      </Link>
+      <PillLink to={localize('/')}>{t('notFound.backHome')}</PillLink>
     </section>
   );
 }
@@ -45,18 +41,10 @@ export function RouteErrorBoundary() {
       </h1>
       <p className="text-lg text-navy-700">{unavailable ? t('error.unavailableText') : t('error.text')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a
-          href=""
-          className="inline-flex min-h-12 items-center rounded-full border border-navy-200 px-6 font-semibold text-navy-900 hover:bg-navy-50"
-        >
+        <a href="" className={pillLinkClass.secondary}>
           {t('error.retry')}
         </a>
-        <Link
-          to={localize('/')}
-          className="inline-flex min-h-12 items-center rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800"
-        >
-          {t('error.backHome')}
-        </Link>
+        <PillLink to={localize('/')}>{t('error.backHome')}</PillLink>
       </div>
     </section>
   );

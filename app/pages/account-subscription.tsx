@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
 import { button } from '~/components/marketing/ui';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
 import { CancelForm, ChangePlanForm, IntentButton, type Csrf } from '~/features/portal/ManageForms';
@@ -11,7 +12,7 @@ import { MessageBanner, useFormatDate, type UiMessage } from '~/features/portal/
 import { StepDialog } from '~/features/portal/StepDialog';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
-import { pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
+import { card, pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
 import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
 import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
@@ -133,14 +134,13 @@ export default function AccountSubscription() {
         <MessageBanner message={result?.message} focusRef={messageRef} />
 
         {manageable ? (
-          <section
-            aria-labelledby="current-plan-title"
-            data-testid="current-plan"
-            className="rounded-2xl border border-navy-100 bg-white p-5 shadow-sm md:p-7"
+          <TitledSection
+            id="current-plan-title"
+            title={t('subscription.current')}
+            testId="current-plan"
+            className={card}
+            titleClassName="text-2xl font-bold text-navy-900"
           >
-            <h2 id="current-plan-title" className="text-2xl font-bold text-navy-900">
-              {t('subscription.current')}
-            </h2>
             <div className="mt-3">
               <SubscriptionSummary subscription={subscription} planName={currentPlan.name} amount={amount} />
             </div>
@@ -226,21 +226,20 @@ export default function AccountSubscription() {
                 </StepDialog>
               </div>
             )}
-          </section>
+          </TitledSection>
         ) : (
-          <section
-            aria-labelledby="no-subscription-title"
-            data-testid="no-subscription"
+          <TitledSection
+            id="no-subscription-title"
+            title={t('subscription.none')}
+            testId="no-subscription"
             className="rounded-2xl border border-navy-100 bg-sand-50 p-6 md:p-8"
+            titleClassName="text-2xl font-bold text-navy-900"
           >
-            <h2 id="no-subscription-title" className="text-2xl font-bold text-navy-900">
-              {t('subscription.none')}
-            </h2>
             <p className="mt-2 text-navy-700">{t('subscription.noneText')}</p>
             <Link to={localize('/pricing')} className={`${button.gold} mt-5`} data-testid="see-plans">
               {t('subscription.seePlans')}
             </Link>
-          </section>
+          </TitledSection>
         )}
 
         <BillingHistory invoices={invoices} />

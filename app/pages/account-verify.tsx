@@ -79,6 +79,10 @@ export default function AccountVerify() {
   const codeRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  // Both forms (confirm from the e-mailed link, or type the code) submit with the same busy state and label.
+  const submit = (label: string, testId: string) => (
+    <BusyButton busy={busy} label={label} busyLabel={t('verify.checking')} testId={testId} />
+  );
   const codeId = `${uid}-code`;
   const hintId = `${codeId}-hint`;
   const errorId = `${codeId}-error`;
@@ -122,13 +126,7 @@ export default function AccountVerify() {
               <input type="hidden" name="c" value={c} />
               <input type="hidden" name="code" value={code} />
               {next && <input type="hidden" name="next" value={next} />}
-              <BusyButton
-                busy={busy}
-                label={t('verify.confirmButton')}
-                busyLabel={t('verify.checking')}
-                className={`${button.gold} w-full`}
-                testId="verify-confirm"
-              />
+              {submit(t('verify.confirmButton'), 'verify-confirm')}
             </Form>
           </div>
         </div>
@@ -177,13 +175,7 @@ export default function AccountVerify() {
                   <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>
                 )}
               </div>
-              <BusyButton
-                busy={busy}
-                label={t('verify.submit')}
-                busyLabel={t('verify.checking')}
-                className={`${button.gold} w-full`}
-                testId="verify-submit"
-              />
+              {submit(t('verify.submit'), 'verify-submit')}
             </Form>
             <p className="text-navy-700">
               {t('verify.notReceived')}{' '}

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { button } from '~/components/marketing/ui';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { ErrorAlert } from '~/features/forms/ErrorAlert';
 import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/portal/ManageForms';
@@ -161,13 +162,7 @@ function SignIn({ next }: { next: string }) {
               />
               {failed?.field === 'email' && <FieldError id={errorId}>{t(failed.error)}</FieldError>}
             </div>
-            <BusyButton
-              busy={busy}
-              label={t('signIn.submit')}
-              busyLabel={t('signIn.sending')}
-              className={`${button.gold} w-full`}
-              testId="signin-submit"
-            />
+            <BusyButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.sending')} testId="signin-submit" />
           </Form>
         </div>
         <p className="mt-6 text-center text-navy-700">
@@ -199,10 +194,13 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
       <div className={`${portalContainer} space-y-6 pb-16 md:pb-24`}>
         <MessageBanner message={message} />
         <div className="grid gap-6 md:grid-cols-2">
-          <section aria-labelledby={`${uid}-plan`} className={card} data-testid="account-plan">
-            <h2 id={`${uid}-plan`} className={cardTitle}>
-              {t('account.plan')}
-            </h2>
+          <TitledSection
+            id={`${uid}-plan`}
+            title={t('account.plan')}
+            titleClassName={cardTitle}
+            className={card}
+            testId="account-plan"
+          >
             {subscription && planName ? (
               <div className="mt-3">
                 <SubscriptionSummary subscription={subscription} planName={planName} amount={amount} />
@@ -233,12 +231,15 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 </Link>
               </li>
             </ul>
-          </section>
+          </TitledSection>
 
-          <section aria-labelledby={`${uid}-details`} className={card} data-testid="account-details">
-            <h2 id={`${uid}-details`} className={cardTitle}>
-              {t('account.details')}
-            </h2>
+          <TitledSection
+            id={`${uid}-details`}
+            title={t('account.details')}
+            titleClassName={cardTitle}
+            className={card}
+            testId="account-details"
+          >
             <dl className="mt-3">
               <div className={dl}>
                 <dt className="text-navy-700">{t('account.name')}</dt>
@@ -289,13 +290,16 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 testId="preferences-save"
               />
             </Form>
-          </section>
+          </TitledSection>
         </div>
 
-        <section aria-labelledby={`${uid}-signout`} className={card} data-testid="account-signout">
-          <h2 id={`${uid}-signout`} className={cardTitle}>
-            {t('account.signOutTitle')}
-          </h2>
+        <TitledSection
+          id={`${uid}-signout`}
+          title={t('account.signOutTitle')}
+          titleClassName={cardTitle}
+          className={card}
+          testId="account-signout"
+        >
           <div className="mt-4 flex flex-wrap items-start gap-4">
             <Form method="post">
               <CsrfInput csrf={csrf} />
@@ -320,7 +324,7 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
               </p>
             </Form>
           </div>
-        </section>
+        </TitledSection>
       </div>
     </div>
   );

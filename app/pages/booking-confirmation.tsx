@@ -1,5 +1,6 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { PillLink } from '~/components/PillLink';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
 import { PageHeading } from '~/components/marketing/PageHeading';
@@ -190,25 +191,20 @@ export default function BookingConfirmation() {
         </TitledSection>
 
         <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <Link
-            to={localize('/')}
-            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-navy-900 px-6 font-semibold text-white hover:bg-navy-800"
-          >
+          <PillLink to={localize('/')} className="justify-center gap-2">
             {t('booking.backHome')}
             <ArrowForwardIcon className="size-4" />
-          </Link>
-          <Link
-            to={localize('/services')}
-            className="inline-flex min-h-12 items-center justify-center rounded-full border border-navy-200 bg-white px-6 font-semibold text-navy-900 hover:bg-navy-50"
-          >
-            {t('booking.exploreServices')}
-          </Link>
-          <Link
-            to={localize('/faq')}
-            className="inline-flex min-h-12 items-center justify-center rounded-full border border-navy-200 bg-white px-6 font-semibold text-navy-900 hover:bg-navy-50"
-          >
-            {t('booking.readFaq')}
-          </Link>
+          </PillLink>
+          {(
+            [
+              ['/services', 'booking.exploreServices'],
+              ['/faq', 'booking.readFaq'],
+            ] as const
+          ).map(([path, key]) => (
+            <PillLink key={path} to={localize(path)} variant="secondary" className="justify-center bg-white">
+              {t(key)}
+            </PillLink>
+          ))}
         </div>
       </div>
     </div>

@@ -238,12 +238,11 @@ export default function SeoDiagnostics() {
           <table className="mt-4 border-collapse text-sm" data-testid="seo-other">
             <thead>
               <tr>
-                <th scope="col" className="border-b border-sand-200 px-3 py-2 text-start">
-                  {t('seo.document')}
-                </th>
-                <th scope="col" className="border-b border-sand-200 px-3 py-2 text-start">
-                  {t('seo.field')}
-                </th>
+                {[t('seo.document'), t('seo.field')].map((h) => (
+                  <th key={h} scope="col" className="border-b border-sand-200 px-3 py-2 text-start">
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -5,6 +5,7 @@ import { ErrorAlert } from './ErrorAlert';
 import type { FaqActionData } from './faq-question.server';
 import { useFormToken } from './form-token';
 import { Honeypot } from './Honeypot';
+import { PendingSubmitButton } from './PendingSubmitButton';
 import { FORM_TOKEN_FIELD, MAX_LENGTH, type FaqField } from './fields';
 
 const FIELDS: { name: FaqField; type: 'text' | 'email' | 'tel' | 'textarea'; autoComplete: string; ltr?: boolean }[] = [
@@ -154,14 +155,12 @@ export function FaqQuestionForm() {
             </div>
           );
         })}
-        <button
-          type="submit"
-          aria-disabled={submitting || undefined}
-          onClick={(e) => submitting && e.preventDefault()}
+        <PendingSubmitButton
+          pending={submitting}
+          label={t('faq.submit')}
+          pendingLabel={t('faq.submitting')}
           className="inline-flex min-h-11 items-center rounded-full bg-gold-500 px-6 font-semibold text-navy-950 hover:bg-gold-400 aria-disabled:opacity-70"
-        >
-          {submitting ? t('faq.submitting') : t('faq.submit')}
-        </button>
+        />
       </Form>
     </section>
   );

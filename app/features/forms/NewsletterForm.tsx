@@ -16,6 +16,7 @@ import {
   type NewsletterStatus,
 } from './newsletter-status';
 import { FORM_TOKEN_FIELD, MAX_LENGTH } from './fields';
+import { PendingSubmitButton } from './PendingSubmitButton';
 
 type FetcherData = { status: string; formError?: { titleKey: string; messageKey: string }; token?: string | null };
 
@@ -135,14 +136,12 @@ export function NewsletterForm({
                 aria-describedby={message ? errorId : undefined}
                 className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-navy-200 bg-white px-3 text-navy-900 placeholder:text-navy-500 focus:border-navy-500 aria-[invalid=true]:border-red-700 rtl:text-right"
               />
-              <button
-                type="submit"
-                aria-disabled={submitting || undefined}
-                onClick={(e) => submitting && e.preventDefault()}
+              <PendingSubmitButton
+                pending={submitting}
+                label={t('newsletter.subscribe')}
+                pendingLabel={t('newsletter.subscribing')}
                 className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-gold-500 px-5 font-semibold text-navy-950 hover:bg-gold-400 aria-disabled:opacity-70"
-              >
-                {submitting ? t('newsletter.subscribing') : t('newsletter.subscribe')}
-              </button>
+              />
             </div>
             <div
               id={errorId}

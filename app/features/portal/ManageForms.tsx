@@ -58,18 +58,21 @@ function ActionForm({
   );
 }
 
-/** A submit button that shows its processing state (disabled, aria-busy, its busy label). */
+/**
+ * A submit button that shows its processing state (disabled, aria-busy, its busy label). Without `className` it
+ * is the page's main action: gold and full width.
+ */
 export function BusyButton({
   busy,
   label,
   busyLabel,
-  className,
+  className = `${button.gold} w-full`,
   testId,
 }: {
   busy: boolean;
   label: string;
   busyLabel: string;
-  className: string;
+  className?: string;
   testId?: string;
 }) {
   return (
@@ -88,6 +91,37 @@ export function BusyButton({
       )}
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/**
+ * A confirmation step's footer: "keep" closes the dialog, the busy submit confirms (on top on phones). Texts and
+ * test ids follow the step's intent: `<intent>.keep`, `<intent>.confirm`, `<intent>-keep`, `<intent>-confirm`.
+ */
+function ConfirmActions({
+  ctx,
+  intent,
+  busyLabel,
+  className,
+}: {
+  ctx: StepContext;
+  intent: 'change' | 'cancel';
+  busyLabel: string;
+  className: string;
+}) {
+  const { t } = useT('portal');
+  const busy = usePendingIntent(intent);
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {ctx.dismiss(t(`${intent}.keep`), button.outline, `${intent}-keep`)}
+      <BusyButton
+        busy={busy}
+        label={t(`${intent}.confirm`)}
+        busyLabel={busyLabel}
+        className={className}
+        testId={`${intent}-confirm`}
+      />
+    </div>
   );
 }
 
@@ -110,7 +144,6 @@ export function ChangePlanForm({
   const { t } = useT('portal');
   const date = useFormatDate();
   const uid = useId();
-  const busy = usePendingIntent('change');
   const others = plans.filter((p) => p.key !== current.key);
   const effectiveId = `${uid}-effective`;
   if (others.length === 0) {
@@ -177,16 +210,7 @@ export function ChangePlanForm({
       <p id={effectiveId} className="rounded-lg bg-navy-50 p-3 text-navy-800" data-testid="change-effective">
         {t('change.effective', { date: date(effectiveAt), plan: current.name })}
       </p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {ctx.dismiss(t('change.keep'), button.outline, 'change-keep')}
-        <BusyButton
-          busy={busy}
-          label={t('change.confirm')}
-          busyLabel={t('change.confirming')}
-          className={button.primary}
-          testId="change-confirm"
-        />
-      </div>
+      <ConfirmActions ctx={ctx} intent="change" busyLabel={t('change.confirming')} className={button.primary} />
     </ActionForm>
   );
 }
@@ -195,20 +219,10 @@ export function ChangePlanForm({
 export function CancelForm({ ctx, csrf, periodEnd }: { ctx: StepContext; csrf: Csrf; periodEnd: string }) {
   const { t } = useT('portal');
   const date = useFormatDate();
-  const busy = usePendingIntent('cancel');
   return (
     <ActionForm intent="cancel" csrf={csrf} className="space-y-5">
       <p className="leading-7 text-navy-700">{t('cancel.text', { date: date(periodEnd) })}</p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {ctx.dismiss(t('cancel.keep'), button.outline, 'cancel-keep')}
-        <BusyButton
-          busy={busy}
-          label={t('cancel.confirm')}
-          busyLabel={t('cancel.cancelling')}
-          className={dangerButton}
-          testId="cancel-confirm"
-        />
-      </div>
+      <ConfirmActions ctx={ctx} intent="cancel" busyLabel={t('cancel.cancelling')} className={dangerButton} />
     </ActionForm>
   );
 }

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DialogCloseButton } from '~/components/DialogCloseButton';
+import { TitledSection } from '~/components/marketing/TitledSection';
 import { useT } from '~/lib/locale';
 
 export const STEP_PARAM = 'step';
@@ -67,14 +68,13 @@ export function StepDialog({
 
   if (params.get(STEP_PARAM) === step) {
     return (
-      <section
-        aria-labelledby={titleId}
-        data-testid={`step-${step}`}
+      <TitledSection
+        id={titleId}
+        title={title}
+        testId={`step-${step}`}
         className="rounded-2xl border-2 border-gold-500 bg-white p-5 shadow-sm md:p-7"
+        titleClassName="text-2xl font-bold text-navy-900"
       >
-        <h2 id={titleId} className="text-2xl font-bold text-navy-900">
-          {title}
-        </h2>
         <div className="mt-3">
           {children({
             inline: true,
@@ -85,7 +85,7 @@ export function StepDialog({
             ),
           })}
         </div>
-      </section>
+      </TitledSection>
     );
   }
 
