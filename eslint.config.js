@@ -18,6 +18,9 @@ export default tseslint.config(
       'data/',
       'studio/dist/',
       'studio/.sanity/',
+      // The bare comparison app's build (bench/compare.mjs builds it).
+      'bench/bare/build/',
+      'bench/bare/public/build/',
       'test-results/',
       'playwright-report/',
       'blob-report/',
