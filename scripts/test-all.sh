@@ -55,8 +55,12 @@ echo; echo "=== end-to-end tests (Playwright, Chromium)"
 if ensure_chromium && [ -f build/index.js ]; then
   rm -f test-results/playwright.json
   PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
+  pw_status=$?
   if [ -s test-results/playwright.json ]; then
-    read -r pp pf ps < <(node -e 'const s=require("./test-results/playwright.json").stats;console.log(s.expected+s.flaky,s.unexpected,s.skipped)')
+    # A run that could not start (a busy port, a server that died) reports no test at all but a
+    # top-level error: each such error counts as a failure, and so does a failing exit with none.
+    read -r pp pf ps < <(node -e 'const r=require("./test-results/playwright.json"),s=r.stats;console.log(s.expected+s.flaky,s.unexpected+(r.errors?.length??0),s.skipped)')
+    if [ "$pw_status" != 0 ] && [ "$pf" = 0 ]; then pf=1; fi
     # Tests that failed once and passed on their retry (CI only): counted as passed, named here.
     node -e '
       const r = require("./test-results/playwright.json"); const out = [];
