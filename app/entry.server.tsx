@@ -32,6 +32,14 @@ contentClient();
 startPortal();
 
 export const streamTimeout = 5_000;
+/**
+ * How long a page may wait for its shell. Rendering the shell is CPU work on data the loaders
+ * already fetched, so it only takes long when the server is queued behind other requests (a
+ * burst of form posts on two cores, say). Giving up then would answer 500 to a request whose
+ * action already ran, e.g. a question we stored, so the bound is generous and separate from
+ * `streamTimeout`, which bounds the deferred data streamed after the shell.
+ */
+export const shellTimeout = 30_000;
 
 /**
  * React 18.3's Node stream writer can leave a NUL byte at the edge of its 2 KB buffer
@@ -149,6 +157,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let timer = setTimeout(() => abort(), shellTimeout);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={NONCE_PLACEHOLDER}>
         <I18nextProvider i18n={i18n}>
@@ -160,6 +169,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
         nonce: NONCE_PLACEHOLDER,
         [readyEvent]() {
           shellRendered = true;
+          clearTimeout(timer);
+          timer = setTimeout(() => abort(), streamTimeout + 1000);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           for (const [name, value] of Object.entries(securityHeaders()))
             if (!responseHeaders.has(name)) responseHeaders.set(name, value);
@@ -183,6 +194,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
           pipe(rendered);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -191,7 +203,6 @@ const handleRequest: HandleDocumentRequestFunction = async (
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 };
 
