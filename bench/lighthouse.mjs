@@ -40,7 +40,7 @@ const pages = pairs
 
 rmSync(DATA_DIR, { recursive: true, force: true });
 mkdirSync(DATA_DIR, { recursive: true });
-const server = spawn(process.execPath, ['server.mjs', 'build/index.js'], {
+const server = spawn(process.execPath, ['server.mjs', process.env.BENCH_BUILD ?? 'build/index.js'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', CONTENT_DATA_DIR: DATA_DIR },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
