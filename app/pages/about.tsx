@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CompassIcon, SparkIcon } from '~/components/icons';
 import { CheckList } from '~/components/marketing/CheckList';
+import { GridCard } from '~/components/marketing/GridCard';
 import { container, lead } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';
 import { CmsText } from '~/components/CmsText';
@@ -112,32 +113,20 @@ export default function About() {
       )}
 
       {about.values.length > 0 && (
-        <PageBand
-          id="values-title"
-          title={t('about.valuesTitle')}
-          className="bg-sand-50 py-16 md:py-20"
-          testId="about-values"
-        >
+        <PageBand title={t('about.valuesTitle')} className="bg-sand-50 py-16 md:py-20" testId="about-values">
           <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {about.values.map((value, i) => (
-              <li key={value._key} className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
+              <GridCard key={value._key} look="value" title={value.title} text={value.text}>
                 <span aria-hidden="true" className="text-sm font-bold text-gold-700 tabular-nums">
                   {String(i + 1).padStart(2, '0')}
                 </span>
-                <CmsText as="h3" text={value.title} className="mt-2 text-xl font-semibold text-navy-900" />
-                <CmsText text={value.text} className="mt-2 leading-7 text-navy-700" />
-              </li>
+              </GridCard>
             ))}
           </ul>
         </PageBand>
       )}
 
-      <CtaBand
-        id="about-cta-title"
-        title={t('about.ctaTitle')}
-        text={t('about.ctaText')}
-        link={{ href: '/services', label: t('about.exploreServices') }}
-      />
+      <CtaBand page="about" />
     </div>
   );
 }

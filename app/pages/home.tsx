@@ -5,6 +5,7 @@ import { ArrowForwardIcon, CalendarIcon, QuoteIcon } from '~/components/icons';
 import { CmsText } from '~/components/CmsText';
 import { Bidi } from '~/components/marketing/Bidi';
 import { CheckList } from '~/components/marketing/CheckList';
+import { GridCard } from '~/components/marketing/GridCard';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
 import { PageBand } from '~/components/marketing/PageBand';
 import { ServiceCards } from '~/components/marketing/ServiceCards';
@@ -226,7 +227,6 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
   const { t } = useT('marketing');
   return (
     <PageBand
-      id="testimonials-title"
       title={title}
       className="bg-sand-50 py-16 md:py-24"
       titleClassName={`text-center ${sectionTitle}`}
@@ -276,21 +276,15 @@ function Testimonials({ title, testimonials }: { title: string; testimonials: Ho
 
 function Statistics({ title, statistics }: { title: string; statistics: HomeData['statistics'] }) {
   return (
-    <PageBand id="statistics-title" title={title} className="bg-white pt-16 md:pt-24" testId="statistics">
+    <PageBand title={title} className="bg-white pt-16 md:pt-24" testId="statistics">
       <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {statistics.map((stat) => (
-          <li
-            key={stat._id}
-            className="relative overflow-hidden rounded-2xl border border-navy-100 bg-white p-6 shadow-sm"
-            data-testid="statistic"
-          >
+          <GridCard key={stat._id} look="statistic" title={stat.label} text={stat.description} testId="statistic">
             <span aria-hidden="true" className="absolute inset-y-0 start-0 w-1 bg-gold-500" />
             <p className="text-4xl font-bold tracking-tight text-navy-900 tabular-nums">
               <Bidi>{stat.value}</Bidi>
             </p>
-            <CmsText as="h3" text={stat.label} className="mt-3 font-semibold leading-6 text-navy-900" />
-            <CmsText text={stat.description} className="mt-2 text-sm leading-6 text-navy-700" />
-          </li>
+          </GridCard>
         ))}
       </ul>
     </PageBand>

@@ -91,13 +91,7 @@ export default function Pricing() {
         <p className={`${container} mt-8 text-center text-sm text-navy-700`}>{t('pricing.paymentNote')}</p>
       </section>
 
-      <CtaBand
-        id="pricing-help-title"
-        title={t('pricing.helpTitle')}
-        text={t('pricing.helpText')}
-        link={{ href: '/faq', label: t('pricing.faqLink') }}
-        className="bg-sand-50"
-      />
+      <CtaBand page="pricing" className="bg-sand-50" />
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { ServiceCards } from '~/components/marketing/ServiceCards';
 import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
 import { CmsText } from '~/components/CmsText';
 import { CheckList } from '~/components/marketing/CheckList';
+import { GridCard } from '~/components/marketing/GridCard';
 import { CtaBand } from '~/components/marketing/CtaBand';
+import { PageBand } from '~/components/marketing/PageBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { requestLocale } from '~/i18n';
@@ -91,44 +93,32 @@ export default function Services() {
       })}
 
       {setupOptions.length > 0 && (
-        <section
-          aria-labelledby="setup-options-title"
+        <PageBand
+          title={t('services.setupTitle')}
           className="bg-navy-900 py-16 text-white md:py-24"
-          data-testid="setup-options"
+          titleClassName="max-w-3xl text-3xl font-bold tracking-tight md:text-4xl"
+          testId="setup-options"
         >
-          <div className={container}>
-            <div className="max-w-3xl">
-              <h2 id="setup-options-title" className="text-3xl font-bold tracking-tight md:text-4xl">
-                {t('services.setupTitle')}
-              </h2>
-              <p className="mt-4 text-lg leading-8 text-navy-100">{t('services.setupIntro')}</p>
-            </div>
-            <ul className="mt-10 grid gap-5 md:grid-cols-2">
-              {setupOptions.map((option) => (
-                <li
-                  key={option._id}
-                  className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/15 md:p-8"
-                  data-testid={`setup-${option.key}`}
-                >
-                  <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gold-500/15 text-gold-300">
-                    <BuildingIcon className="size-6" />
-                  </span>
-                  <CmsText as="h3" text={option.title} className="mt-4 text-xl font-semibold" />
-                  <CmsText text={option.description} className="mt-3 leading-7 text-navy-100" />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+          <p className="mt-4 max-w-3xl text-lg leading-8 text-navy-100">{t('services.setupIntro')}</p>
+          <ul className="mt-10 grid gap-5 md:grid-cols-2">
+            {setupOptions.map((option) => (
+              <GridCard
+                key={option._id}
+                look="setupOption"
+                title={option.title}
+                text={option.description}
+                testId={`setup-${option.key}`}
+              >
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gold-500/15 text-gold-300">
+                  <BuildingIcon className="size-6" />
+                </span>
+              </GridCard>
+            ))}
+          </ul>
+        </PageBand>
       )}
 
-      <CtaBand
-        id="services-cta-title"
-        title={t('services.ctaTitle')}
-        text={t('services.ctaText')}
-        link={{ href: '/pricing', label: t('services.comparePackages') }}
-        className="bg-sand-50"
-      />
+      <CtaBand page="services" className="bg-sand-50" />
     </div>
   );
 }

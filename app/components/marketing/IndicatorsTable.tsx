@@ -18,13 +18,9 @@ const COLUMNS = ['category', 'metric', 'value', 'trend', 'source'] as const;
 
 export function IndicatorsTable({ title, indicators }: { title: string; indicators: HomeData['indicators'] }) {
   const { t } = useT('marketing');
-  const titleId = useId();
   const captionId = useId();
-  const inEnglish = useFallbackLang();
-  const th = 'px-5 py-4 text-start text-sm font-semibold';
-  const cell = 'text-start md:px-5 md:py-4';
   return (
-    <PageBand id={titleId} title={title} className="bg-white py-16 md:py-24" testId="indicators">
+    <PageBand title={title} className="bg-white py-16 md:py-24" testId="indicators">
       <div
         role="region"
         aria-labelledby={captionId}
@@ -39,7 +35,7 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
           <thead className="bg-navy-900 text-white max-md:sr-only">
             <tr>
               {COLUMNS.map((column) => (
-                <th key={column} scope="col" className={th}>
+                <th key={column} scope="col" className="px-5 py-4 text-start text-sm font-semibold">
                   {t(`home.columns.${column}`)}
                 </th>
               ))}
@@ -47,46 +43,58 @@ export function IndicatorsTable({ title, indicators }: { title: string; indicato
           </thead>
           <tbody className="divide-y divide-navy-100 max-md:block">
             {indicators.map((row) => (
-              <tr
-                key={row._id}
-                className="align-middle even:bg-sand-50/60 max-md:grid max-md:grid-cols-[auto_1fr] max-md:items-center max-md:gap-x-4 max-md:gap-y-1 max-md:p-4"
-                data-testid="indicator-row"
-              >
-                <th
-                  scope="row"
-                  className={`${cell} font-semibold max-md:col-span-2 md:min-w-[9rem]`}
-                  {...inEnglish(row.category)}
-                >
-                  {row.category}
-                </th>
-                <td className={`${cell} text-navy-700 max-md:col-span-2 md:min-w-[14rem]`} {...inEnglish(row.metric)}>
-                  {row.metric}
-                </td>
-                <td
-                  className={`${cell} text-lg font-bold tabular-nums whitespace-nowrap max-md:pt-1`}
-                  data-testid="indicator-value"
-                  {...inEnglish(row.value)}
-                >
-                  <Bidi>{row.value}</Bidi>
-                </td>
-                <td className={`${cell} max-md:pt-1`}>
-                  <TrendBadge trend={row.trend} />
-                </td>
-                <td className={`${cell} max-md:col-span-2`}>
-                  {row.link ? (
-                    <CmsLink
-                      href={row.link}
-                      className="inline-block py-2.5 font-medium text-navy-700 underline decoration-gold-500 underline-offset-4 hover:text-navy-900"
-                    >
-                      <span {...inEnglish(row.linkText)}>{row.linkText ?? row.link}</span>
-                    </CmsLink>
-                  ) : null}
-                </td>
-              </tr>
+              <IndicatorRow key={row._id} row={row} />
             ))}
           </tbody>
         </table>
       </div>
     </PageBand>
+  );
+}
+
+type Indicator = HomeData['indicators'][number];
+
+/** The cells' common classes: table padding from md up (on phones the row is a card with its own padding). */
+const cell = 'text-start md:px-5 md:py-4';
+
+/** One indicator: on phones a card (see IndicatorsTable), from md up a table row. */
+function IndicatorRow({ row }: { row: Indicator }) {
+  const inEnglish = useFallbackLang();
+  return (
+    <tr
+      className="align-middle even:bg-sand-50/60 max-md:grid max-md:grid-cols-[auto_1fr] max-md:items-center max-md:gap-x-4 max-md:gap-y-1 max-md:p-4"
+      data-testid="indicator-row"
+    >
+      <th
+        scope="row"
+        className={`${cell} font-semibold max-md:col-span-2 md:min-w-[9rem]`}
+        {...inEnglish(row.category)}
+      >
+        {row.category}
+      </th>
+      <td className={`${cell} text-navy-700 max-md:col-span-2 md:min-w-[14rem]`} {...inEnglish(row.metric)}>
+        {row.metric}
+      </td>
+      <td
+        className={`${cell} text-lg font-bold tabular-nums whitespace-nowrap max-md:pt-1`}
+        data-testid="indicator-value"
+        {...inEnglish(row.value)}
+      >
+        <Bidi>{row.value}</Bidi>
+      </td>
+      <td className={`${cell} max-md:pt-1`}>
+        <TrendBadge trend={row.trend} />
+      </td>
+      <td className={`${cell} max-md:col-span-2`}>
+        {row.link ? (
+          <CmsLink
+            href={row.link}
+            className="inline-block py-2.5 font-medium text-navy-700 underline decoration-gold-500 underline-offset-4 hover:text-navy-900"
+          >
+            <span {...inEnglish(row.linkText)}>{row.linkText ?? row.link}</span>
+          </CmsLink>
+        ) : null}
+      </td>
+    </tr>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { image, loc, namedQuery, seo } from '../groq';
+import { image, loc, namedQuery, optionalTexts, seo } from '../groq';
 
 const navLinksSchema = z.array(
   z.object({ _key: z.string(), href: z.string(), icon: z.string().nullable(), label: z.string() }),
@@ -7,6 +7,9 @@ const navLinksSchema = z.array(
 
 const navLinks = (field: string) =>
   `"${field}": coalesce(${field}[]{ _key, href, icon, "label": ${loc('label')} }, [])`;
+
+/** An office's texts that an editor may leave empty (the footer, structured data and invoices skip them then). */
+const officeTexts = optionalTexts('country', 'address', 'hours');
 
 /** Everything the header and footer need, in the page's language. */
 export const SHELL_QUERY = namedQuery(
@@ -32,9 +35,7 @@ export const SHELL_QUERY = namedQuery(
     "offices": *[_type == "office"] | order(order asc){
       _id, key, phone, email,
       "city": ${loc('city')},
-      "country": ${loc('country')},
-      "address": ${loc('address')},
-      "hours": ${loc('hours')}
+      ${officeTexts.projection}
     },
     "services": *[_type == "service"] | order(order asc){ _id, anchor, "title": ${loc('title')} }
   }`,
@@ -61,11 +62,9 @@ export const SHELL_QUERY = namedQuery(
         _id: z.string(),
         key: z.string(),
         city: z.string(),
-        country: z.string().nullable(),
-        address: z.string().nullable(),
+        ...officeTexts.shape,
         phone: z.string().nullable(),
         email: z.string().nullable(),
-        hours: z.string().nullable(),
       }),
     ),
     services: z.array(z.object({ _id: z.string(), anchor: z.string(), title: z.string() })),
