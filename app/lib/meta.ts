@@ -31,3 +31,21 @@ export function pageMeta(
     brandName: shell.settings.brandName,
   });
 }
+
+/** What a CMS page offers its meta tags: its SEO fields and, as their fallbacks, its title and intro. */
+type LandingPage = {
+  title?: string | null;
+  intro?: string | null;
+  seo: { title?: string | null; description?: string | null };
+};
+
+/**
+ * The meta tags of a page edited in the CMS (about, services, pricing, FAQ): its SEO title, else
+ * its title; its SEO description, else its intro; the site defaults where it has neither.
+ */
+export function landingMeta(args: Pick<MetaArgs, 'matches' | 'location'>, page: LandingPage | null | undefined) {
+  return pageMeta(args, {
+    title: page?.seo.title ?? page?.title ?? undefined,
+    description: page?.seo.description ?? page?.intro ?? undefined,
+  });
+}

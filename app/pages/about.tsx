@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { SanityImage } from '~/components/SanityImage';
 import { requestLocale } from '~/i18n';
 import { useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
+import { landingMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
 
@@ -23,11 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...content, englishFallbacks: englishFallbacks(request) };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: args.data?.seo.title ?? args.data?.title,
-    description: args.data?.seo.description ?? args.data?.intro,
-  });
+export const meta: MetaFunction<typeof loader> = (args) => landingMeta(args, args.data);
 
 export const ErrorBoundary = RouteErrorBoundary;
 

@@ -11,7 +11,7 @@ import { TitledSection } from '~/components/marketing/TitledSection';
 import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
+import { landingMeta } from '~/lib/meta';
 import { notFound } from '~/lib/not-found.server';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
@@ -33,11 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { faq, englishFallbacks: englishFallbacks(request) };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: args.data?.faq.page?.seo.title ?? args.data?.faq.page?.title,
-    description: args.data?.faq.page?.seo.description ?? args.data?.faq.page?.intro,
-  });
+export const meta: MetaFunction<typeof loader> = (args) => landingMeta(args, args.data?.faq.page);
 
 export const ErrorBoundary = RouteErrorBoundary;
 

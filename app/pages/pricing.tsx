@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from '~/components/RouteError';
 import { requestLocale } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
+import { landingMeta } from '~/lib/meta';
 import { formatSgd } from '~/lib/price';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
@@ -31,11 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: args.data?.page.seo.title ?? args.data?.page.title,
-    description: args.data?.page.seo.description ?? args.data?.page.intro,
-  });
+export const meta: MetaFunction<typeof loader> = (args) => landingMeta(args, args.data?.page);
 
 export const ErrorBoundary = RouteErrorBoundary;
 

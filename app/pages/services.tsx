@@ -12,7 +12,7 @@ import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { requestLocale } from '~/i18n';
 import { useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
+import { landingMeta } from '~/lib/meta';
 import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SERVICES_QUERY } from '~/sanity/queries/marketing';
@@ -23,11 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...content, englishFallbacks: englishFallbacks(request) };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: args.data?.page.seo.title ?? args.data?.page.title,
-    description: args.data?.page.seo.description ?? args.data?.page.intro,
-  });
+export const meta: MetaFunction<typeof loader> = (args) => landingMeta(args, args.data?.page);
 
 export const ErrorBoundary = RouteErrorBoundary;
 
