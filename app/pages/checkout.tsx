@@ -152,14 +152,12 @@ function OrderSummary({
 }) {
   const { t } = useT('portal');
   return (
-    <section
-      aria-labelledby="order-summary"
+    <TitledSection
+      title={t('checkout.summary')}
       className="rounded-2xl bg-navy-900 p-6 text-white shadow-sm md:p-8"
-      data-testid="checkout-summary"
+      titleClassName="text-sm font-semibold uppercase tracking-wider text-gold-300"
+      testId="checkout-summary"
     >
-      <h2 id="order-summary" className="text-sm font-semibold uppercase tracking-wider text-gold-300">
-        {t('checkout.summary')}
-      </h2>
       <p className="mt-3 text-2xl font-bold">{plan.name}</p>
       {plan.timeCommitment && <p className="mt-1 text-navy-100">{plan.timeCommitment}</p>}
       <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
@@ -179,7 +177,7 @@ function OrderSummary({
         </ul>
       )}
       <p className="mt-6 text-sm text-navy-100">{t('checkout.billedMonthly')}</p>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useActionData, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { CenteredDialog } from '~/components/CenteredDialog';
 import { DialogCloseButton } from '~/components/DialogCloseButton';
 import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
 import { useT } from '~/lib/locale';
@@ -102,37 +103,34 @@ export function StepDialog({
       >
         {triggerLabel}
       </Link>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[70] bg-navy-950/60 backdrop-blur-[2px]" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            data-testid={`dialog-${step}`}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              if (closedByResult.current && resultFocusRef.current) resultFocusRef.current.focus();
-              else triggerRef.current?.focus();
-              closedByResult.current = false;
-            }}
-            className="fixed start-1/2 top-1/2 z-[80] flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[560px] -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
-          >
-            <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
-              <Dialog.Title className="text-xl font-bold text-navy-900">{title}</Dialog.Title>
-              <DialogCloseButton label={t('common.close')} />
-            </div>
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
-              {children({
-                inline: false,
-                dismiss: (label, className, testId) => (
-                  <Dialog.Close type="button" className={className} data-testid={testId}>
-                    {label}
-                  </Dialog.Close>
-                ),
-              })}
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <CenteredDialog
+        open={open}
+        onOpenChange={setOpen}
+        aria-describedby={undefined}
+        data-testid={`dialog-${step}`}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (closedByResult.current && resultFocusRef.current) resultFocusRef.current.focus();
+          else triggerRef.current?.focus();
+          closedByResult.current = false;
+        }}
+        className="flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[560px] flex-col overflow-hidden"
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
+          <Dialog.Title className="text-xl font-bold text-navy-900">{title}</Dialog.Title>
+          <DialogCloseButton label={t('common.close')} />
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+          {children({
+            inline: false,
+            dismiss: (label, className, testId) => (
+              <Dialog.Close type="button" className={className} data-testid={testId}>
+                {label}
+              </Dialog.Close>
+            ),
+          })}
+        </div>
+      </CenteredDialog>
     </>
   );
 }
