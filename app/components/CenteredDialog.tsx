@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
+import { CloseIcon } from './icons';
 
 type Props = Omit<Dialog.DialogContentProps, 'className'> & {
   open: boolean;
@@ -46,5 +47,17 @@ export function CenteredDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The round × in a dialog's corner (44 px target); `label` is its accessible name. */
+export function DialogCloseButton({ label }: { label: string }) {
+  return (
+    <Dialog.Close
+      aria-label={label}
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-navy-700 hover:bg-navy-50"
+    >
+      <CloseIcon className="size-5" />
+    </Dialog.Close>
   );
 }

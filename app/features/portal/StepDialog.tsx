@@ -1,8 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link, useActionData, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { CenteredDialog } from '~/components/CenteredDialog';
-import { DialogCloseButton } from '~/components/DialogCloseButton';
+import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
 import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
 import { useT } from '~/lib/locale';
 

@@ -1,9 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { CenteredDialog } from '~/components/CenteredDialog';
+import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
 import { CheckIcon } from '~/components/icons';
-import { DialogCloseButton } from '~/components/DialogCloseButton';
 import { button } from '~/components/marketing/ui';
 import { useT } from '~/lib/locale';
 import { useFormatDate } from './shared';
