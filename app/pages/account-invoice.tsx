@@ -36,7 +36,7 @@ export default function AccountInvoice() {
   const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
   return (
     <div className="bg-sand-50 py-8 print:bg-white print:py-0 md:py-14" data-testid="invoice-page">
-      <div className={`${portalContainer} max-w-4xl`}>
+      <div className={`${portalContainer.wide} max-w-4xl`}>
         <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
           <Link to={`${localize('/account/subscription')}#billing-history`} className={`${button.outline} min-h-11`}>
             <span aria-hidden="true" className="inline-block rtl:rotate-180">

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
 import { button } from '~/components/marketing/ui';
-import { TitledSection } from '~/components/marketing/TitledSection';
+import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
 import { CancelForm, ChangePlanForm, IntentButton, type Csrf } from '~/features/portal/ManageForms';
@@ -109,7 +109,7 @@ export default function AccountSubscription() {
   return (
     <div data-testid="subscription-page">
       <header className={pageHeader}>
-        <div className={portalContainer}>
+        <div className={portalContainer.wide}>
           <Link to={localize('/account')} className={`${textLink} text-sm`}>
             <span aria-hidden="true" className="inline-block rtl:rotate-180">
               ←
@@ -122,7 +122,7 @@ export default function AccountSubscription() {
         </div>
       </header>
 
-      <div className={`${portalContainer} space-y-10 pb-16 md:pb-24`}>
+      <div className={`${portalContainer.wide} space-y-10 pb-16 md:pb-24`}>
         {welcome && subscription && currentPlan && (
           <WelcomeMessage
             planName={currentPlan.name}
@@ -135,11 +135,10 @@ export default function AccountSubscription() {
 
         {manageable ? (
           <TitledSection
-            id="current-plan-title"
             title={t('subscription.current')}
             testId="current-plan"
             className={card}
-            titleClassName="text-2xl font-bold text-navy-900"
+            titleClassName={titleStyle.panel}
           >
             <div className="mt-3">
               <SubscriptionSummary subscription={subscription} planName={currentPlan.name} amount={amount} />
@@ -197,10 +196,8 @@ export default function AccountSubscription() {
               >
                 <StepDialog
                   step="change"
-                  title={t('change.title')}
                   triggerLabel={t('subscription.changePlan')}
                   triggerClassName={button.primary}
-                  result={result}
                   resultFocusRef={messageRef}
                 >
                   {(ctx) => (
@@ -216,10 +213,8 @@ export default function AccountSubscription() {
                 </StepDialog>
                 <StepDialog
                   step="cancel"
-                  title={t('cancel.title')}
                   triggerLabel={t('subscription.cancelSubscription')}
                   triggerClassName={button.outline}
-                  result={result}
                   resultFocusRef={messageRef}
                 >
                   {(ctx) => <CancelForm ctx={ctx} csrf={csrf} periodEnd={subscription.currentPeriodEnd} />}
@@ -229,11 +224,10 @@ export default function AccountSubscription() {
           </TitledSection>
         ) : (
           <TitledSection
-            id="no-subscription-title"
             title={t('subscription.none')}
             testId="no-subscription"
             className="rounded-2xl border border-navy-100 bg-sand-50 p-6 md:p-8"
-            titleClassName="text-2xl font-bold text-navy-900"
+            titleClassName={titleStyle.panel}
           >
             <p className="mt-2 text-navy-700">{t('subscription.noneText')}</p>
             <Link to={localize('/pricing')} className={`${button.gold} mt-5`} data-testid="see-plans">

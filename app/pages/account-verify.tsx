@@ -9,8 +9,8 @@ import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
 import { portalT } from '~/features/portal/t.server';
-import { PageHeader } from '~/features/portal/PageHeader';
-import { card, hint, input, label, narrowContainer, textLink } from '~/features/portal/ui';
+import { PortalPage } from '~/features/portal/PortalPage';
+import { card, hint, input, label, textLink } from '~/features/portal/ui';
 import { requestLocale, localizePath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { assertSafePost, getClient, pendingSignInEmail, verifySignIn } from '~/portal/service.server';
@@ -112,88 +112,84 @@ export default function AccountVerify() {
 
   if (mode === 'link') {
     return (
-      <div data-testid="verify-confirm-page">
-        <PageHeader title={t('verify.confirmTitle')} width="narrow">
-          <p className="mt-4 text-lg leading-8 text-navy-700">{t('verify.confirmText')}</p>
-        </PageHeader>
-        <div className={`${narrowContainer} pb-16 md:pb-24`}>
-          <div className={`${card} space-y-5`}>
-            {alert}
-            <Form
-              method="post"
-              action={`${localize('/account/verify')}${next ? `?next=${encodeURIComponent(next)}` : ''}`}
-            >
-              <input type="hidden" name="c" value={c} />
-              <input type="hidden" name="code" value={code} />
-              {next && <input type="hidden" name="next" value={next} />}
-              {submit(t('verify.confirmButton'), 'verify-confirm')}
-            </Form>
-          </div>
+      <PortalPage
+        testId="verify-confirm-page"
+        title={t('verify.confirmTitle')}
+        intro={t('verify.confirmText')}
+        width="narrow"
+      >
+        <div className={`${card} space-y-5`}>
+          {alert}
+          <Form
+            method="post"
+            action={`${localize('/account/verify')}${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+          >
+            <input type="hidden" name="c" value={c} />
+            <input type="hidden" name="code" value={code} />
+            {next && <input type="hidden" name="next" value={next} />}
+            {submit(t('verify.confirmButton'), 'verify-confirm')}
+          </Form>
         </div>
-      </div>
+      </PortalPage>
     );
   }
 
   return (
-    <div data-testid="verify-page">
-      <PageHeader title={t('verify.title')} width="narrow">
-        {email && (
-          <p className="mt-4 text-lg leading-8 text-navy-700" data-testid="verify-sent-to">
-            {t('verify.sentTo', { email: '\u2068' + email + '\u2069' })}
-          </p>
-        )}
-      </PageHeader>
-      <div className={`${narrowContainer} pb-16 md:pb-24`}>
-        {email ? (
-          <div className={`${card} space-y-5`}>
-            {alert}
-            <Form method="post" noValidate className="space-y-5">
-              {next && <input type="hidden" name="next" value={next} />}
-              <div>
-                <label htmlFor={codeId} className={label}>
-                  {t('verify.code')}
-                </label>
-                <p id={hintId} className={`${hint} mt-1`}>
-                  {t('verify.codeHint')}
-                </p>
-                <input
-                  ref={codeRef}
-                  id={codeId}
-                  name="code"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]{6}"
-                  maxLength={6}
-                  required
-                  dir="ltr"
-                  aria-invalid={wrong || undefined}
-                  aria-describedby={describedBy(hintId, wrong && errorId)}
-                  className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
-                />
-                {wrong && result?.error === 'wrongCode' && (
-                  <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>
-                )}
-              </div>
-              {submit(t('verify.submit'), 'verify-submit')}
-            </Form>
-            <p className="text-navy-700">
-              {t('verify.notReceived')}{' '}
-              <Link to={restart} className={textLink}>
-                {t('verify.requestNew')}
-              </Link>
-            </p>
-          </div>
-        ) : (
-          <div className={`${card} space-y-4`} data-testid="verify-no-pending">
-            {alert}
-            <p className="text-navy-800">{t('verify.noPending')}</p>
-            <Link to={restart} className={button.primary}>
-              {t('verify.startAgain')}
+    <PortalPage
+      testId="verify-page"
+      title={t('verify.title')}
+      intro={email && t('verify.sentTo', { email: '\u2068' + email + '\u2069' })}
+      width="narrow"
+    >
+      {email ? (
+        <div className={`${card} space-y-5`}>
+          {alert}
+          <Form method="post" noValidate className="space-y-5">
+            {next && <input type="hidden" name="next" value={next} />}
+            <div>
+              <label htmlFor={codeId} className={label}>
+                {t('verify.code')}
+              </label>
+              <p id={hintId} className={`${hint} mt-1`}>
+                {t('verify.codeHint')}
+              </p>
+              <input
+                ref={codeRef}
+                id={codeId}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                dir="ltr"
+                aria-invalid={wrong || undefined}
+                aria-describedby={describedBy(hintId, wrong && errorId)}
+                className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
+              />
+              {wrong && result?.error === 'wrongCode' && (
+                <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>
+              )}
+            </div>
+            {submit(t('verify.submit'), 'verify-submit')}
+          </Form>
+          <p className="text-navy-700">
+            {t('verify.notReceived')}{' '}
+            <Link to={restart} className={textLink}>
+              {t('verify.requestNew')}
             </Link>
-          </div>
-        )}
-      </div>
-    </div>
+          </p>
+        </div>
+      ) : (
+        <div className={`${card} space-y-4`} data-testid="verify-no-pending">
+          {alert}
+          <p className="text-navy-800">{t('verify.noPending')}</p>
+          <Link to={restart} className={button.primary}>
+            {t('verify.startAgain')}
+          </Link>
+        </div>
+      )}
+    </PortalPage>
   );
 }

@@ -10,8 +10,8 @@ import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
-import { PageHeader } from '~/features/portal/PageHeader';
-import { card, cardTitle, hint, input, label, narrowContainer, portalContainer, textLink } from '~/features/portal/ui';
+import { PageHeader, PortalPage } from '~/features/portal/PortalPage';
+import { card, hint, input, label, portalContainer, textLink } from '~/features/portal/ui';
 import { requestLocale, localizePath, locales } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import {
@@ -127,52 +127,47 @@ function SignIn({ next }: { next: string }) {
   }, [failed]);
 
   return (
-    <div data-testid="signin-page">
-      <PageHeader title={t('signIn.title')} width="narrow">
-        <p className="mt-4 text-lg leading-8 text-navy-700">{t('signIn.intro')}</p>
-      </PageHeader>
-      <div className={`${narrowContainer} pb-16 md:pb-24`}>
-        <div className={card}>
-          <Form method="post" noValidate className="space-y-5" aria-label={t('signIn.title')}>
-            {failed && !failed.field && (
-              <ErrorAlert ref={alertRef} testId="signin-error" className="font-medium">
-                {t(failed.error)}
-              </ErrorAlert>
-            )}
-            <input type="hidden" name="intent" value="request-code" />
-            {next && <input type="hidden" name="next" value={next} />}
-            <div>
-              <label htmlFor={emailId} className={label}>
-                {t('signIn.email')}
-              </label>
-              <input
-                ref={emailRef}
-                id={emailId}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                dir="ltr"
-                defaultValue={failed?.email ?? ''}
-                aria-invalid={failed?.field === 'email' || undefined}
-                aria-describedby={describedBy(failed?.field === 'email' && errorId)}
-                className={`${input} mt-1 rtl:text-right`}
-              />
-              {failed?.field === 'email' && <FieldError id={errorId}>{t(failed.error)}</FieldError>}
-            </div>
-            <BusyButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.sending')} testId="signin-submit" />
-          </Form>
-        </div>
-        <p className="mt-6 text-center text-navy-700">
-          {t('signIn.newClient')}{' '}
-          <Link to={localize('/pricing')} className={textLink}>
-            {t('signIn.seePackages')}
-          </Link>
-        </p>
+    <PortalPage testId="signin-page" title={t('signIn.title')} intro={t('signIn.intro')} width="narrow">
+      <div className={card}>
+        <Form method="post" noValidate className="space-y-5" aria-label={t('signIn.title')}>
+          {failed && !failed.field && (
+            <ErrorAlert ref={alertRef} testId="signin-error" className="font-medium">
+              {t(failed.error)}
+            </ErrorAlert>
+          )}
+          <input type="hidden" name="intent" value="request-code" />
+          {next && <input type="hidden" name="next" value={next} />}
+          <div>
+            <label htmlFor={emailId} className={label}>
+              {t('signIn.email')}
+            </label>
+            <input
+              ref={emailRef}
+              id={emailId}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              dir="ltr"
+              defaultValue={failed?.email ?? ''}
+              aria-invalid={failed?.field === 'email' || undefined}
+              aria-describedby={describedBy(failed?.field === 'email' && errorId)}
+              className={`${input} mt-1 rtl:text-right`}
+            />
+            {failed?.field === 'email' && <FieldError id={errorId}>{t(failed.error)}</FieldError>}
+          </div>
+          <BusyButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.sending')} testId="signin-submit" />
+        </Form>
       </div>
-    </div>
+      <p className="mt-6 text-center text-navy-700">
+        {t('signIn.newClient')}{' '}
+        <Link to={localize('/pricing')} className={textLink}>
+          {t('signIn.seePackages')}
+        </Link>
+      </p>
+    </PortalPage>
   );
 }
 
@@ -191,16 +186,10 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
       <PageHeader title={t('account.title')}>
         <p className="mt-3 text-lg text-navy-700">{t('account.welcome', { name: account.name })}</p>
       </PageHeader>
-      <div className={`${portalContainer} space-y-6 pb-16 md:pb-24`}>
+      <div className={`${portalContainer.wide} space-y-6 pb-16 md:pb-24`}>
         <MessageBanner message={message} />
         <div className="grid gap-6 md:grid-cols-2">
-          <TitledSection
-            id={`${uid}-plan`}
-            title={t('account.plan')}
-            titleClassName={cardTitle}
-            className={card}
-            testId="account-plan"
-          >
+          <TitledSection title={t('account.plan')} className={card} testId="account-plan">
             {subscription && planName ? (
               <div className="mt-3">
                 <SubscriptionSummary subscription={subscription} planName={planName} amount={amount} />
@@ -233,13 +222,7 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
             </ul>
           </TitledSection>
 
-          <TitledSection
-            id={`${uid}-details`}
-            title={t('account.details')}
-            titleClassName={cardTitle}
-            className={card}
-            testId="account-details"
-          >
+          <TitledSection title={t('account.details')} className={card} testId="account-details">
             <dl className="mt-3">
               <div className={dl}>
                 <dt className="text-navy-700">{t('account.name')}</dt>
@@ -293,13 +276,7 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
           </TitledSection>
         </div>
 
-        <TitledSection
-          id={`${uid}-signout`}
-          title={t('account.signOutTitle')}
-          titleClassName={cardTitle}
-          className={card}
-          testId="account-signout"
-        >
+        <TitledSection title={t('account.signOutTitle')} className={card} testId="account-signout">
           <div className="mt-4 flex flex-wrap items-start gap-4">
             <Form method="post">
               <CsrfInput csrf={csrf} />

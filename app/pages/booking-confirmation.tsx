@@ -129,10 +129,8 @@ export default function BookingConfirmation() {
         )}
 
         <TitledSection
-          id="booking-summary"
           title={t('booking.summaryTitle')}
           className="mt-10 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm md:p-8"
-          titleClassName="text-xl font-bold text-navy-900"
         >
           <dl className="mt-4" data-testid="booking-summary">
             <SummaryRow label={t('booking.statusLabel')} testId="booking-summary-status">
@@ -169,12 +167,7 @@ export default function BookingConfirmation() {
           {!summary && <p className="mt-4 text-navy-700">{t('booking.noDetails')}</p>}
         </TitledSection>
 
-        <TitledSection
-          id="booking-next"
-          title={t('booking.nextStepsTitle')}
-          className="mt-10"
-          titleClassName="text-xl font-bold text-navy-900"
-        >
+        <TitledSection title={t('booking.nextStepsTitle')} className="mt-10">
           <ol className="mt-4 space-y-3">
             {steps.map((step, i) => (
               <li key={i} className="flex gap-4 rounded-2xl bg-sand-50 p-4">

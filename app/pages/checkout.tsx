@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { CheckIcon } from '~/components/icons';
-import { TitledSection } from '~/components/marketing/TitledSection';
+import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
 import { button } from '~/components/marketing/ui';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { ErrorAlert } from '~/features/forms/ErrorAlert';
@@ -10,8 +10,8 @@ import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
 import { portalT } from '~/features/portal/t.server';
-import { PageHeader } from '~/features/portal/PageHeader';
-import { card, hint, input, label, portalContainer } from '~/features/portal/ui';
+import { PortalPage } from '~/features/portal/PortalPage';
+import { card, hint, input, label } from '~/features/portal/ui';
 import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { notFound } from '~/lib/not-found.server';
@@ -68,52 +68,72 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const FIELD_ORDER: CheckoutField[] = ['email', 'name', 'company', 'cardNumber', 'expiry', 'cvc'];
 
+interface FieldSpec {
+  autoComplete: string;
+  type?: string;
+  inputMode?: 'numeric' | 'email' | 'text';
+  maxLength: number;
+  placeholder?: string;
+  optional?: boolean;
+  hintKey?: string;
+  /** The card number and security code: never filled in again after a failed attempt. */
+  secret?: boolean;
+  /** Typed left to right in both languages (addresses, card data). */
+  ltr?: boolean;
+}
+
+/** The card number and the security code: digits, left to right, never sent back into the form. */
+const cardSecret = { inputMode: 'numeric', secret: true, ltr: true } as const;
+
+/** How each field is typed and filled in: its autocomplete token, keyboard, length and hints. */
+const FIELDS: Record<CheckoutField, FieldSpec> = {
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254, ltr: true },
+  name: { autoComplete: 'name', maxLength: 200 },
+  company: { autoComplete: 'organization', maxLength: 200, optional: true },
+  cardNumber: { ...cardSecret, autoComplete: 'cc-number', maxLength: 23, placeholder: '4242 4242 4242 4242' },
+  expiry: { autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY', ltr: true },
+  cvc: { ...cardSecret, autoComplete: 'cc-csc', maxLength: 4, hintKey: 'checkout.cvcHint' },
+};
+
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   const { t } = useT('portal');
   return (
-    <div data-testid="checkout-page">
-      <PageHeader title={t('checkout.title', { plan: page.plan.name })} />
-      <div className={`${portalContainer} pb-16 md:pb-24`}>
-        {page.status === 'open' ? (
-          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <OrderSummary plan={page.plan} amount={page.amount} />
-            <CheckoutForm email={page.email} amount={page.amount} cancelUrl={page.cancelUrl} />
-          </div>
-        ) : page.status === 'complete' ? (
-          <Outcome
-            id="checkout-done"
-            testId="checkout-complete"
-            title={t('checkout.completeTitle')}
-            text={t('checkout.completeText')}
-            link={{ to: '/account/subscription', label: t('checkout.completeLink') }}
-          />
-        ) : (
-          <Outcome
-            id="checkout-expired"
-            testId="checkout-expired"
-            title={t('checkout.expiredTitle')}
-            text={t('checkout.expiredText')}
-            link={{ to: '/pricing', label: t('checkout.expiredLink') }}
-          />
-        )}
-      </div>
-    </div>
+    <PortalPage testId="checkout-page" title={t('checkout.title', { plan: page.plan.name })}>
+      {page.status === 'open' ? (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <OrderSummary plan={page.plan} amount={page.amount} />
+          <CheckoutForm email={page.email} amount={page.amount} cancelUrl={page.cancelUrl} />
+        </div>
+      ) : (
+        <Outcome status={page.status} />
+      )}
+    </PortalPage>
   );
 }
 
 /** A checkout that is over (paid, or expired): what happened and the one way on. */
-type OutcomeProps = { id: string; testId: string; title: string; text: string; link: { to: string; label: string } };
-
-function Outcome({ id, testId, title, text, link }: OutcomeProps) {
+function Outcome({ status }: { status: 'complete' | 'expired' }) {
+  const { t } = useT('portal');
   const localize = useLocalizePath();
+  const { title, text, link } =
+    status === 'complete'
+      ? {
+          title: t('checkout.completeTitle'),
+          text: t('checkout.completeText'),
+          link: { to: '/account/subscription', label: t('checkout.completeLink') },
+        }
+      : {
+          title: t('checkout.expiredTitle'),
+          text: t('checkout.expiredText'),
+          link: { to: '/pricing', label: t('checkout.expiredLink') },
+        };
   return (
     <TitledSection
-      id={id}
-      testId={testId}
+      testId={`checkout-${status}`}
       title={title}
       className={`${card} max-w-2xl`}
-      titleClassName="text-2xl font-bold text-navy-900"
+      titleClassName={titleStyle.panel}
     >
       <p className="mt-2 text-navy-700">{text}</p>
       <Link to={localize(link.to)} className={`${button.primary} mt-5`}>
@@ -132,14 +152,12 @@ function OrderSummary({
 }) {
   const { t } = useT('portal');
   return (
-    <section
-      aria-labelledby="order-summary"
+    <TitledSection
+      title={t('checkout.summary')}
       className="rounded-2xl bg-navy-900 p-6 text-white shadow-sm md:p-8"
-      data-testid="checkout-summary"
+      titleClassName="text-sm font-semibold uppercase tracking-wider text-gold-300"
+      testId="checkout-summary"
     >
-      <h2 id="order-summary" className="text-sm font-semibold uppercase tracking-wider text-gold-300">
-        {t('checkout.summary')}
-      </h2>
       <p className="mt-3 text-2xl font-bold">{plan.name}</p>
       {plan.timeCommitment && <p className="mt-1 text-navy-100">{plan.timeCommitment}</p>}
       <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
@@ -159,7 +177,7 @@ function OrderSummary({
         </ul>
       )}
       <p className="mt-6 text-sm text-navy-100">{t('checkout.billedMonthly')}</p>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -182,21 +200,9 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
     summaryRef.current?.focus();
   }, [result]);
 
-  const field = (
-    name: CheckoutField,
-    props: {
-      autoComplete: string;
-      type?: string;
-      inputMode?: 'numeric' | 'email' | 'text';
-      maxLength: number;
-      placeholder?: string;
-      optional?: boolean;
-      hintKey?: string;
-      secret?: boolean;
-      defaultValue?: string;
-      ltr?: boolean;
-    },
-  ) => {
+  /** A field of the FIELDS table; `defaultValue` is what the visitor typed before (never for a secret field). */
+  const field = (name: CheckoutField, defaultValue?: string) => {
+    const props = FIELDS[name];
     const id = idOf(name);
     const errorKey = errors[name];
     const hintId = props.hintKey ? `${id}-hint` : null;
@@ -221,7 +227,7 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
           maxLength={props.maxLength}
           placeholder={props.placeholder}
           required={!props.optional}
-          defaultValue={props.secret ? '' : props.defaultValue}
+          defaultValue={props.secret ? '' : defaultValue}
           dir={props.ltr ? 'ltr' : undefined}
           aria-invalid={errorKey ? true : undefined}
           aria-describedby={describedBy(hintId, errorKey && `${id}-error`)}
@@ -233,6 +239,7 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
   };
 
   const kept = result?.values;
+  const legend = 'text-lg font-bold text-navy-900';
   return (
     <section aria-labelledby={`${uid}-title`} className={card} data-testid="checkout-form">
       <h2 id={`${uid}-title`} className="sr-only">
@@ -263,49 +270,17 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
           </ErrorAlert>
         )}
         <fieldset className="space-y-4">
-          <legend className="text-lg font-bold text-navy-900">{t('checkout.details')}</legend>
-          {field('email', {
-            type: 'email',
-            inputMode: 'email',
-            autoComplete: 'email',
-            maxLength: 254,
-            defaultValue: kept?.email ?? email ?? '',
-            ltr: true,
-          })}
-          {field('name', { autoComplete: 'name', maxLength: 200, defaultValue: kept?.name ?? '' })}
-          {field('company', {
-            autoComplete: 'organization',
-            maxLength: 200,
-            optional: true,
-            defaultValue: kept?.company ?? '',
-          })}
+          <legend className={legend}>{t('checkout.details')}</legend>
+          {field('email', kept?.email ?? email ?? '')}
+          {field('name', kept?.name ?? '')}
+          {field('company', kept?.company ?? '')}
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className="text-lg font-bold text-navy-900">{t('checkout.payment')}</legend>
-          {field('cardNumber', {
-            inputMode: 'numeric',
-            autoComplete: 'cc-number',
-            maxLength: 23,
-            placeholder: '4242 4242 4242 4242',
-            secret: true,
-            ltr: true,
-          })}
+          <legend className={legend}>{t('checkout.payment')}</legend>
+          {field('cardNumber')}
           <div className="grid gap-4 sm:grid-cols-2">
-            {field('expiry', {
-              autoComplete: 'cc-exp',
-              maxLength: 7,
-              placeholder: 'MM/YY',
-              defaultValue: kept?.expiry ?? '',
-              ltr: true,
-            })}
-            {field('cvc', {
-              inputMode: 'numeric',
-              autoComplete: 'cc-csc',
-              maxLength: 4,
-              hintKey: 'checkout.cvcHint',
-              secret: true,
-              ltr: true,
-            })}
+            {field('expiry', kept?.expiry ?? '')}
+            {field('cvc')}
           </div>
         </fieldset>
         <p className={hint}>{t('checkout.secure')}</p>

@@ -11,12 +11,12 @@ describe('rate limits in the private store', () => {
     const limit = { max: 3, windowMs: 60_000 };
     const t0 = Date.UTC(2026, 10, 23, 10);
     const results = [];
-    for (let i = 0; i < 5; i++) results.push(await consume('t', 'a@example.com', limit, t0 + i));
+    for (let i = 0; i < 5; i++) results.push(await consume('t', 'a@example.com', limit, { now: t0 + i }));
     expect(results).toEqual([true, true, true, false, false]);
-    expect(await remaining('t', 'a@example.com', limit, t0 + 10)).toBe(0);
+    expect(await remaining('t', 'a@example.com', limit, { now: t0 + 10 })).toBe(0);
     // Another subject has its own window; the same subject gets a new window after it ends.
-    expect(await consume('t', 'b@example.com', limit, t0)).toBe(true);
-    expect(await consume('t', 'a@example.com', limit, t0 + 60_000)).toBe(true);
+    expect(await consume('t', 'b@example.com', limit, { now: t0 })).toBe(true);
+    expect(await consume('t', 'a@example.com', limit, { now: t0 + 60_000 })).toBe(true);
   });
 
   it('holds under concurrency: 50 simultaneous uses against a limit of 5 allow exactly 5', async () => {

@@ -31,14 +31,15 @@ type LimitDoc = { _id: string; _type: 'portal.limit'; windowStart: number; count
 /** The document that counts one subject's uses of one kind (the subject itself is never stored). */
 const limitId = (kind: string, subject: string) => `portal.limit.${kind}.${pseudonym(kind, subject)}`;
 
+/** The moment to count at (tests move the clock) and the store that keeps the counts. */
+export interface LimitContext {
+  now?: number;
+  store?: PrivateStore;
+}
+
 /** Counts one use; false when the subject has used up the window (nothing is counted then). */
-export async function consume(
-  kind: string,
-  subject: string,
-  limit: Limit,
-  now = Date.now(),
-  store: PrivateStore = contentClient(),
-): Promise<boolean> {
+export async function consume(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
+  const { now = Date.now(), store = contentClient() } = context;
   const id = limitId(kind, subject);
   for (let attempt = 0; attempt < 20; attempt++) {
     const current = await store.getDocument<LimitDoc>(id);
@@ -70,13 +71,8 @@ export async function consume(
 }
 
 /** How many uses are left in the current window (for "N tries left"). */
-export async function remaining(
-  kind: string,
-  subject: string,
-  limit: Limit,
-  now = Date.now(),
-  store: PrivateStore = contentClient(),
-): Promise<number> {
+export async function remaining(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
+  const { now = Date.now(), store = contentClient() } = context;
   const current = await store.getDocument<LimitDoc>(limitId(kind, subject));
   if (!current || now - current.windowStart >= limit.windowMs) return limit.max;
   return Math.max(0, limit.max - current.count);

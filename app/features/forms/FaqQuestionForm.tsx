@@ -155,12 +155,7 @@ export function FaqQuestionForm() {
             </div>
           );
         })}
-        <PendingSubmitButton
-          pending={submitting}
-          label={t('faq.submit')}
-          pendingLabel={t('faq.submitting')}
-          className="inline-flex min-h-11 items-center rounded-full bg-gold-500 px-6 font-semibold text-navy-950 hover:bg-gold-400 aria-disabled:opacity-70"
-        />
+        <PendingSubmitButton pending={submitting} label={t('faq.submit')} pendingLabel={t('faq.submitting')} />
       </Form>
     </section>
   );

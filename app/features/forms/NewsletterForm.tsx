@@ -140,7 +140,7 @@ export function NewsletterForm({
                 pending={submitting}
                 label={t('newsletter.subscribe')}
                 pendingLabel={t('newsletter.subscribing')}
-                className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-gold-500 px-5 font-semibold text-navy-950 hover:bg-gold-400 aria-disabled:opacity-70"
+                shape="beside"
               />
             </div>
             <div

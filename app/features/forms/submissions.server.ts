@@ -179,7 +179,8 @@ const messageOf = (verdict: Exclude<SpamVerdict, { ok: true }>): FormError => ({
 async function mayNotify(deps: SubmissionDeps, ip: string | undefined): Promise<boolean> {
   const log = deps.log ?? ((m: string) => console.error(m));
   try {
-    if (await consume('form-notify-ip', ip || 'unknown', NOTIFY_LIMIT, deps.now(), deps.store)) return true;
+    if (await consume('form-notify-ip', ip || 'unknown', NOTIFY_LIMIT, { now: deps.now(), store: deps.store }))
+      return true;
     log('[forms] notification not sent: this IP is over its hourly limit (the submission is stored)');
   } catch (error) {
     log(`[forms] notification not sent: the per-IP count failed (the submission is stored): ${String(error)}`);
@@ -252,7 +253,7 @@ export async function handleFaqQuestion(
       token = null;
       return reject(EXPIRED);
     }
-    if (!(await consume('form-faq-email', valid.data.email, RATE_LIMIT, now, deps.store)))
+    if (!(await consume('form-faq-email', valid.data.email, RATE_LIMIT, { now, store: deps.store })))
       return reject(RATE_LIMITED_MESSAGE, 429);
   } catch (error) {
     log(`[forms] could not check an FAQ question's token or limit: ${String(error)}`);

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Link, useLocation, useSearchParams } from '@remix-run/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { DialogCloseButton } from '~/components/DialogCloseButton';
-import { TitledSection } from '~/components/marketing/TitledSection';
+import { Link, useActionData, useLocation, useSearchParams } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
+import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
 import { useT } from '~/lib/locale';
 
 export const STEP_PARAM = 'step';
@@ -20,31 +20,28 @@ export interface StepContext {
  * the step as a section of the page; with JavaScript the click opens the same content in a
  * dialog instead (focus moves into it, Escape closes it, focus returns to the trigger).
  *
- * `result`: the latest POST outcome; a new one closes the dialog and focus goes to
- * `resultFocusRef` (the page's message) rather than back to the trigger.
+ * The step's title is `<step>.title` in portal.json. A new POST outcome (the page's action data)
+ * closes the dialog and focus goes to `resultFocusRef` (the page's message) rather than back to
+ * the trigger.
  */
 export function StepDialog({
   step,
   triggerLabel,
   triggerClassName,
-  title,
   children,
-  result,
   resultFocusRef,
 }: {
-  step: string;
+  step: 'change' | 'cancel';
   triggerLabel: string;
   triggerClassName: string;
-  title: string;
   children: (ctx: StepContext) => React.ReactNode;
-  result: unknown;
   resultFocusRef: React.RefObject<HTMLElement>;
 }) {
   const { t } = useT('portal');
+  const result = useActionData();
   const [params] = useSearchParams();
   const location = useLocation();
-  const uid = useId();
-  const titleId = `${uid}-title`;
+  const title = t(`${step}.title`);
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLAnchorElement>(null);
   const closedByResult = useRef(false);
@@ -69,11 +66,10 @@ export function StepDialog({
   if (params.get(STEP_PARAM) === step) {
     return (
       <TitledSection
-        id={titleId}
         title={title}
         testId={`step-${step}`}
         className="rounded-2xl border-2 border-gold-500 bg-white p-5 shadow-sm md:p-7"
-        titleClassName="text-2xl font-bold text-navy-900"
+        titleClassName={titleStyle.panel}
       >
         <div className="mt-3">
           {children({
@@ -106,37 +102,34 @@ export function StepDialog({
       >
         {triggerLabel}
       </Link>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[70] bg-navy-950/60 backdrop-blur-[2px]" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            data-testid={`dialog-${step}`}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              if (closedByResult.current && resultFocusRef.current) resultFocusRef.current.focus();
-              else triggerRef.current?.focus();
-              closedByResult.current = false;
-            }}
-            className="fixed start-1/2 top-1/2 z-[80] flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[560px] -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
-          >
-            <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
-              <Dialog.Title className="text-xl font-bold text-navy-900">{title}</Dialog.Title>
-              <DialogCloseButton label={t('common.close')} />
-            </div>
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
-              {children({
-                inline: false,
-                dismiss: (label, className, testId) => (
-                  <Dialog.Close type="button" className={className} data-testid={testId}>
-                    {label}
-                  </Dialog.Close>
-                ),
-              })}
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <CenteredDialog
+        open={open}
+        onOpenChange={setOpen}
+        aria-describedby={undefined}
+        data-testid={`dialog-${step}`}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (closedByResult.current && resultFocusRef.current) resultFocusRef.current.focus();
+          else triggerRef.current?.focus();
+          closedByResult.current = false;
+        }}
+        className="flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[560px] flex-col overflow-hidden"
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
+          <Dialog.Title className="text-xl font-bold text-navy-900">{title}</Dialog.Title>
+          <DialogCloseButton label={t('common.close')} />
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+          {children({
+            inline: false,
+            dismiss: (label, className, testId) => (
+              <Dialog.Close type="button" className={className} data-testid={testId}>
+                {label}
+              </Dialog.Close>
+            ),
+          })}
+        </div>
+      </CenteredDialog>
     </>
   );
 }

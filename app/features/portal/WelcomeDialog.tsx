@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
+import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
 import { CheckIcon } from '~/components/icons';
-import { DialogCloseButton } from '~/components/DialogCloseButton';
 import { button } from '~/components/marketing/ui';
 import { useT } from '~/lib/locale';
 import { useFormatDate } from './shared';
@@ -86,36 +86,30 @@ export function WelcomeMessage({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={close}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-navy-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          data-testid="welcome-dialog"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            focusAfterClose.current?.focus();
-          }}
-          className="fixed start-1/2 top-1/2 z-[80] w-[calc(100vw-1rem)] max-w-[480px] -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <div className="flex items-center gap-3">
-              <span
-                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800"
-                aria-hidden="true"
-              >
-                <CheckIcon className="size-6" />
-              </span>
-              <Dialog.Title className="text-xl font-bold text-navy-900">{t('welcome.title')}</Dialog.Title>
-            </div>
-            <DialogCloseButton label={t('common.close')} />
-          </div>
-          <Dialog.Description className="mt-3 text-navy-700">{t('welcome.text')}</Dialog.Description>
-          {body}
-          <Dialog.Close className={`${button.primary} mt-5 w-full`} data-testid="welcome-close">
-            {t('welcome.close')}
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <CenteredDialog
+      open={open}
+      onOpenChange={close}
+      data-testid="welcome-dialog"
+      returnFocusRef={focusAfterClose}
+      className="w-[calc(100vw-1rem)] max-w-[480px] p-6"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <span
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800"
+            aria-hidden="true"
+          >
+            <CheckIcon className="size-6" />
+          </span>
+          <Dialog.Title className="text-xl font-bold text-navy-900">{t('welcome.title')}</Dialog.Title>
+        </div>
+        <DialogCloseButton label={t('common.close')} />
+      </div>
+      <Dialog.Description className="mt-3 text-navy-700">{t('welcome.text')}</Dialog.Description>
+      {body}
+      <Dialog.Close className={`${button.primary} mt-5 w-full`} data-testid="welcome-close">
+        {t('welcome.close')}
+      </Dialog.Close>
+    </CenteredDialog>
   );
 }

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceStatus } from '~/billing/types';
 
-/** Keys the pages build at run time (template strings): status badges, sign-in errors, checkout labels, languages. */
+/**
+ * Keys the pages build at run time (template strings): status badges, sign-in errors, checkout labels, languages,
+ * the subscription steps' titles.
+ */
 const DYNAMIC_KEYS = [
   'status.active',
   'status.cancelling',
@@ -20,6 +23,8 @@ const DYNAMIC_KEYS = [
   'checkout.cvc',
   'languages.en',
   'languages.ar',
+  'change.title',
+  'cancel.title',
 ];
 const INVOICE_STATUSES: InvoiceStatus[] = ['paid', 'open', 'void', 'uncollectible'];
 

@@ -1,8 +1,11 @@
 /** Class names shared by the client portal's pages (same palette and shapes as the marketing pages). */
-export const portalContainer = 'mx-auto w-full max-w-5xl px-4 md:px-8';
-export const narrowContainer = 'mx-auto w-full max-w-xl px-4 md:px-8';
+
+/** The page column: wide for the account pages, narrow for the sign-in pages. */
+export const portalContainer = {
+  wide: 'mx-auto w-full max-w-5xl px-4 md:px-8',
+  narrow: 'mx-auto w-full max-w-xl px-4 md:px-8',
+};
 export const card = 'rounded-2xl border border-navy-100 bg-white p-5 shadow-sm md:p-7';
-export const cardTitle = 'text-xl font-bold text-navy-900';
 export const label = 'block font-medium text-navy-900';
 export const hint = 'text-sm text-navy-700';
 export const input =
