@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
-import { DialogCloseButton } from '~/components/DialogCloseButton';
+import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
 import { whatsappUrl } from '~/features/chat/whatsapp-url';
 import { analytics } from '~/lib/analytics';
 import { useLocale, useT } from '~/lib/locale';
@@ -46,72 +46,58 @@ export function BookingDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-navy-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          // Without a Radix Trigger, focus goes back to whatever opened the dialog.
-          onCloseAutoFocus={(event) => {
-            const opener = returnFocusRef?.current;
-            if (opener?.isConnected) {
-              event.preventDefault();
-              opener.focus();
-            }
-          }}
-          data-testid="booking-dialog"
-          className="fixed start-1/2 top-1/2 z-[80] flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[600px] -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2"
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
-            <div>
-              <Dialog.Title className="text-xl font-bold text-navy-900">{t('booking.title')}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-navy-700">{t('booking.duration')}</Dialog.Description>
-            </div>
-            <DialogCloseButton label={t('booking.close')} />
-          </div>
-          {/* On short screens the frame scrolls inside the dialog: reachable by keyboard too. */}
-          <div
-            className="min-h-0 flex-1 overflow-y-auto"
-            tabIndex={0}
-            role="region"
-            aria-label={t('booking.frameTitle')}
+    <CenteredDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      // Without a Radix Trigger, focus goes back to whatever opened the dialog.
+      returnFocusRef={returnFocusRef}
+      data-testid="booking-dialog"
+      className="flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[600px] flex-col overflow-hidden"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-navy-100 px-5 py-4">
+        <div>
+          <Dialog.Title className="text-xl font-bold text-navy-900">{t('booking.title')}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-navy-700">{t('booking.duration')}</Dialog.Description>
+        </div>
+        <DialogCloseButton label={t('booking.close')} />
+      </div>
+      {/* On short screens the frame scrolls inside the dialog: reachable by keyboard too. */}
+      <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={t('booking.frameTitle')}>
+        {frameUrl && (
+          <iframe
+            src={frameUrl}
+            title={t('booking.frameTitle')}
+            data-testid="booking-frame"
+            className="block h-[600px] w-full border-0"
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        )}
+      </div>
+      <div className="space-y-3 border-t border-navy-100 px-5 py-4">
+        <p className="text-sm text-navy-700">{t('booking.help')}</p>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={openWhatsApp}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800"
           >
-            {frameUrl && (
-              <iframe
-                src={frameUrl}
-                title={t('booking.frameTitle')}
-                data-testid="booking-frame"
-                className="block h-[600px] w-full border-0"
-                loading="lazy"
-                referrerPolicy="strict-origin-when-cross-origin"
-              />
-            )}
-          </div>
-          <div className="space-y-3 border-t border-navy-100 px-5 py-4">
-            <p className="text-sm text-navy-700">{t('booking.help')}</p>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                onClick={openWhatsApp}
-                className="inline-flex min-h-11 items-center gap-2 rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800"
-              >
-                {t('booking.whatsapp')}
-              </button>
-              {config.showTestLink && (
-                <Link
-                  to={testPath}
-                  onClick={() => {
-                    analytics.trackEvent('direct_test_booking_clicked', { source: 'booking_dialog' });
-                    onClose();
-                  }}
-                  className="inline-flex min-h-11 items-center rounded-full border border-navy-200 px-5 font-semibold text-navy-900 hover:bg-navy-50"
-                >
-                  {t('booking.testLink')}
-                </Link>
-              )}
-            </div>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {t('booking.whatsapp')}
+          </button>
+          {config.showTestLink && (
+            <Link
+              to={testPath}
+              onClick={() => {
+                analytics.trackEvent('direct_test_booking_clicked', { source: 'booking_dialog' });
+                onClose();
+              }}
+              className="inline-flex min-h-11 items-center rounded-full border border-navy-200 px-5 font-semibold text-navy-900 hover:bg-navy-50"
+            >
+              {t('booking.testLink')}
+            </Link>
+          )}
+        </div>
+      </div>
+    </CenteredDialog>
   );
 }
