@@ -1,23 +1,27 @@
 import { useRootData } from '~/root';
 import { imageUrlBuilder } from '~/lib/image';
 import type { SanityImage as Img } from '~/sanity/groq';
+import { IMAGE_LAYOUTS, type ImageLayout, type ImageLayoutName } from './image-layouts';
 
 type Props = {
   image: Img;
-  /** Width in CSS pixels the image is laid out at (its largest); height follows the aspect ratio or `aspect`. */
-  width: number;
-  aspect?: number;
-  sizes?: string;
   /** Above the fold: load eagerly with high priority. */
   priority?: boolean;
-  className?: string;
   alt?: string;
   onError?: React.ReactEventHandler<HTMLImageElement>;
   imgRef?: React.Ref<HTMLImageElement>;
-};
+} & (
+  | {
+      /** One of the named layouts (image-layouts.ts). */
+      layout: ImageLayoutName;
+    }
+  /** A layout of its own: `width` in CSS pixels (its largest); the height follows the image or `aspect`. */
+  | (ImageLayout & { layout?: undefined })
+);
 
 /** A CMS image with intrinsic size (no layout shift), a srcset and lazy loading below the fold. */
-export function SanityImage({ image, width, aspect, sizes, priority, className, alt, onError, imgRef }: Props) {
+export function SanityImage({ image, priority, alt, onError, imgRef, ...props }: Props) {
+  const { width, aspect, sizes, className }: ImageLayout = props.layout ? IMAGE_LAYOUTS[props.layout] : props;
   const root = useRootData();
   if (!root) return null;
   const url = imageUrlBuilder(root.image);

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { CompassIcon, SparkIcon } from '~/components/icons';
 import { CheckList } from '~/components/marketing/CheckList';
 import { GridCard } from '~/components/marketing/GridCard';
-import { container, lead } from '~/components/marketing/ui';
+import { container } from '~/components/marketing/ui';
 import { PortableText } from '~/components/PortableText';
 import { CmsText } from '~/components/CmsText';
 import { CtaBand } from '~/components/marketing/CtaBand';
@@ -35,12 +35,7 @@ export default function About() {
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-12 md:pt-20 md:pb-16">
         <div className={`${container} grid gap-10 lg:grid-cols-2 lg:items-center lg:gap-16`}>
           <div>
-            <PageHeading
-              title={about.title}
-              intro={about.intro}
-              className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
-              introClassName={`mt-5 ${lead}`}
-            />
+            <PageHeading title={about.title} intro={about.intro} variant="marketing" />
             {about.claims.length > 0 && (
               <CheckList
                 items={about.claims}
@@ -51,16 +46,7 @@ export default function About() {
               />
             )}
           </div>
-          {about.image && (
-            <SanityImage
-              image={about.image}
-              width={640}
-              aspect={3 / 2}
-              priority
-              sizes="(min-width: 1280px) 592px, (min-width: 1024px) 46vw, 100vw"
-              className="h-auto w-full rounded-3xl shadow-xl ring-1 ring-navy-900/5"
-            />
-          )}
+          {about.image && <SanityImage image={about.image} layout="aboutHero" priority />}
         </div>
       </header>
 

@@ -1,39 +1,30 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { toPostCard } from '~/features/blog/cards';
-import { BackLink, PageIntro } from '~/components/PageIntro';
+import { CmsText } from '~/components/CmsText';
 import { container } from '~/components/marketing/ui';
-import { TermPosts } from '~/features/blog/ListingParts';
+import { SidebarSection, TermIntro, TermPosts } from '~/features/blog/ListingParts';
 import { CategoryLinks } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
-import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
-import { notFound } from '~/lib/not-found.server';
+import { listingRequest, listingTitle, termListing } from '~/features/blog/listing.server';
 import { errorMeta, termListingMeta } from '~/features/blog/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, page, start, end } = await listingRequest(request);
-  const result = await loadQuery(request, BLOG_CATEGORY_QUERY, {
-    lang: locale,
-    slug: params.categorySlug ?? '',
-    start,
-    end,
-  });
-  if (!result.category) throw await notFound(locale);
-  const { total, posts, ...category } = result.category;
-  const pagination = await listingSlice(locale, total, page);
+  const { locale, page, query } = await listingRequest(request);
+  const result = await loadQuery(request, BLOG_CATEGORY_QUERY, { ...query, slug: params.categorySlug ?? '' });
+  const { term: category, pagination, posts } = await termListing(locale, page, result.category);
   const t = await insightsT(locale);
   return {
     category,
     blogTitle: result.blogTitle,
     pagination,
-    posts: posts.map(toPostCard),
+    posts,
     categories: result.categories,
     englishFallbacks: englishFallbacks(request),
-    metaTitle: listingTitle(t, page, t('blog.categoryMetaTitle', { category: result.category.title })),
+    metaTitle: listingTitle(t, page, t('blog.categoryMetaTitle', { category: category.title })),
   };
 }
 
@@ -47,30 +38,22 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogCategory() {
   const { category, blogTitle, pagination, posts, categories } = useLoaderData<typeof loader>();
-  const { t, localize, inEnglish } = useInsightsCopy();
+  const { t } = useInsightsCopy();
   return (
     <div data-testid="blog-category">
-      <PageIntro
-        crumbs={[
-          { label: t('breadcrumb.home'), to: localize('/') },
-          { label: blogTitle ?? t('blog.allArticles'), to: localize('/blog') },
-          { label: category.title },
-        ]}
+      <TermIntro
+        blogTitle={blogTitle}
         eyebrow={t('blog.category')}
         title={category.title}
         intro={
           <>
-            {category.description && <p {...inEnglish(category.description)}>{category.description}</p>}
+            <CmsText text={category.description} />
             {pagination.total > 0 && (
               <p className="mt-2 text-base text-navy-700">{t('blog.postCount', { count: pagination.total })}</p>
             )}
           </>
         }
-      >
-        <div className="mt-6">
-          <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
-        </div>
-      </PageIntro>
+      />
 
       <div className={`${container} grid gap-10 py-10 md:py-14 lg:grid-cols-[minmax(0,1fr)_20rem]`}>
         <div>
@@ -83,14 +66,9 @@ export default function BlogCategory() {
           />
         </div>
         <aside>
-          <section aria-labelledby="all-categories" className="rounded-2xl border border-sand-200 bg-white p-6">
-            <h2 id="all-categories" className="text-base font-bold text-navy-900">
-              {t('blog.categories')}
-            </h2>
-            <div className="mt-4">
-              <CategoryLinks categories={categories} currentSlug={category.slug} />
-            </div>
-          </section>
+          <SidebarSection id="all-categories" title={t('blog.categories')}>
+            <CategoryLinks categories={categories} currentSlug={category.slug} />
+          </SidebarSection>
         </aside>
       </div>
     </div>

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { toPostCard } from '~/features/blog/cards';
 import { JsonLd } from '~/components/JsonLd';
 import { BackLink, CoverImage } from '~/components/PageIntro';
-import { container } from '~/components/marketing/ui';
 import { PostGrid, PostMeta } from '~/features/blog/PostCard';
-import { TagChips } from '~/features/blog/TermLinks';
+import { TagSection, TermLink } from '~/features/blog/TermLinks';
 import { insightsT, siteUrl } from '~/lib/content-page.server';
 import { FolderIcon } from '~/components/icons';
 import { absoluteUrl, article, breadcrumbList } from '~/lib/structured-data';
@@ -22,7 +21,7 @@ import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { ArticleHeader } from '~/features/insights/ArticleHeader';
+import { ArticleHeader, ReadNext } from '~/features/insights/PageHeaders';
 
 /** How many related articles end a post. */
 const RELATED_POSTS = 3;
@@ -110,35 +109,25 @@ export default function BlogPost() {
     <>
       <article data-testid="blog-post">
         <ArticleHeader
-          width="max-w-4xl"
-          crumbs={[
-            { label: t('breadcrumb.home'), to: localize('/') },
-            { label: blogTitle, to: localize('/blog') },
-            ...(post.category
-              ? [{ label: post.category.title, to: localize(`/blog/category/${post.category.slug}`) }]
-              : []),
-          ]}
+          section="blog"
+          sectionTitle={blogTitle}
+          trail={post.category ? [{ label: post.category.title, to: `/blog/category/${post.category.slug}` }] : []}
         >
           {post.category && (
             <p className="mt-8">
               <span className="sr-only">{t('blog.category')}: </span>
-              <Link
-                to={localize(`/blog/category/${post.category.slug}`)}
-                prefetch="intent"
+              <TermLink
+                term="category"
+                slug={post.category.slug}
                 data-testid="post-category"
                 className="inline-flex items-center gap-1.5 rounded text-sm font-semibold uppercase tracking-wider text-gold-700 hover:underline"
               >
                 <FolderIcon className="size-4" />
                 <span {...inEnglish(post.category.title)}>{post.category.title}</span>
-              </Link>
+              </TermLink>
             </p>
           )}
-          <PageHeading
-            title={post.title}
-            intro={post.excerpt}
-            className="mt-3 text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
-            introClassName="mt-5 text-lg leading-relaxed text-navy-700 md:text-xl"
-          />
+          <PageHeading title={post.title} intro={post.excerpt} variant="article" />
           <PostMeta
             publishedAt={post.publishedAt}
             readMinutes={readMinutes}
@@ -154,20 +143,7 @@ export default function BlogPost() {
             <PortableText value={post.body} className="text-[1.0625rem] text-navy-800" />
           </div>
 
-          {post.tags.length > 0 && (
-            <section
-              aria-labelledby="post-tags"
-              className="mt-12 border-t border-sand-200 pt-8"
-              data-testid="post-tags"
-            >
-              <h2 id="post-tags" className="text-sm font-semibold uppercase tracking-wider text-navy-700">
-                {t('blog.tags')}
-              </h2>
-              <div className="mt-3">
-                <TagChips tags={post.tags} />
-              </div>
-            </section>
-          )}
+          {post.tags.length > 0 && <TagSection place="post" title={t('blog.tags')} tags={post.tags} />}
 
           <div className="mt-10">
             <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
@@ -176,18 +152,9 @@ export default function BlogPost() {
       </article>
 
       {related.length > 0 && (
-        <section
-          aria-labelledby="related-heading"
-          data-testid="related-posts"
-          className="border-t border-sand-200 bg-sand-50"
-        >
-          <div className={`${container} py-12 md:py-16`}>
-            <h2 id="related-heading" className="mb-6 text-2xl font-bold text-navy-900">
-              {t('blog.related')}
-            </h2>
-            <PostGrid posts={related} />
-          </div>
-        </section>
+        <ReadNext title={t('blog.related')} className="bg-sand-50" testId="related-posts">
+          <PostGrid posts={related} />
+        </ReadNext>
       )}
 
       {jsonLd.map((data, i) => (

@@ -2,38 +2,27 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Trans } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteError';
-import { toPostCard } from '~/features/blog/cards';
-import { BackLink, PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
-import { TermPosts } from '~/features/blog/ListingParts';
-import { TagChips } from '~/features/blog/TermLinks';
+import { TermIntro, TermPosts } from '~/features/blog/ListingParts';
+import { TagSection } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
-import { listingRequest, listingSlice, listingTitle } from '~/features/blog/listing.server';
-import { notFound } from '~/lib/not-found.server';
+import { listingRequest, listingTitle, termListing } from '~/features/blog/listing.server';
 import { errorMeta, termListingMeta } from '~/features/blog/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_TAG_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, page, start, end } = await listingRequest(request);
-  const result = await loadQuery(request, BLOG_TAG_QUERY, {
-    lang: locale,
-    slug: params.tagSlug ?? '',
-    start,
-    end,
-    tagLimit: 12,
-  });
+  const { locale, page, query } = await listingRequest(request);
+  const result = await loadQuery(request, BLOG_TAG_QUERY, { ...query, slug: params.tagSlug ?? '', tagLimit: 12 });
   // An unknown tag is a 404; a known tag without posts shows the empty state.
-  if (!result.tag) throw await notFound(locale);
-  const { total, posts, ...tag } = result.tag;
-  const pagination = await listingSlice(locale, total, page);
+  const { term: tag, pagination, posts } = await termListing(locale, page, result.tag);
   const t = await insightsT(locale);
   return {
     tag,
     blogTitle: result.blogTitle,
     pagination,
-    posts: posts.map(toPostCard),
+    posts,
     tags: result.popularTags,
     englishFallbacks: englishFallbacks(request),
     metaTitle: listingTitle(t, page, t('blog.tagMetaTitle', { tag: tag.title })),
@@ -51,7 +40,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogTag() {
   const { tag, blogTitle, pagination, posts, tags } = useLoaderData<typeof loader>();
-  const { t, localize, inEnglish } = useInsightsCopy();
+  const { t, inEnglish } = useInsightsCopy();
   const otherTags = tags.filter((x) => x.slug !== tag.slug);
   // "Tag: {tag}", with the tag's title marked when it stands in for a missing translation.
   const tagTitle = (
@@ -64,12 +53,8 @@ export default function BlogTag() {
   );
   return (
     <div data-testid="blog-tag">
-      <PageIntro
-        crumbs={[
-          { label: t('breadcrumb.home'), to: localize('/') },
-          { label: blogTitle ?? t('blog.allArticles'), to: localize('/blog') },
-          { label: tagTitle },
-        ]}
+      <TermIntro
+        blogTitle={blogTitle}
         title={tagTitle}
         intro={
           <p data-testid="tag-showing" className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -85,24 +70,13 @@ export default function BlogTag() {
             )}
           </p>
         }
-      >
-        <div className="mt-6">
-          <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
-        </div>
-      </PageIntro>
+      />
 
       <div className={`${container} py-10 md:py-14`}>
         <TermPosts term="tag" path={`/blog/tag/${tag.slug}`} posts={posts} pagination={pagination} />
 
         {otherTags.length > 0 && (
-          <section aria-labelledby="other-tags" className="mt-14 border-t border-sand-200 pt-10">
-            <h2 id="other-tags" className="text-xl font-bold text-navy-900">
-              {t('blog.browseTopics')}
-            </h2>
-            <div className="mt-4">
-              <TagChips tags={otherTags} showCounts />
-            </div>
-          </section>
+          <TagSection place="otherTopics" title={t('blog.browseTopics')} tags={otherTags} showCounts />
         )}
       </div>
     </div>

@@ -3,7 +3,6 @@ import { useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { toPostCard } from '~/features/blog/cards';
-import { PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
 import { SidebarSection } from '~/features/blog/ListingParts';
 import { Pagination } from '~/features/blog/PaginationNav';
@@ -16,12 +15,13 @@ import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_INDEX_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
+import { IndexIntro } from '~/features/insights/PageHeaders';
 
 const POPULAR_TAGS = 8;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { locale, page, start, end } = await listingRequest(request);
-  const result = await loadQuery(request, BLOG_INDEX_QUERY, { lang: locale, start, end, tagLimit: POPULAR_TAGS });
+  const { locale, page, query } = await listingRequest(request);
+  const result = await loadQuery(request, BLOG_INDEX_QUERY, { ...query, tagLimit: POPULAR_TAGS });
   const pagination = await listingSlice(locale, result.total, page);
   const t = await insightsT(locale);
   return {
@@ -56,14 +56,10 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function BlogIndex() {
   const { intro, pagination, featured, posts, popularTags, categories } = useLoaderData<typeof loader>();
-  const { t, localize, inEnglish } = useInsightsCopy();
+  const { t, localize } = useInsightsCopy();
   return (
     <div data-testid="blog-index">
-      <PageIntro
-        crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: intro.title }]}
-        title={intro.title}
-        intro={intro.intro && <p {...inEnglish(intro.intro)}>{intro.intro}</p>}
-      />
+      <IndexIntro title={intro.title} intro={intro.intro} />
 
       {featured && (
         <div className={`${container} pt-10 md:pt-14`}>

@@ -104,14 +104,7 @@ export default function BookingConfirmation() {
             {t('booking.confirmed')}
           </span>
         </p>
-        {page && (
-          <PageHeading
-            title={page.title}
-            intro={page.intro}
-            className="mt-6 text-3xl font-bold text-navy-900 md:text-5xl"
-            introClassName="mt-5 text-lg leading-8 text-navy-700"
-          />
-        )}
+        {page && <PageHeading title={page.title} intro={page.intro} variant="plain" className="mt-6" />}
 
         {details.debug && (
           <div

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { JsonLd } from '~/components/JsonLd';
-import { PageIntro } from '~/components/PageIntro';
 import { container } from '~/components/marketing/ui';
 import { insightsT, siteUrl } from '~/lib/content-page.server';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
@@ -12,7 +11,7 @@ import { localizePath, requestLocale } from '~/i18n';
 import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDIES_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
+import { IndexIntro } from '~/features/insights/PageHeaders';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
@@ -39,14 +38,9 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 export default function CaseStudies() {
   const { page, items, jsonLd } = useLoaderData<typeof loader>();
-  const { t, localize, inEnglish } = useInsightsCopy();
   return (
     <div data-testid="case-studies">
-      <PageIntro
-        crumbs={[{ label: t('breadcrumb.home'), to: localize('/') }, { label: page.title }]}
-        title={page.title}
-        intro={page.intro && <p {...inEnglish(page.intro)}>{page.intro}</p>}
-      />
+      <IndexIntro title={page.title} intro={page.intro} />
       <div className={`${container} py-10 md:py-14`}>
         <ul className="grid gap-6 md:grid-cols-2 md:gap-8">
           {items.map((study, i) => (

@@ -5,7 +5,7 @@ import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { JsonLd } from '~/components/JsonLd';
 import { CoverImage } from '~/components/PageIntro';
-import { container } from '~/components/marketing/ui';
+import { CmsText } from '~/components/CmsText';
 import { insightsT, siteUrl } from '~/lib/content-page.server';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
 import { notFound } from '~/lib/not-found.server';
@@ -19,7 +19,7 @@ import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDY_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { ArticleHeader } from '~/features/insights/ArticleHeader';
+import { ArticleHeader, ReadNext } from '~/features/insights/PageHeaders';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
@@ -90,29 +90,13 @@ function Fact({
 
 export default function CaseStudy() {
   const { study, listTitle, others, jsonLd } = useLoaderData<typeof loader>();
-  const { t, localize, inEnglish } = useInsightsCopy();
+  const { t, inEnglish } = useInsightsCopy();
   return (
     <>
       <article data-testid="case-study">
-        <ArticleHeader
-          width="max-w-5xl"
-          crumbs={[
-            { label: t('breadcrumb.home'), to: localize('/') },
-            { label: listTitle, to: localize('/case-studies') },
-            { label: study.title },
-          ]}
-        >
-          {study.industry && (
-            <p className="mt-8 text-sm font-semibold tracking-wide text-gold-700" {...inEnglish(study.industry)}>
-              {study.industry}
-            </p>
-          )}
-          <PageHeading
-            title={study.title}
-            intro={study.excerpt}
-            className="mt-3 max-w-4xl text-3xl font-bold leading-tight text-navy-900 md:text-5xl md:leading-tight"
-            introClassName="mt-5 max-w-3xl text-lg leading-relaxed text-navy-700 md:text-xl"
-          />
+        <ArticleHeader section="caseStudies" sectionTitle={listTitle} trail={[{ label: study.title }]}>
+          <CmsText text={study.industry} className="mt-8 text-sm font-semibold tracking-wide text-gold-700" />
+          <PageHeading title={study.title} intro={study.excerpt} variant="caseStudy" />
           <h2 className="sr-only">{t('caseStudies.overview')}</h2>
           <dl className="mt-8 grid gap-3 md:grid-cols-3">
             <Fact
@@ -205,20 +189,15 @@ export default function CaseStudy() {
       </article>
 
       {others.length > 0 && (
-        <section aria-labelledby="more-cases" className="border-t border-sand-200">
-          <div className={`${container} py-12 md:py-16`}>
-            <h2 id="more-cases" className="text-2xl font-bold text-navy-900">
-              {t('caseStudies.more')}
-            </h2>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {others.map((other) => (
-                <li key={other._id} className="flex">
-                  <CaseStudyCard study={other} headingLevel={3} compact />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <ReadNext title={t('caseStudies.more')}>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {others.map((other) => (
+              <li key={other._id} className="flex">
+                <CaseStudyCard study={other} headingLevel={3} compact />
+              </li>
+            ))}
+          </ul>
+        </ReadNext>
       )}
 
       <CaseStudyCta />

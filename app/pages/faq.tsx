@@ -80,12 +80,7 @@ export default function Faq() {
     <div className="bg-gradient-to-b from-sand-50 to-white">
       <JsonLd data={faqJsonLd(categories)} />
       <header className="mx-auto max-w-4xl px-4 pt-12 pb-8 md:px-8 md:pt-16">
-        <PageHeading
-          title={page.title}
-          intro={page.intro}
-          className="text-3xl font-bold text-navy-900 md:text-5xl"
-          introClassName="mt-5 max-w-3xl text-lg leading-8 text-navy-700"
-        />
+        <PageHeading title={page.title} intro={page.intro} variant="plain" introClassName="max-w-3xl" />
         <TitledSection
           as="nav"
           id="faq-topics"

@@ -112,14 +112,7 @@ function Hero({ page }: { page: HomeData['page'] }) {
       <div className="relative">
         {hero.image && (
           <div className="relative overflow-hidden rounded-3xl shadow-xl ring-1 ring-navy-900/5">
-            <SanityImage
-              image={hero.image}
-              width={720}
-              aspect={3 / 2}
-              priority
-              sizes="(min-width: 1280px) 620px, (min-width: 1024px) 46vw, 100vw"
-              className="h-auto w-full"
-            />
+            <SanityImage image={hero.image} layout="homeHero" priority />
             <CmsText
               text={page.businessesLaunched}
               className="absolute start-4 top-4 max-w-[14rem] rounded-2xl border-s-4 border-gold-500 bg-white px-4 py-3 text-base font-bold leading-snug text-navy-900 shadow-lg md:start-6 md:top-6"

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
 import { CalendarIcon } from '~/components/icons';
 import { Bidi } from '~/components/marketing/Bidi';
-import { button, container, lead } from '~/components/marketing/ui';
+import { button, container } from '~/components/marketing/ui';
 import { CmsText } from '~/components/CmsText';
 import { CheckList } from '~/components/marketing/CheckList';
 import { CtaBand } from '~/components/marketing/CtaBand';
@@ -68,12 +68,7 @@ export default function Pricing() {
     <div data-testid="pricing-page">
       <header className="bg-gradient-to-b from-sand-50 to-white pt-12 pb-10 md:pt-20 md:pb-14">
         <div className={`${container} max-w-4xl text-center`}>
-          <PageHeading
-            title={page.title}
-            intro={page.intro}
-            className="text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
-            introClassName={`mx-auto mt-5 max-w-3xl ${lead}`}
-          />
+          <PageHeading title={page.title} intro={page.intro} variant="marketing" introClassName="mx-auto max-w-3xl" />
         </div>
       </header>
 

@@ -42,8 +42,9 @@ export default function Services() {
           <PageHeading
             title={page.title}
             intro={page.intro}
-            className="max-w-3xl text-4xl font-bold tracking-tight text-navy-900 md:text-5xl rtl:leading-[1.35]"
-            introClassName={`mt-5 max-w-3xl ${lead}`}
+            variant="marketing"
+            className="max-w-3xl"
+            introClassName="max-w-3xl"
           />
           <nav aria-label={t('services.overviewLabel')} className="mt-10">
             <ServiceCards services={cards} compact />

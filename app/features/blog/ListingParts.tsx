@@ -1,15 +1,51 @@
-/** Parts of the blog's listing pages: a sidebar box, the empty state and a term's articles. */
-import { BackLink } from '~/components/PageIntro';
+/** Parts of the blog's listing pages: a term's intro, a sidebar box, the empty state and a term's articles. */
+import { BackLink, PageIntro } from '~/components/PageIntro';
+import { useCrumbsFromHome } from '~/features/insights/PageHeaders';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 import type { PostCard as PostCardData } from './cards';
 import { Pagination } from './PaginationNav';
 import { PostGrid } from './PostCard';
 
-/** A titled box of the listing's sidebar (popular tags, categories, newsletter). */
-export function SidebarSection({ title, children }: { title: string; children: React.ReactNode }) {
+/** The top of a category's or a tag's page: Home › all articles › the term, its title and intro, the way back. */
+export function TermIntro({
+  blogTitle,
+  eyebrow,
+  title,
+  intro,
+}: {
+  /** The blog's title, the second crumb ("All articles" when the CMS has none). */
+  blogTitle: string | null;
+  eyebrow?: string;
+  /** The page's h1, also its crumb. */
+  title: React.ReactNode;
+  intro: React.ReactNode;
+}) {
+  const { t, localize } = useInsightsCopy();
+  const crumbsFrom = useCrumbsFromHome();
   return (
-    <section className="rounded-2xl border border-sand-200 bg-white p-6">
-      <h2 className="text-base font-bold text-navy-900">{title}</h2>
+    <PageIntro
+      crumbs={crumbsFrom({ label: blogTitle ?? t('blog.allArticles'), to: '/blog' }, { label: title })}
+      eyebrow={eyebrow}
+      title={title}
+      intro={intro}
+    >
+      <div className="mt-6">
+        <BackLink to={localize('/blog')}>{t('blog.backToAll')}</BackLink>
+      </div>
+    </PageIntro>
+  );
+}
+
+/**
+ * A titled box of the listing's sidebar (popular tags, categories). With an `id`, its heading
+ * names it (aria-labelledby): a landmark, where it is the page's only one of its kind.
+ */
+export function SidebarSection({ id, title, children }: { id?: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-sand-200 bg-white p-6">
+      <h2 id={id} className="text-base font-bold text-navy-900">
+        {title}
+      </h2>
       <div className="mt-4">{children}</div>
     </section>
   );

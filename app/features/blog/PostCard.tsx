@@ -1,11 +1,11 @@
-import { ArrowForwardIcon, CalendarIcon, ClockIcon, UserIcon } from '~/components/icons';
-import { SanityImage } from '~/components/SanityImage';
+import { CmsText } from '~/components/CmsText';
+import { CalendarIcon, ClockIcon, UserIcon } from '~/components/icons';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { PostCard as PostCardData } from './cards';
 import { formatDate } from './format';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { CardLink } from '~/features/insights/CardLink';
+import { CardCue, CardTitle, InsightCard } from '~/features/insights/Card';
 
 /** Article cards: the post's date/reading-time line, the card, the grid of cards and the wide featured card. */
 
@@ -52,47 +52,23 @@ export function PostMeta({
   );
 }
 
-const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw';
-
 /** An article card: the whole card is one link (the title's), so it is one tab stop. */
 export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
   const localize = useLocalizePath();
-  const inEnglish = useFallbackLang();
-  const Heading = `h${headingLevel}` as const;
   return (
-    <article
-      data-testid="post-card"
-      className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md"
-    >
-      {post.coverImage && (
-        <SanityImage
-          image={post.coverImage}
-          width={640}
-          aspect={16 / 9}
-          sizes={CARD_SIZES}
-          className="aspect-video h-auto w-full bg-sand-100 object-cover"
-        />
-      )}
+    <InsightCard testId="post-card" cover={post.coverImage} layout="postCard">
       <div className="flex flex-1 flex-col p-5 md:p-6">
-        {post.category && (
-          <p
-            className="text-xs font-semibold uppercase tracking-wider text-gold-700"
-            {...inEnglish(post.category.title)}
-          >
-            {post.category.title}
-          </p>
-        )}
-        <Heading className="mt-2 text-lg font-bold leading-snug text-navy-900 md:text-xl" {...inEnglish(post.title)}>
-          <CardLink to={localize(`/blog/${post.slug}`)}>{post.title}</CardLink>
-        </Heading>
-        {post.excerpt && (
-          <p className="mt-3 line-clamp-3 text-navy-700" {...inEnglish(post.excerpt)}>
-            {post.excerpt}
-          </p>
-        )}
+        <CmsText text={post.category?.title} className="text-xs font-semibold uppercase tracking-wider text-gold-700" />
+        <CardTitle
+          as={`h${headingLevel}`}
+          to={localize(`/blog/${post.slug}`)}
+          title={post.title}
+          className="mt-2 text-lg font-bold leading-snug text-navy-900 md:text-xl"
+        />
+        <CmsText text={post.excerpt} className="mt-3 line-clamp-3 text-navy-700" />
         <PostMeta publishedAt={post.publishedAt} readMinutes={post.readMinutes} className="mt-auto pt-5" />
       </div>
-    </article>
+    </InsightCard>
   );
 }
 
@@ -110,41 +86,26 @@ export function PostGrid({ posts, columns = 3 }: { posts: PostCardData[]; column
 
 /** The featured article: a wide card with the cover beside the text on larger screens. */
 export function FeaturedPost({ post }: { post: PostCardData }) {
-  const { t, localize, inEnglish } = useInsightsCopy();
+  const { t, localize } = useInsightsCopy();
   return (
-    <article
-      data-testid="featured-post"
-      className="group relative grid overflow-hidden rounded-3xl bg-navy-900 text-white shadow-lg md:grid-cols-2"
-    >
-      {post.coverImage && (
-        <SanityImage
-          image={post.coverImage}
-          width={720}
-          aspect={16 / 10}
-          priority
-          sizes="(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw"
-          className="aspect-[16/10] h-full w-full object-cover"
-        />
-      )}
+    <InsightCard testId="featured-post" frame="featured" cover={post.coverImage} layout="featuredPost" priority>
       <div className="flex flex-col justify-center p-6 md:p-10">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-gold-400 px-3 py-1 font-semibold text-navy-950">{t('blog.featured')}</span>
-          {post.category && (
-            <span className="font-semibold uppercase tracking-wider text-gold-300" {...inEnglish(post.category.title)}>
-              {post.category.title}
-            </span>
-          )}
+          <CmsText
+            as="span"
+            text={post.category?.title}
+            className="font-semibold uppercase tracking-wider text-gold-300"
+          />
         </p>
-        <h2 className="mt-4 text-2xl font-bold leading-snug md:text-3xl" {...inEnglish(post.title)}>
-          <CardLink to={localize(`/blog/${post.slug}`)} onDark>
-            {post.title}
-          </CardLink>
-        </h2>
-        {post.excerpt && (
-          <p className="mt-4 leading-relaxed text-navy-100" {...inEnglish(post.excerpt)}>
-            {post.excerpt}
-          </p>
-        )}
+        <CardTitle
+          as="h2"
+          to={localize(`/blog/${post.slug}`)}
+          title={post.title}
+          className="mt-4 text-2xl font-bold leading-snug md:text-3xl"
+          onDark
+        />
+        <CmsText text={post.excerpt} className="mt-4 leading-relaxed text-navy-100" />
         <PostMeta
           publishedAt={post.publishedAt}
           readMinutes={post.readMinutes}
@@ -152,11 +113,8 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
           className="mt-6"
           onDark
         />
-        <span aria-hidden="true" className="mt-6 inline-flex items-center gap-2 font-semibold text-gold-300">
-          {t('blog.readArticle')}
-          <ArrowForwardIcon className="size-4" />
-        </span>
+        <CardCue label={t('blog.readArticle')} className="mt-6" onDark />
       </div>
-    </article>
+    </InsightCard>
   );
 }

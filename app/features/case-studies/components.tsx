@@ -1,12 +1,10 @@
 import { ArrowForwardIcon, BriefcaseIcon, PinIcon } from '~/components/icons';
-import { SanityImage } from '~/components/SanityImage';
+import { CmsText } from '~/components/CmsText';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { useT } from '~/lib/locale';
 import type { CaseStudyCard as CaseStudyCardData } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { CardLink } from '~/features/insights/CardLink';
-
-const SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
+import { CardCue, CardTitle, InsightCard } from '~/features/insights/Card';
 
 /** A case study card; the title's link covers the card (one tab stop). */
 export function CaseStudyCard({
@@ -21,34 +19,21 @@ export function CaseStudyCard({
   priority?: boolean;
 }) {
   const { t, localize, inEnglish } = useInsightsCopy();
-  const Heading = `h${headingLevel}` as const;
   return (
-    <article
-      data-testid="case-study-card"
-      className="group relative flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md focus-within:shadow-md"
+    <InsightCard
+      testId="case-study-card"
+      cover={study.coverImage}
+      layout={compact ? 'caseStudyCardCompact' : 'caseStudyCard'}
+      priority={priority}
     >
-      {study.coverImage && (
-        <SanityImage
-          image={study.coverImage}
-          priority={priority}
-          width={compact ? 480 : 720}
-          aspect={16 / 9}
-          sizes={compact ? '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' : SIZES}
-          className="aspect-video h-auto w-full bg-sand-100 object-cover"
-        />
-      )}
       <div className="flex flex-1 flex-col p-5 md:p-7">
-        {study.industry && (
-          <p className="text-sm font-semibold text-gold-700" {...inEnglish(study.industry)}>
-            {study.industry}
-          </p>
-        )}
-        <Heading
+        <CmsText text={study.industry} className="text-sm font-semibold text-gold-700" />
+        <CardTitle
+          as={`h${headingLevel}`}
+          to={localize(`/case-studies/${study.slug}`)}
+          title={study.title}
           className={`mt-2 font-bold leading-snug text-navy-900 ${compact ? 'text-lg' : 'text-xl md:text-2xl'}`}
-          {...inEnglish(study.title)}
-        >
-          <CardLink to={localize(`/case-studies/${study.slug}`)}>{study.title}</CardLink>
-        </Heading>
+        />
         {!compact && (
           <ul className="mt-3 flex flex-col gap-1.5 text-sm text-navy-700">
             {(
@@ -70,17 +55,10 @@ export function CaseStudyCard({
             )}
           </ul>
         )}
-        {study.excerpt && !compact && (
-          <p className="mt-4 text-navy-700" {...inEnglish(study.excerpt)}>
-            {study.excerpt}
-          </p>
-        )}
-        <span aria-hidden="true" className="mt-auto inline-flex items-center gap-2 pt-5 font-semibold text-navy-900">
-          {t('caseStudies.read')}
-          <ArrowForwardIcon className="size-4 text-gold-700" />
-        </span>
+        {!compact && <CmsText text={study.excerpt} className="mt-4 text-navy-700" />}
+        <CardCue label={t('caseStudies.read')} className="mt-auto pt-5" />
       </div>
-    </article>
+    </InsightCard>
   );
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import sharp from 'sharp';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { IMAGE_LAYOUTS, type ImageLayout } from '~/components/image-layouts';
 import { imageUrlBuilder } from '~/lib/image';
 import {
   ALLOWED_ASPECTS,
@@ -52,16 +53,26 @@ const ratioOf = (expression: string) => {
   return m[2] ? Number(m[1]) / Number(m[2]) : Number(m[1]);
 };
 
-/** Every `<SanityImage … width={…} aspect={…}>` in app/, and every fixed-size URL built with imageUrlBuilder. */
+/**
+ * Every layout a `<SanityImage …>` in app/ can ask for: the named layouts of image-layouts.ts (all
+ * of them, used or not), and each image's own `width={…} aspect={…}` where it gives them; plus
+ * every fixed-size URL built with imageUrlBuilder.
+ */
 function siteImageUses() {
-  const layouts: { file: string; width: number; aspect?: number }[] = [];
+  const layouts: { file: string; width: number; aspect?: number }[] = Object.entries(IMAGE_LAYOUTS).map(
+    ([name, layout]: [string, ImageLayout]) => ({ file: `image-layouts.ts: ${name}`, ...layout }),
+  );
   const fixed: { file: string; width: number; height?: number }[] = [];
   for (const file of sourceFiles(path.resolve('app'))) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/<SanityImage\b([\s\S]*?)\/>/g)) {
       const props = m[1]!;
       const width = /\bwidth=\{([^}]*)\}/.exec(props);
-      if (!width) throw new Error(`${file}: a SanityImage without a width`);
+      if (!width) {
+        // A named layout: the table is checked whole above (and TypeScript checks the name).
+        if (!/\blayout=/.test(props)) throw new Error(`${file}: a SanityImage without a width or a layout`);
+        continue;
+      }
       const aspect = /\baspect=\{([^}]*)\}/.exec(props);
       for (const w of numbersIn(width[1]!))
         layouts.push({ file, width: w, aspect: aspect ? ratioOf(aspect[1]!) : undefined });
