@@ -10,7 +10,7 @@ import { i18nFor } from './i18next.server';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
-  modulePreloadAttributes,
+  modulePreloadNonces,
   NONCE_PLACEHOLDER,
   RENDER_FOR_REUSE,
   SANITY_IMAGE_CDN,
@@ -145,7 +145,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   // A page opened from another site shares no window with it; except a hosted preview, which
   // the Studio's Presentation tool may open as its own window.
   if (!(preview && content.world === 'hosted')) responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin');
-  // Remix's own build files: the page's module preloads get the nonce too (see modulePreloadAttributes).
+  // Remix's own build files: the page's module preloads get the nonce too (see modulePreloadNonces).
   const entryModule = remixContext.manifest.entry.module;
   const publicPath = entryModule.slice(0, entryModule.lastIndexOf('/') + 1);
   // The language's shared instance, created at start (app/i18next.server.ts).
@@ -182,14 +182,9 @@ const handleRequest: HandleDocumentRequestFunction = async (
           const fresh = reuse
             ? { headers: responseHeaders, body: new PassThrough() }
             : withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
-          const body = pipeline(
-            rendered,
-            modulePreloadAttributes(publicPath, NONCE_PLACEHOLDER),
-            fresh.body,
-            (error) => {
-              if (error && !request.signal.aborted) console.error(error);
-            },
-          );
+          const body = pipeline(rendered, modulePreloadNonces(publicPath, NONCE_PLACEHOLDER), fresh.body, (error) => {
+            if (error && !request.signal.aborted) console.error(error);
+          });
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: fresh.headers,

@@ -8,7 +8,7 @@ import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   DEFAULT_SCHEDULING_ORIGIN,
-  modulePreloadAttributes,
+  modulePreloadNonces,
   NONCE_PLACEHOLDER,
   replaceInStream,
   schedulingFrameSources,
@@ -153,12 +153,12 @@ describe('replaceInStream', () => {
   });
 });
 
-describe('modulePreloadAttributes', () => {
-  it("gives the build's module preloads, and only them, the nonce and a low fetch priority", async () => {
+describe('modulePreloadNonces', () => {
+  it("adds the nonce to the build's module preloads only", async () => {
     const html =
       '<link rel="modulepreload" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>';
-    expect(await through(modulePreloadAttributes('/build/', 'P'), [html])).toBe(
-      '<link rel="modulepreload" fetchpriority="low" nonce="P" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>',
+    expect(await through(modulePreloadNonces('/build/', 'P'), [html])).toBe(
+      '<link rel="modulepreload" nonce="P" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>',
     );
   });
 });

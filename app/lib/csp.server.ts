@@ -183,17 +183,11 @@ export function replaceInStream(from: string, to: string): Transform {
  * under 'strict-dynamic' a parser-inserted preload needs one. This adds the placeholder nonce
  * to exactly those links (React writes `rel` then `href`), only for URLs under the build's
  * public path: markup from content is escaped by React and can never take this shape.
- *
- * It also marks them `fetchpriority="low"`. The page arrives fully rendered; its scripts only
- * make it interactive (every form also works without them). At Chrome's default "High" they
- * compete with the stylesheet, the font and the largest image for a slow phone's bandwidth and
- * delay the first paint; at "Low" the browser fetches what paints first, then the scripts
- * (docs/decisions/0012-scripts-after-paint.md).
  */
-export function modulePreloadAttributes(publicPath: string, nonce: string): Transform {
+export function modulePreloadNonces(publicPath: string, nonce: string): Transform {
   return replaceInStream(
     `<link rel="modulepreload" href="${publicPath}`,
-    `<link rel="modulepreload" fetchpriority="low" nonce="${nonce}" href="${publicPath}`,
+    `<link rel="modulepreload" nonce="${nonce}" href="${publicPath}`,
   );
 }
 
