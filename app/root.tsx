@@ -17,8 +17,8 @@ import { imageConfig } from './lib/image-config.server';
 import { useLocale, useT } from './lib/locale';
 import { useNonce } from './lib/nonce';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
+import latinFont from './fonts/inter-latin-subset.woff2';
 import stylesheet from './tailwind.css';
-import latinFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -98,6 +98,30 @@ for (const locale of LOCALES) {
       }
     });
 
+    test("text is set in the site's own cut fonts, and only those files are downloaded", async ({ page }) => {
+      const fonts: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'font') fonts.push(new URL(response.url()).pathname);
+      });
+      await page.goto(at(locale, '/faq'));
+      await page.evaluate(() => document.fonts.ready);
+      const preloaded = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
+      // The page's language file is preloaded, and the stylesheet's request reuses that download.
+      expect(preloaded).toMatch(
+        locale === 'ar' ? /noto-kufi-arabic-subset-\w+\.woff2$/ : /inter-latin-subset-\w+\.woff2$/,
+      );
+      expect(fonts).toContain(preloaded);
+      // English and Arabic text (and the Latin inside Arabic pages) come from the two subsets;
+      // the font packages' full files (48 KB of Latin, 124 KB of Arabic) are never fetched.
+      expect(fonts.filter((f) => f === preloaded)).toHaveLength(1);
+      for (const font of fonts) expect(font).toMatch(/\/(inter-latin|noto-kufi-arabic)-subset-\w+\.woff2$/);
+      const loaded = await page.evaluate(() =>
+        [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/"/g, '')),
+      );
+      expect(loaded).toContain('Inter Latin');
+      if (locale === 'ar') expect(loaded).toContain('Noto Kufi Arabic Variable');
+    });
+
     test('every indicator value is on screen without sideways scrolling', async ({ page }) => {
       await page.goto(at(locale, '/'));
       const values = page.getByTestId('indicator-value');
