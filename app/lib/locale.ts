@@ -17,7 +17,39 @@ export function useDir() {
  */
 export function useT(ns: string | string[] = 'common') {
   const locale = useLocale();
-  return useTranslation(ns, { lng: locale });
+  const translation = useTranslation(ns, { lng: locale });
+  return serverStrings ? withServerMemo(translation, `${locale}\u0000${String(ns)}\u0000`) : translation;
+}
+
+type Translation = ReturnType<typeof useTranslation>;
+
+/**
+ * On the server the key files are read once and never change, and a page asks for the same
+ * plain strings (no options) many times: each answer is kept, per i18next instance, language
+ * and namespace, so i18next resolves such a key once per process instead of once per use.
+ * Bounded; a call with options (interpolation, plurals, defaults) always goes to i18next.
+ */
+const serverStrings = typeof document === 'undefined' ? new WeakMap<object, Map<string, string>>() : null;
+const SERVER_STRINGS_MAX = 5_000;
+
+function withServerMemo(translation: Translation, prefix: string): Translation {
+  const { i18n, ready } = translation;
+  // i18next's TFunction is a set of typed overloads; here it is called as what it is at run time.
+  const translate = translation.t as unknown as (key: unknown, ...rest: unknown[]) => unknown;
+  let strings = serverStrings!.get(i18n);
+  if (!strings) serverStrings!.set(i18n, (strings = new Map()));
+  const memo = strings;
+  const t = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length || typeof key !== 'string') return translate(key, ...rest);
+    const id = prefix + key;
+    let value = memo.get(id);
+    if (value === undefined) {
+      value = String(translate(key));
+      if (memo.size < SERVER_STRINGS_MAX) memo.set(id, value);
+    }
+    return value;
+  };
+  return Object.assign([t, i18n, ready], { t, i18n, ready }) as unknown as Translation;
 }
 
 /** A site path for the page's language. */
