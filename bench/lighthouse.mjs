@@ -6,15 +6,27 @@
 // Chromium and prints, per page, the median performance score, the other three categories, LCP
 // and the bytes transferred, then the Arabic/English transfer ratio of each pair.
 //   node bench/lighthouse.mjs [--runs N] [--only /ar,/faq] [--save DIR (each run's report, JSON)]
+//                             [--without-scripts]
+// --without-scripts measures the same pages with their client scripts taken out (a proxy in
+// this script removes every <script> and module preload from the HTML and passes everything else
+// on, gzipped as the server does): the score the pages' HTML, CSS, fonts and images allow, so
+// the distance to it is what the hydration scripts cost.
 // Bounded: a page load may take at most 45 s and the whole run at most 25 minutes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, save: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    save: { type: 'string' },
+    'without-scripts': { type: 'boolean', default: false },
+  },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
 const PORT = Number(process.env.BENCH_PORT ?? 11_700);
@@ -74,6 +86,43 @@ for (const p of pages) {
   if (!res.ok) throw new Error(`${p.path} answered ${res.status}`);
 }
 
+/** The page's HTML without its client scripts (inline and module) and their preloads. */
+const withoutScripts = (html) =>
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+
+/** --without-scripts: a proxy in front of the server that strips the scripts from every page. */
+async function startScriptlessProxy() {
+  const proxy = createServer(async (req, res) => {
+    try {
+      const upstream = await fetch(BASE + req.url, {
+        redirect: 'manual',
+        headers: { accept: req.headers.accept ?? '*/*', 'user-agent': req.headers['user-agent'] ?? '' },
+      });
+      const type = upstream.headers.get('content-type') ?? '';
+      let body = Buffer.from(await upstream.arrayBuffer());
+      if (type.startsWith('text/html')) body = Buffer.from(withoutScripts(body.toString('utf8')));
+      const headers = {};
+      for (const [name, value] of upstream.headers)
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+          headers[name] = value;
+      if (
+        /^(text\/|application\/(json|javascript)|image\/svg)/.test(type) &&
+        /gzip/.test(req.headers['accept-encoding'])
+      ) {
+        body = gzipSync(body);
+        headers['content-encoding'] = 'gzip';
+      }
+      res.writeHead(upstream.status, headers).end(body);
+    } catch (error) {
+      res.writeHead(502).end(String(error));
+    }
+  });
+  await new Promise((resolve) => proxy.listen(PORT + 1, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${PORT + 1}`;
+}
+const target = args['without-scripts'] ? await startScriptlessProxy() : BASE;
+if (args['without-scripts']) console.log('without scripts: each page as its HTML, CSS, fonts and images alone');
+
 chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -102,7 +151,7 @@ for (const p of pages) {
     // A busy machine now and then spoils a trace (NO_NAVSTART, ...): such a run is retried twice.
     let lhr;
     for (let attempt = 0; attempt < 3; attempt++) {
-      ({ lhr } = await lighthouse(BASE + p.path, flags));
+      ({ lhr } = await lighthouse(target + p.path, flags));
       if (!lhr.runtimeError) break;
       console.error(`${p.path}: ${lhr.runtimeError.code}, ${attempt < 2 ? 'again' : 'giving up'}`);
     }
