@@ -58,15 +58,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f2a44" />
         {root && <meta name="i18n-version" content={root.i18n.version} />}
         <Meta />
-        {/* The text font of the page's language starts downloading with the stylesheet rather than
-            after it (the same files tailwind.css declares, so the browser reuses the response). */}
-        <link
-          rel="preload"
-          as="font"
-          type="font/woff2"
-          href={locale === 'ar' ? arabicFont : latinFont}
-          crossOrigin="anonymous"
-        />
+        {/* The page's fonts start downloading with the stylesheet rather than after the first
+            layout finds them, which would mean one more layout of the page (the same files
+            tailwind.css declares, so the browser reuses the responses). Arabic pages set their
+            Latin text and digits in Inter too; on English pages the Arabic face is only needed
+            where the language switcher's label shows, so it is left to the stylesheet. */}
+        {(locale === 'ar' ? [arabicFont, latinFont] : [latinFont]).map((font) => (
+          <link key={font} rel="preload" as="font" type="font/woff2" href={font} crossOrigin="anonymous" />
+        ))}
         <Links />
         {gtm && (
           <>
