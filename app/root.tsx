@@ -61,8 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The page's fonts start downloading with the stylesheet rather than after the first
             layout finds them, which would mean one more layout of the page (the same files
             tailwind.css declares, so the browser reuses the responses). Arabic pages set their
-            Latin text and digits in Inter too; on English pages the Arabic face is only needed
-            where the language switcher's label shows, so it is left to the stylesheet. */}
+            Latin text and digits in Inter too; on English pages the Arabic face only shows in
+            the language menu once it is opened (or the link shown without JavaScript), so it is
+            left to the stylesheet. */}
         {(locale === 'ar' ? [arabicFont, latinFont] : [latinFont]).map((font) => (
           <link key={font} rel="preload" as="font" type="font/woff2" href={font} crossOrigin="anonymous" />
         ))}
