@@ -5,7 +5,7 @@
  */
 import { createRemixStub } from '@remix-run/testing';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, Trans } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '~/i18n';
 import { i18nFor } from '~/i18next.server';
@@ -20,15 +20,27 @@ function Probe() {
   );
 }
 
+/** <Trans t={t}> finds its key in the namespace of the t it is given, not in the default one. */
+function TransProbe() {
+  const { t } = useT('insights');
+  return (
+    <h1>
+      <Trans t={t} i18nKey="blog.tagTitle" values={{ tag: 'Tax' }} components={{ bdi: <bdi /> }} />
+    </h1>
+  );
+}
+
 const Stub = createRemixStub([
   { path: '/', Component: Probe },
   { path: '/ar', Component: Probe },
+  { path: '/trans', Component: TransProbe },
+  { path: '/ar/trans', Component: TransProbe },
 ]);
 
-const render = (locale: Locale) =>
+const render = (locale: Locale, path = '/') =>
   renderToString(
     <I18nextProvider i18n={i18nFor(locale)}>
-      <Stub initialEntries={[locale === 'ar' ? '/ar' : '/']} />
+      <Stub initialEntries={[locale === 'ar' ? `/ar${path === '/' ? '' : path}` : path]} />
     </I18nextProvider>,
   );
 
@@ -66,5 +78,11 @@ describe('useT on the server', () => {
     render('en');
     const keys = translate.mock.calls.map(([key]) => key);
     expect(keys).toEqual(['nav.homeLink', 'nav.homeLink']);
+  });
+
+  it('gives <Trans> the namespace it was asked for', () => {
+    expect(render('en', '/trans')).toContain('<h1>Tag: <bdi>Tax</bdi></h1>');
+    expect(render('ar', '/trans')).not.toContain('blog.tagTitle');
+    expect(render('ar', '/trans')).toContain('<bdi>Tax</bdi>');
   });
 });

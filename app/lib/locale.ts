@@ -49,6 +49,9 @@ function withServerMemo(translation: Translation, prefix: string): Translation {
     }
     return value;
   };
+  // The function i18next gives carries its language, namespace and key prefix, which <Trans t={t}>
+  // reads to find its key: the kept-strings function carries them too.
+  Object.assign(t, translation.t);
   return Object.assign([t, i18n, ready], { t, i18n, ready }) as unknown as Translation;
 }
 
