@@ -256,3 +256,36 @@ test('the skip link moves keyboard focus to the main content', async ({ page }) 
   await page.keyboard.press('Enter');
   await expect(page.locator('#main')).toBeFocused();
 });
+
+// What the server sends is what a visitor without JavaScript, a crawler and the page cache get;
+// hydration would hide a raw key in it (the browser's strings replace the server's), so this
+// reads pages with scripts off.
+test.describe('server-rendered pages, scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+  const pages = [
+    '/',
+    '/about',
+    '/services',
+    '/pricing',
+    '/faq',
+    '/case-studies',
+    '/case-studies/fintech-launch-uae',
+    '/blog',
+    '/blog/uae-corporate-tax-explained',
+    '/blog/category/business',
+    '/blog/tag/uae',
+    '/privacy-policy',
+    '/booking-confirmation',
+    '/account',
+  ];
+  for (const locale of LOCALES)
+    test(`carry no raw interface key (${locale})`, async ({ page }) => {
+      test.slow();
+      for (const path of pages) {
+        const response = await page.goto(at(locale, path));
+        expect(response?.status(), path).toBe(200);
+        await expectLanguage(page, locale);
+        await expectNoRawKeys(page);
+      }
+    });
+});
