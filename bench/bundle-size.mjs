@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Prints the size of what a browser downloads: the client entry, the shared chunks, each
-// route's module and the CSS, raw and gzip. Run after `npm run build`.
+// route's module and the CSS, raw and gzip; then the home page's first scripts in all and the
+// chunks loaded on demand. Run after `npm run build` (or pass another build's public dir).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -50,3 +51,21 @@ console.log(
   `fonts: ${fonts.length} subset files in the build; a page downloads only the subsets its text uses (unicode-range)`,
 );
 console.log(`first page JS (entry + shared) gzip: ${kb(base.gz)}`);
+
+// What the home page links (module preloads: entry, shared, root, shell, page), and the chunks
+// no page links: code fetched with import() once a page runs (the shell's deferred widgets,
+// ADR 0012; the preview's visual editing).
+const linked = new Set();
+for (const id of ['root', 'locale-en', 'en/home']) {
+  const r = manifest.routes[id];
+  if (r) for (const f of [r.module, ...(r.imports ?? [])]) linked.add(f);
+}
+for (const f of entry) linked.add(f);
+row('home page, first scripts (all)', [...linked]);
+const everyLinked = new Set(entry);
+for (const r of Object.values(manifest.routes)) for (const f of [r.module, ...(r.imports ?? [])]) everyLinked.add(f);
+const onDemand = readdirSync(dir, { recursive: true })
+  .filter((f) => f.endsWith('.js') && !f.startsWith('manifest-'))
+  .map((f) => `/${path.relative('public', path.join(dir, f))}`)
+  .filter((f) => !everyLinked.has(f));
+row(`on demand, import() (${onDemand.length} chunks)`, onDemand);

@@ -1,11 +1,14 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { deferred } from '~/lib/deferred';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { CmsText } from './CmsText';
 import { CloseIcon, MenuIcon } from './icons';
-import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
+
+/** The language menu (Radix's dropdown, with its positioning code) is not among the first scripts. */
+const LanguageSwitcher = deferred('language', () => import('./LanguageSwitcher').then((m) => m.LanguageSwitcher));
 
 export const scrollToTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
 

@@ -9,10 +9,9 @@ import { NavigationProgress } from '~/components/NavigationProgress';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { showTestBookingLink } from '~/features/booking/frame-url';
 import { BookingProvider } from '~/features/booking/BookingProvider';
-import { FloatingButtons } from '~/features/chat/FloatingButtons';
-import { Toaster } from '~/features/toast/Toaster';
 import { requestLocale, namespaces } from '~/i18n';
 import { analytics } from '~/lib/analytics';
+import { deferred } from '~/lib/deferred';
 import { env } from '~/lib/env.server';
 import { chosenLocale } from '~/lib/locale-cookie.server';
 import { previewPerspective } from '~/lib/preview.server';
@@ -23,6 +22,13 @@ import { useT } from '~/lib/locale';
 import type { ShellData } from '~/lib/shell';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
+
+// The floating buttons (with the chat's limiter and check) and the toasts' region are rendered by
+// the server with the page; their code and Radix's arrive while the page hydrates.
+const FloatingButtons = deferred('floating', () =>
+  import('~/features/chat/FloatingButtons').then((m) => m.FloatingButtons),
+);
+const Toaster = deferred('toaster', () => import('~/features/toast/Toaster').then((m) => m.Toaster));
 
 /**
  * The page shell for one language (mounted twice by remix.config.js: at / for English and

@@ -10,6 +10,9 @@ export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobil
 /** The page is hydrated (the newsletter form adds its JavaScript marker then): menus and dialogs answer. */
 export async function hydrated(page: Page) {
   await expect(page.locator('input[name="_js"]').first()).toBeAttached();
+  // The shell's deferred widgets (language menu, floating buttons, toasts) hydrate when their
+  // code has arrived (app/lib/deferred.tsx).
+  await expect(page.locator('html[data-deferred-loading]')).toHaveCount(0);
 }
 
 /** No i18n key (like "nav.getStarted" or "common:footer.legal") may reach a page. */

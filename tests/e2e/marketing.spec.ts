@@ -359,7 +359,9 @@ for (const locale of LOCALES) {
     }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
       await page.goto(at(locale, '/services#strategy'));
-      await hydrated(page);
+      // The page has hydrated (not waiting for the shell's deferred widgets too: the check below
+      // must come well inside the delay).
+      await expect(page.locator('input[name="_js"]').first()).toBeAttached();
       // No element is called "strategy": nothing moves before the delay...
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       // ...then #launch-strategy is found and scrolled to.

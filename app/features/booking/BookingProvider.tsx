@@ -1,6 +1,11 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { analytics } from '~/lib/analytics';
-import { BookingDialog, type BookingDialogConfig } from './BookingDialog';
+import { deferred, preloadWhenIdle } from '~/lib/deferred';
+import type { BookingDialogConfig } from './BookingDialog';
+
+// The dialog's code (and Radix's dialog) is fetched when the browser is idle after load, or at the
+// first opening if that comes sooner; until a first opening nothing of it is mounted.
+const BookingDialog = deferred('booking', () => import('./BookingDialog').then((m) => m.BookingDialog));
 
 /**
  * Where the booking dialog is opened from, for analytics:
@@ -41,6 +46,10 @@ export function BookingProvider({ children, config }: { children: React.ReactNod
     setSource(s);
   }, []);
   const closeBooking = useCallback(() => setSource(null), []);
+  // Mounted from the first opening on (so that it can close with its focus return).
+  const opened = useRef(false);
+  if (source !== null) opened.current = true;
+  useEffect(() => preloadWhenIdle(BookingDialog), []);
   const value = useMemo(
     () => ({ isOpen: source !== null, openBooking, closeBooking, source }),
     [source, openBooking, closeBooking],
@@ -48,7 +57,7 @@ export function BookingProvider({ children, config }: { children: React.ReactNod
   return (
     <BookingContext.Provider value={value}>
       {children}
-      {config && (
+      {config && opened.current && (
         <BookingDialog config={config} open={source !== null} onClose={closeBooking} returnFocusRef={openerRef} />
       )}
     </BookingContext.Provider>

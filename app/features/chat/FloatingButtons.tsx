@@ -1,15 +1,20 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CalendarIcon, ChatIcon } from '~/components/icons';
 import { useBooking } from '~/features/booking/BookingProvider';
 import { toast } from '~/features/toast/toast-store';
+import { deferred, preloadWhenIdle } from '~/lib/deferred';
 import { useHiddenWhileScrollingDown } from '~/lib/hide-on-scroll';
 import { useDir, useT } from '~/lib/locale';
 import { toastForVerification, type VerificationEffect } from './puzzle';
 import { createChatLimiter, type ChatLimiter } from './chat-limit';
 import { renderToast, toastFor, type ToastMessage } from './chat-toast';
 import { whatsappUrl } from './whatsapp-url';
-import { VerificationDialog } from './VerificationDialog';
+
+// The human check (a dialog) is fetched when the browser is idle, or when it is first needed.
+const VerificationDialog = deferred('verification', () =>
+  import('./VerificationDialog').then((m) => m.VerificationDialog),
+);
 
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
@@ -35,6 +40,10 @@ export function FloatingButtons({
   const [verifying, setVerifying] = useState(false);
   const chatRef = useRef<HTMLButtonElement>(null);
   const tucked = useHiddenWhileScrollingDown();
+  // Mounted from the first check on, so that it can close with its focus return.
+  const checked = useRef(false);
+  if (verifying) checked.current = true;
+  useEffect(() => preloadWhenIdle(VerificationDialog), []);
 
   const limiter = () => (limiterRef.current ??= createChatLimiter());
   const show = useCallback(
@@ -116,12 +125,14 @@ export function FloatingButtons({
           </Tooltip.Portal>
         </Tooltip.Root>
       </div>
-      <VerificationDialog
-        open={verifying}
-        onOpenChange={setVerifying}
-        onEffect={onVerification}
-        returnFocusRef={chatRef}
-      />
+      {checked.current && (
+        <VerificationDialog
+          open={verifying}
+          onOpenChange={setVerifying}
+          onEffect={onVerification}
+          returnFocusRef={chatRef}
+        />
+      )}
     </Tooltip.Provider>
   );
 }

@@ -1,0 +1,79 @@
+import { memo, Suspense, useEffect, type ComponentType } from 'react';
+
+/**
+ * A component of the page shell whose code is not among the page's first scripts (ADR 0012).
+ *
+ * - On the server the module is loaded when the app starts, so every page is rendered whole,
+ *   with the component's markup in it (also with JavaScript off, and in the page cache).
+ * - In the browser its code is fetched while the page hydrates; React hydrates the rest of the
+ *   page first and this component's server markup when its code has arrived. Its Suspense
+ *   boundary keeps that markup on screen meanwhile, and the memo keeps a re-render of the
+ *   parent from replacing it (an update to a boundary that has not hydrated yet would).
+ * - Mounted only on demand (a dialog), it renders nothing until its code is there.
+ *
+ * While some are loading, `<html data-deferred-loading="names">` lists them (end-to-end tests
+ * wait for it to go before they use the shell's widgets).
+ */
+export function deferred<P extends object>(name: string, load: () => Promise<ComponentType<P>>) {
+  let Loaded: ComponentType<P> | null = null;
+  let failed = false;
+  let pending: Promise<void> | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (component) => {
+        Loaded = component;
+      },
+      (error: unknown) => {
+        // A chunk that cannot be fetched (offline): leave the widget out rather than the page.
+        failed = true;
+        settled(name);
+        console.error(error);
+      },
+    ));
+  if (typeof document === 'undefined') void preload();
+
+  function Mounted(props: P) {
+    useEffect(() => settled(name), []);
+    const Component = Loaded!;
+    return <Component {...props} />;
+  }
+  function Gate(props: P) {
+    if (failed) return null;
+    if (!Loaded) {
+      if (typeof document !== 'undefined') loading(name);
+      // React's Suspense protocol (what React.lazy does): render again once the code is there.
+      throw preload();
+    }
+    return <Mounted {...props} />;
+  }
+  const Deferred = memo(function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Gate {...props} />
+      </Suspense>
+    );
+  });
+  return Object.assign(Deferred, { preload });
+}
+
+const inFlight = new Set<string>();
+function loading(name: string) {
+  inFlight.add(name);
+  document.documentElement.dataset.deferredLoading = [...inFlight].join(' ');
+}
+function settled(name: string) {
+  if (!inFlight.delete(name)) return;
+  if (inFlight.size) document.documentElement.dataset.deferredLoading = [...inFlight].join(' ');
+  else delete document.documentElement.dataset.deferredLoading;
+}
+
+/** Fetches deferred code once the browser is idle, so that a first click does not wait for it. */
+export function preloadWhenIdle(...modules: Array<{ preload: () => Promise<void> }>) {
+  const run = () => modules.forEach((m) => void m.preload());
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 2000);
+  return () => clearTimeout(id);
+}
