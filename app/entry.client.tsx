@@ -1,10 +1,10 @@
 import { RemixBrowser } from '@remix-run/react';
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { i18nextOptions, localeFromPath } from './i18n';
+import { keyFilesBackend } from './lib/i18n-backend';
 async function start() {
   if (!document.documentElement || !document.body) throw new Error('Root element not found');
   const locale = localeFromPath(window.location.pathname);
@@ -13,14 +13,13 @@ async function start() {
 
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(keyFilesBackend(version))
     .init({
       ...i18nextOptions(locale),
       // Only the page's language is fetched: both languages have every key (app/locales.test.ts),
       // so an Arabic page does not also download the English files as a fallback.
       fallbackLng: false,
       // The page's language is loaded before hydration; the other one when the visitor switches.
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', queryStringParams: { v: version } },
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
