@@ -19,6 +19,8 @@ const size = (url) => {
   const buf = readFileSync(file);
   return { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length };
 };
+/** A route's module and the chunks it imports. */
+const filesOf = (r) => [r.module, ...(r.imports ?? [])];
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const row = (name, files) => {
   const total = files.reduce(
@@ -39,7 +41,7 @@ const routes = Object.values(manifest.routes).filter(
   (r) => r.id.startsWith('en/') || r.id === 'root' || r.id === 'locale-en',
 );
 for (const r of routes) {
-  const files = [r.module, ...(r.imports ?? [])].filter((f) => !seen.has(f));
+  const files = filesOf(r).filter((f) => !seen.has(f));
   row(`route ${r.id}`, files);
 }
 const css = readdirSync(path.join(dir, '_assets'))
@@ -58,12 +60,12 @@ console.log(`first page JS (entry + shared) gzip: ${kb(base.gz)}`);
 const linked = new Set();
 for (const id of ['root', 'locale-en', 'en/home']) {
   const r = manifest.routes[id];
-  if (r) for (const f of [r.module, ...(r.imports ?? [])]) linked.add(f);
+  if (r) for (const f of filesOf(r)) linked.add(f);
 }
 for (const f of entry) linked.add(f);
 row('home page, first scripts (all)', [...linked]);
 const everyLinked = new Set(entry);
-for (const r of Object.values(manifest.routes)) for (const f of [r.module, ...(r.imports ?? [])]) everyLinked.add(f);
+for (const r of Object.values(manifest.routes)) for (const f of filesOf(r)) everyLinked.add(f);
 const onDemand = readdirSync(dir, { recursive: true })
   .filter((f) => f.endsWith('.js') && !f.startsWith('manifest-'))
   .map((f) => `/${path.relative('public', path.join(dir, f))}`)

@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, type ComponentType } from 'react';
+import { memo, Suspense, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A component of the page shell whose code is not among the page's first scripts (ADR 0012).
@@ -67,8 +67,20 @@ function settled(name: string) {
   else delete document.documentElement.dataset.deferredLoading;
 }
 
+/**
+ * For a deferred component mounted on demand (a dialog): true from the first time `open` is true
+ * on, so that it stays mounted and can close with its focus return; and its code is fetched once
+ * the browser is idle, so that a first opening does not wait for it.
+ */
+export function useMountedOnDemand(open: boolean, module: { preload: () => Promise<void> }) {
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  useEffect(() => preloadWhenIdle(module), [module]);
+  return mounted;
+}
+
 /** Fetches deferred code once the browser is idle, so that a first click does not wait for it. */
-export function preloadWhenIdle(...modules: Array<{ preload: () => Promise<void> }>) {
+function preloadWhenIdle(...modules: Array<{ preload: () => Promise<void> }>) {
   const run = () => modules.forEach((m) => void m.preload());
   if ('requestIdleCallback' in window) {
     const id = window.requestIdleCallback(run, { timeout: 5000 });

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { analytics } from '~/lib/analytics';
-import { deferred, preloadWhenIdle } from '~/lib/deferred';
+import { deferred, useMountedOnDemand } from '~/lib/deferred';
 import type { BookingDialogConfig } from './BookingDialog';
 
 // The dialog's code (and Radix's dialog) is fetched when the browser is idle after load, or at the
@@ -46,10 +46,7 @@ export function BookingProvider({ children, config }: { children: React.ReactNod
     setSource(s);
   }, []);
   const closeBooking = useCallback(() => setSource(null), []);
-  // Mounted from the first opening on (so that it can close with its focus return).
-  const opened = useRef(false);
-  if (source !== null) opened.current = true;
-  useEffect(() => preloadWhenIdle(BookingDialog), []);
+  const mounted = useMountedOnDemand(source !== null, BookingDialog);
   const value = useMemo(
     () => ({ isOpen: source !== null, openBooking, closeBooking, source }),
     [source, openBooking, closeBooking],
@@ -57,7 +54,7 @@ export function BookingProvider({ children, config }: { children: React.ReactNod
   return (
     <BookingContext.Provider value={value}>
       {children}
-      {config && opened.current && (
+      {config && mounted && (
         <BookingDialog config={config} open={source !== null} onClose={closeBooking} returnFocusRef={openerRef} />
       )}
     </BookingContext.Provider>

@@ -1,9 +1,9 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { CalendarIcon, ChatIcon } from '~/components/icons';
 import { useBooking } from '~/features/booking/BookingProvider';
 import { toast } from '~/features/toast/toast-store';
-import { deferred, preloadWhenIdle } from '~/lib/deferred';
+import { deferred, useMountedOnDemand } from '~/lib/deferred';
 import { useHiddenWhileScrollingDown } from '~/lib/hide-on-scroll';
 import { useDir, useT } from '~/lib/locale';
 import { toastForVerification, type VerificationEffect } from './puzzle';
@@ -40,10 +40,7 @@ export function FloatingButtons({
   const [verifying, setVerifying] = useState(false);
   const chatRef = useRef<HTMLButtonElement>(null);
   const tucked = useHiddenWhileScrollingDown();
-  // Mounted from the first check on, so that it can close with its focus return.
-  const checked = useRef(false);
-  if (verifying) checked.current = true;
-  useEffect(() => preloadWhenIdle(VerificationDialog), []);
+  const checkMounted = useMountedOnDemand(verifying, VerificationDialog);
 
   const limiter = () => (limiterRef.current ??= createChatLimiter());
   const show = useCallback(
@@ -125,7 +122,7 @@ export function FloatingButtons({
           </Tooltip.Portal>
         </Tooltip.Root>
       </div>
-      {checked.current && (
+      {checkMounted && (
         <VerificationDialog
           open={verifying}
           onOpenChange={setVerifying}
