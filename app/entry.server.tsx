@@ -1,9 +1,7 @@
-import { PassThrough, pipeline, Transform } from 'node:stream';
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { requestLocale } from './i18n';
 import { i18nFor } from './i18next.server';
@@ -17,6 +15,7 @@ import {
   schedulingFrameSources,
   withFreshNonce,
 } from './lib/csp.server';
+import { allDeferredLoaded } from './lib/deferred';
 import { env } from './lib/env.server';
 import { NonceContext } from './lib/nonce';
 import { pageCache, withPageCache as wrapWithPageCache, type RequestHandler } from './lib/page-cache.server';
@@ -31,42 +30,51 @@ env();
 contentClient();
 startPortal();
 
+/** How long a single-fetch data response may wait for promises it streams (Remix reads this export). */
 export const streamTimeout = 5_000;
-/**
- * How long a page may wait for its shell. Rendering the shell is CPU work on data the loaders
- * already fetched, so it only takes long when the server is queued behind other requests (a
- * burst of form posts on two cores, say). Giving up then would answer 500 to a request whose
- * action already ran, e.g. a question we stored, so the bound is generous and separate from
- * `streamTimeout`, which bounds the deferred data streamed after the shell.
- */
-export const shellTimeout = 30_000;
 
 /**
- * React 18.3's Node stream writer can leave a NUL byte at the edge of its 2 KB buffer
- * (facebook/react#31134, fixed in React 19), which browsers show as "�" inside Arabic
- * words. NUL never occurs in valid UTF-8 HTML, so dropping it is lossless.
- *
- * React writes a page in 2 KB pieces and calls flush() when a batch is written (the shell,
- * then each streamed boundary): the pieces of a batch go on as one chunk, so the steps after
- * this one and the socket handle a few chunks a page instead of dozens.
+ * React marks a Suspense boundary it could not render on the server with this comment (a
+ * component threw, or waited for something: renderToString does not wait). The browser would
+ * render that part again, but the page we send, and may cache, lacks it: a server error.
  */
-export function withoutNulBytes() {
-  let batch: Uint8Array[] = [];
-  const passOn = (stream: Transform) => {
-    if (batch.length) stream.push(batch.length === 1 ? batch[0] : Buffer.concat(batch));
-    batch = [];
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+/**
+ * Remix's single-fetch handoff (the loader data the browser hydrates with) is a stream that its
+ * <StreamTransfer> reads while React renders, suspending until each piece arrives. It is read
+ * whole here instead and handed over through Remix's render cache (`renderMeta.streamCache`,
+ * part of its EntryContext type): one piece, then the end. The page then renders in one pass,
+ * with the data in one inline script. Were that cache ever ignored, the transfer would suspend
+ * and renderDocument would report the page incomplete (a 500, never a page without its data).
+ */
+export async function readHandoffData(context: Pick<EntryContext, 'serverHandoffStream' | 'renderMeta'>) {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  const decoder = new TextDecoder();
+  let text = '';
+  const reader = stream.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read())
+    text += decoder.decode(part.value, { stream: true });
+  text += decoder.decode();
+  reader.releaseLock();
+  const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+  context.renderMeta.streamCache = { 0: settled({ done: false, value: text }), 1: settled({ done: true, value: '' }) };
+}
+
+/**
+ * A whole document in one string, with the placeholder nonce on the build's module preloads
+ * (ADR 0013). Every loader has finished when the entry runs and no page streams deferred data,
+ * so a stream would only add cost (React encoding each piece of markup into bytes, Node's
+ * streams carrying them), not an earlier first byte. `complete` is false when some part could
+ * not be rendered (see CLIENT_RENDERED_BOUNDARY).
+ */
+export function renderDocument(tree: ReactElement, publicPath: string): { html: string; complete: boolean } {
+  const html = renderToString(tree);
+  return {
+    html: '<!DOCTYPE html>' + modulePreloadNonces(html, publicPath, NONCE_PLACEHOLDER),
+    complete: !html.includes(CLIENT_RENDERED_BOUNDARY),
   };
-  const stream: Transform = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      batch.push(chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk);
-      callback();
-    },
-    flush(callback) {
-      passOn(this);
-      callback();
-    },
-  });
-  return Object.assign(stream, { flush: () => passOn(stream) });
 }
 
 const securityHeaders = (): Record<string, string> => ({
@@ -151,59 +159,31 @@ const handleRequest: HandleDocumentRequestFunction = async (
   // The language's shared instance, created at start (app/i18next.server.ts).
   const i18n = i18nFor(locale);
 
-  // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-  const readyEvent =
-    isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    let timer = setTimeout(() => abort(), shellTimeout);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={NONCE_PLACEHOLDER}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={NONCE_PLACEHOLDER} />
-        </I18nextProvider>
-      </NonceContext.Provider>,
-      {
-        // React's own streaming scripts (Suspense boundaries) carry it too.
-        nonce: NONCE_PLACEHOLDER,
-        [readyEvent]() {
-          shellRendered = true;
-          clearTimeout(timer);
-          timer = setTimeout(() => abort(), streamTimeout + 1000);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          for (const [name, value] of Object.entries(securityHeaders()))
-            if (!responseHeaders.has(name)) responseHeaders.set(name, value);
-          // The rendered page (what a page cache would keep): the HTML with the placeholder...
-          const rendered = withoutNulBytes();
-          // ...and the response step: a fresh nonce in the headers and the body; under the page
-          // cache's handler (server.mjs) that step is the handler's, which may keep the page.
-          const reuse = Boolean((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE]);
-          const fresh = reuse
-            ? { headers: responseHeaders, body: new PassThrough() }
-            : withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
-          const body = pipeline(rendered, modulePreloadNonces(publicPath, NONCE_PLACEHOLDER), fresh.body, (error) => {
-            if (error && !request.signal.aborted) console.error(error);
-          });
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: fresh.headers,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(rendered);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-  });
+  // The shell's deferred widgets are rendered from their modules, loaded at start (ADR 0012).
+  await allDeferredLoaded();
+  await readHandoffData(remixContext);
+  const page = renderDocument(
+    <NonceContext.Provider value={NONCE_PLACEHOLDER}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={NONCE_PLACEHOLDER} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
+    publicPath,
+  );
+  if (!page.complete) {
+    responseStatusCode = 500;
+    responseHeaders.set('Cache-Control', 'no-store');
+    console.error(`[render] part of ${new URL(request.url).pathname} could not be rendered on the server`);
+  }
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  for (const [name, value] of Object.entries(securityHeaders()))
+    if (!responseHeaders.has(name)) responseHeaders.set(name, value);
+  // The rendered page (what a page cache keeps) has the placeholder; the response step gives
+  // it a fresh nonce. Under the page cache's handler (server.mjs) that step is the handler's.
+  if ((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE])
+    return new Response(page.html, { headers: responseHeaders, status: responseStatusCode });
+  const fresh = withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
+  return new Response(fresh.fill(page.html), { headers: fresh.headers, status: responseStatusCode });
 };
 
 export default handleRequest;

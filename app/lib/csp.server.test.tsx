@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough, Readable, type Transform } from 'node:stream';
-import { Suspense } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { JsonLd } from '~/components/JsonLd';
 import {
@@ -10,25 +8,10 @@ import {
   DEFAULT_SCHEDULING_ORIGIN,
   modulePreloadNonces,
   NONCE_PLACEHOLDER,
-  replaceInStream,
   schedulingFrameSources,
   withFreshNonce,
 } from './csp.server';
 import { NonceContext } from './nonce';
-
-async function collect(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Writes the pieces one by one into the transform and reads everything out. */
-function through(transform: Transform, pieces: (string | Buffer)[]): Promise<string> {
-  const out = collect(transform);
-  for (const piece of pieces) transform.write(piece);
-  transform.end();
-  return out;
-}
 
 const directives = (policy: string) =>
   new Map(
@@ -113,97 +96,41 @@ describe('baseSecurityHeaders', () => {
   });
 });
 
-describe('replaceInStream', () => {
-  it('replaces every occurrence, wherever the chunks split it', async () => {
-    const text = `a${NONCE_PLACEHOLDER}b<script nonce="${NONCE_PLACEHOLDER}"></script>${NONCE_PLACEHOLDER}`;
-    const expected = text.split(NONCE_PLACEHOLDER).join('NEW');
-    for (let cut = 0; cut <= text.length; cut++) {
-      for (const second of [cut, Math.min(text.length, cut + 7)]) {
-        const out = await through(replaceInStream(NONCE_PLACEHOLDER, 'NEW'), [
-          text.slice(0, cut),
-          text.slice(cut, second),
-          text.slice(second),
-        ]);
-        expect(out).toBe(expected);
-      }
-    }
-  });
-
-  it('splits UTF-8 characters safely (Arabic text around the placeholder)', async () => {
-    const text = `مرحبا ${NONCE_PLACEHOLDER} بكم`;
-    const bytes = Buffer.from(text);
-    for (let cut = 0; cut <= bytes.length; cut++) {
-      expect(
-        await through(replaceInStream(NONCE_PLACEHOLDER, 'N'), [bytes.subarray(0, cut), bytes.subarray(cut)]),
-      ).toBe('مرحبا N بكم');
-    }
-  });
-
-  it('holds back only what may be the start of the placeholder (streaming is not delayed)', async () => {
-    const stream = replaceInStream(NONCE_PLACEHOLDER, 'N');
-    const seen: string[] = [];
-    stream.on('data', (chunk: Buffer) => seen.push(chunk.toString()));
-    stream.write('<div>shell</div>');
-    stream.write(`<p>${NONCE_PLACEHOLDER.slice(0, 10)}`);
-    await new Promise((r) => setImmediate(r));
-    expect(seen.join('')).toBe('<div>shell</div><p>');
-    stream.end('x');
-    await new Promise((r) => stream.on('end', r));
-    expect(seen.join('')).toBe(`<div>shell</div><p>${NONCE_PLACEHOLDER.slice(0, 10)}x`);
-  });
-});
-
 describe('modulePreloadNonces', () => {
-  it("adds the nonce to the build's module preloads only", async () => {
+  it("adds the nonce to the build's module preloads only", () => {
     const html =
-      '<link rel="modulepreload" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>';
-    expect(await through(modulePreloadNonces('/build/', 'P'), [html])).toBe(
-      '<link rel="modulepreload" nonce="P" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>',
+      '<link rel="modulepreload" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>' +
+      '<link rel="modulepreload" href="/build/root-Y.js"/>';
+    expect(modulePreloadNonces(html, '/build/', 'P')).toBe(
+      '<link rel="modulepreload" nonce="P" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>' +
+        '<link rel="modulepreload" nonce="P" href="/build/root-Y.js"/>',
     );
   });
 });
 
-/** A page like ours: JSON-LD from content, a Suspense boundary that streams in later (React's inline script). */
-function renderPage(attackerText: string): Readable {
-  let value: string | null = null;
-  let resolve!: () => void;
-  const later = new Promise<void>((r) => (resolve = () => ((value = 'streamed'), r())));
-  function Late() {
-    if (value === null) throw later; // suspends: React streams this part later, with its own inline script
-    return <p>{value}</p>;
-  }
-  const out = new PassThrough();
-  const { pipe } = renderToPipeableStream(
+/** A page like ours: JSON-LD from content and an inline script, rendered whole as the entry does. */
+function renderPage(attackerText: string): string {
+  return renderToString(
     <NonceContext.Provider value={NONCE_PLACEHOLDER}>
       <html>
         <body>
           <p title={attackerText}>{attackerText}</p>
           <JsonLd data={{ name: attackerText }} />
-          <Suspense fallback={<span>…</span>}>
-            <Late />
-          </Suspense>
+          <script nonce={NONCE_PLACEHOLDER} dangerouslySetInnerHTML={{ __html: 'window.x = 1' }} />
         </body>
       </html>
     </NonceContext.Provider>,
-    {
-      nonce: NONCE_PLACEHOLDER,
-      onShellReady() {
-        pipe(out);
-        setTimeout(resolve, 5);
-      },
-    },
   );
-  return out;
 }
 
 describe('a rendered page served with a fresh nonce per response, without rendering again', () => {
-  it('every script gets the response nonce; the placeholder never leaves; content cannot forge it', async () => {
+  it('every script gets the response nonce; the placeholder never leaves; content cannot forge it', () => {
     // What an attacker can put into content or a query string: text shaped like a placeholder
     // (they never see the real one), and markup trying to carry a nonce.
     const forged = `csp${randomBytes(24).toString('base64url')}`;
     const attackerText = `${forged} "><script nonce="${forged}">alert(1)</script>`;
     // Render once, keep it (as a page cache would)...
-    const cached = await collect(renderPage(attackerText));
+    const cached = renderPage(attackerText);
     expect(cached).toContain(NONCE_PLACEHOLDER);
     const page = {
       status: 200,
@@ -221,7 +148,7 @@ describe('a rendered page served with a fresh nonce per response, without render
     const served = [];
     for (let i = 0; i < 2; i++) {
       const fresh = withFreshNonce(page);
-      const body = await collect(Readable.from([Buffer.from(cached)]).pipe(fresh.body));
+      const body = fresh.fill(cached);
       served.push({ nonce: fresh.nonce, header: fresh.headers.get('Content-Security-Policy')!, body });
     }
     expect(served[0].nonce).not.toBe(served[1].nonce);
@@ -230,14 +157,13 @@ describe('a rendered page served with a fresh nonce per response, without render
       expect(header).toContain(`'nonce-${nonce}'`);
       expect(header).not.toContain(NONCE_PLACEHOLDER);
       expect(body).not.toContain(NONCE_PLACEHOLDER);
-      // Every script element (JSON-LD and React's streaming script) carries this response's nonce.
+      // Every script element (JSON-LD and the inline script) carries this response's nonce.
       const scripts = body.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThanOrEqual(2);
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
       // The attacker's text is still only text, and their forged token was left as they wrote it.
       expect(body).toContain(forged);
       expect(body).not.toContain(`<script nonce="${forged}">`);
-      expect(body).toContain('streamed');
     }
   });
 });

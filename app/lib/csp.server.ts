@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
 
 /**
  * The Content-Security-Policy of every HTML page, with a nonce that is fresh on every
  * response even when the rendered page is reused (ADR 0009):
  *
  * 1. Pages are rendered with NONCE_PLACEHOLDER wherever a nonce goes (the `nonce` attribute
- *    of every script, React's and Remix's own streaming scripts, and the policy header).
+ *    of every script, Remix's own inline scripts, and the policy header).
  *    It is random per process and never leaves it: every occurrence is replaced before a
  *    byte is sent, so nobody can learn it and write it into content or a URL.
- * 2. On the way out, `withFreshNonce` swaps it for a new nonce in the header and, as the body
- *    streams, in the HTML (also across chunk borders). A rendered page kept in a cache (the
- *    headers and body with the placeholder) is served again by calling it once more: a new
- *    nonce, no new render.
+ * 2. On the way out, `withFreshNonce` swaps it for a new nonce in the header and in the
+ *    HTML. A rendered page kept in a cache (the headers and body with the placeholder) is
+ *    served again by calling it once more: a new nonce, no new render.
  */
 
 /** Per process; 24 random bytes, so it cannot be guessed, and only URL-safe characters, so React never escapes it. */
@@ -148,47 +146,15 @@ export function baseSecurityHeaders(behindHttps: boolean): Record<string, string
 }
 
 /**
- * A stream that replaces every occurrence of `from` with `to`. Bytes that might be the start
- * of `from` are held back until the next chunk shows whether they are; nothing else waits.
- */
-export function replaceInStream(from: string, to: string): Transform {
-  const needle = Buffer.from(from);
-  const replacement = Buffer.from(to);
-  let pending = Buffer.alloc(0);
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
-      const data = pending.length ? Buffer.concat([pending, Buffer.from(chunk)]) : Buffer.from(chunk);
-      const parts: Buffer[] = [];
-      let start = 0;
-      for (let at = data.indexOf(needle, start); at !== -1; at = data.indexOf(needle, start)) {
-        parts.push(data.subarray(start, at), replacement);
-        start = at + needle.length;
-      }
-      // The longest tail that is a proper prefix of the needle waits for the next chunk.
-      let keep = Math.min(needle.length - 1, data.length - start);
-      while (keep > 0 && !data.subarray(data.length - keep).equals(needle.subarray(0, keep))) keep--;
-      parts.push(data.subarray(start, data.length - keep));
-      pending = Buffer.from(data.subarray(data.length - keep));
-      const out = Buffer.concat(parts);
-      callback(null, out.length ? out : undefined);
-    },
-    flush(callback: TransformCallback) {
-      callback(null, pending.length ? pending : undefined);
-    },
-  });
-}
-
-/**
  * Remix renders `<link rel="modulepreload">` for the page's own build files without a nonce;
  * under 'strict-dynamic' a parser-inserted preload needs one. This adds the placeholder nonce
  * to exactly those links (React writes `rel` then `href`), only for URLs under the build's
  * public path: markup from content is escaped by React and can never take this shape.
  */
-export function modulePreloadNonces(publicPath: string, nonce: string): Transform {
-  return replaceInStream(
-    `<link rel="modulepreload" href="${publicPath}`,
-    `<link rel="modulepreload" nonce="${nonce}" href="${publicPath}`,
-  );
+export function modulePreloadNonces(html: string, publicPath: string, nonce: string): string {
+  return html
+    .split(`<link rel="modulepreload" href="${publicPath}`)
+    .join(`<link rel="modulepreload" nonce="${nonce}" href="${publicPath}`);
 }
 
 /** A rendered page as a cache would keep it: status, headers and body, all with NONCE_PLACEHOLDER. */
@@ -198,14 +164,15 @@ export interface RenderedPage {
 }
 
 /**
- * The response step: a fresh nonce in place of the placeholder, in the headers and in the
- * body stream (which is piped through the returned transform).
+ * The response step: a fresh nonce in place of the placeholder, in the headers and (`fill`)
+ * in the page's HTML. Pages are rendered whole (entry.server.tsx), so the swap is one pass
+ * over one string.
  */
 export function withFreshNonce(
   page: RenderedPage,
   nonce = freshNonce(),
-): { nonce: string; headers: Headers; body: Transform } {
+): { nonce: string; headers: Headers; fill: (html: string) => string } {
   const headers = new Headers();
   for (const [name, value] of page.headers) headers.append(name, value.split(NONCE_PLACEHOLDER).join(nonce));
-  return { nonce, headers, body: replaceInStream(NONCE_PLACEHOLDER, nonce) };
+  return { nonce, headers, fill: (html) => html.split(NONCE_PLACEHOLDER).join(nonce) };
 }

@@ -30,7 +30,7 @@ export function deferred<P extends object>(name: string, load: () => Promise<Com
         console.error(error);
       },
     ));
-  if (typeof document === 'undefined') void preload();
+  if (typeof document === 'undefined') serverLoads.push(preload());
 
   function Mounted(props: P) {
     useEffect(() => settled(name), []);
@@ -54,6 +54,15 @@ export function deferred<P extends object>(name: string, load: () => Promise<Com
     );
   });
   return Object.assign(Deferred, { preload });
+}
+
+const serverLoads: Promise<void>[] = [];
+/**
+ * Resolves when the server has loaded every deferred module (at start, before the first page is
+ * rendered: the renderer does not wait for a component that suspends).
+ */
+export function allDeferredLoaded(): Promise<unknown> {
+  return Promise.all(serverLoads);
 }
 
 const inFlight = new Set<string>();

@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { createReadableStreamFromReadable, type AppLoadContext } from '@remix-run/node';
+import type { AppLoadContext } from '@remix-run/node';
 import { FORM_TOKEN_FIELD } from '~/features/forms/fields';
 import { LOCALE_COOKIE, localeCookieValue, localeFromPath } from '~/i18n';
 import { isPortalPath } from '~/portal/start.server';
@@ -205,23 +203,21 @@ function fromStored(page: StoredPage, request: Request, state: 'hit' | 'miss'): 
   return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
-/** An answer rendered for this request only: the placeholder swapped as it streams. */
-function streamed(response: Response): Response {
+/**
+ * An answer rendered for this request only. A page gets its fresh nonce in one pass over its
+ * HTML (pages are rendered whole, so nothing waits); other answers pass through untouched.
+ */
+async function rendered(response: Response): Promise<Response> {
   const type = response.headers.get('Content-Type') ?? '';
   const headers = new Headers(response.headers);
   headers.set(PAGE_CACHE_HEADER, 'bypass');
+  const init = { status: response.status, statusText: response.statusText };
   if (!/^text\/html\b/.test(type) && !response.headers.get('Content-Security-Policy')?.includes(NONCE_PLACEHOLDER)) {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(response.body, { ...init, headers });
   }
   const fresh = withFreshNonce({ status: response.status, headers });
-  if (!response.body)
-    return new Response(null, { status: response.status, statusText: response.statusText, headers: fresh.headers });
-  const body = Readable.fromWeb(response.body as unknown as NodeWebStream).pipe(fresh.body);
-  return new Response(createReadableStreamFromReadable(body), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: fresh.headers,
-  });
+  if (!response.body) return new Response(null, { ...init, headers: fresh.headers });
+  return new Response(fresh.fill(await response.text()), { ...init, headers: fresh.headers });
 }
 
 /**
@@ -234,14 +230,14 @@ export function withPageCache(handle: RequestHandler, cache: PageCache | null): 
   return async (request, loadContext) => {
     const context = { ...loadContext, [RENDER_FOR_REUSE]: true } as AppLoadContext;
     const verdict = cache ? cacheVerdict(request) : { bypass: 'off' };
-    if (!cache || 'bypass' in verdict) return streamed(await handle(request, context));
+    if (!cache || 'bypass' in verdict) return rendered(await handle(request, context));
     const head = request.method === 'HEAD';
     const stored = cache.get(verdict.key);
     if (stored) return fromStored(stored, request, 'hit');
-    if (head) return streamed(await handle(request, context));
+    if (head) return rendered(await handle(request, context));
     const generation = cache.generation;
     const response = await handle(request, context);
-    if (!isStorable(response)) return streamed(response);
+    if (!isStorable(response)) return rendered(response);
     const body = Buffer.from(await response.arrayBuffer());
     // The length changes with the nonce and the encoding: set per response.
     const page = {

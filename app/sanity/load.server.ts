@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { previewPerspective } from '~/lib/preview.server';
-import { QueryCache, typesReadBy } from './cache.server';
+import { QueryCache, typesReadBy, type CacheDeps } from './cache.server';
 import { contentClient } from './client.server';
 import { stripFallbackMarks } from './fallback';
 import type { QueryDefinition } from './groq';
@@ -56,25 +56,49 @@ export async function loadQuery<S extends z.ZodType>(
   // chosen in the Studio) always reads afresh.
   const raw =
     preview === null
-      ? await queryCache().get(
-          `${definition.name}:${JSON.stringify(params)}`,
-          definition.dependsOn ?? typesReadBy(definition.query),
-          run,
-        )
+      ? await queryCache().get(`${definition.name}:${JSON.stringify(params)}`, depsOf(definition), run)
       : await run();
-  let result = raw;
-  if (params.lang !== 'en') {
-    const stripped = stripFallbackMarks(raw);
-    result = stripped.value;
-    if (stripped.fallbacks.length) {
-      const seen = fallbacksByRequest.get(request) ?? new Set<string>();
-      for (const text of stripped.fallbacks) seen.add(text);
-      fallbacksByRequest.set(request, seen);
-    }
+  const { data, fallbacks } = checked(definition, raw, params.lang);
+  if (fallbacks.length) {
+    const seen = fallbacksByRequest.get(request) ?? new Set<string>();
+    for (const text of fallbacks) seen.add(text);
+    fallbacksByRequest.set(request, seen);
   }
-  const parsed = definition.schema.safeParse(result);
+  return data as z.infer<S>;
+}
+
+/** The document types a query reads, worked out from its text once. */
+const depsByQuery = new WeakMap<QueryDefinition<z.ZodType>, CacheDeps>();
+function depsOf(definition: QueryDefinition<z.ZodType>): CacheDeps {
+  let deps = definition.dependsOn ?? depsByQuery.get(definition);
+  if (!deps) depsByQuery.set(definition, (deps = typesReadBy(definition.query)));
+  return deps;
+}
+
+type Checked = { definition: QueryDefinition<z.ZodType>; data: unknown; fallbacks: string[] };
+/**
+ * A result unmarked (English fallbacks listed) and checked against the query's schema, once
+ * per result: the cache hands every visitor the same result object, so the same checked data
+ * serves them all. Loaders and components therefore never change what a query returned
+ * (outside production it is frozen, so a test that tried would fail).
+ */
+const checkedResults = new WeakMap<object, Checked>();
+function checked(definition: QueryDefinition<z.ZodType>, raw: unknown, lang: Locale): Checked {
+  const known = raw !== null && typeof raw === 'object' ? checkedResults.get(raw) : undefined;
+  if (known?.definition === definition) return known;
+  const stripped = lang === 'en' ? { value: raw, fallbacks: [] } : stripFallbackMarks(raw);
+  const parsed = definition.schema.safeParse(stripped.value);
   if (!parsed.success) throw new ContentShapeError(definition.name, parsed.error.issues);
-  return parsed.data;
+  const result = { definition, data: parsed.data, fallbacks: stripped.fallbacks };
+  if (process.env.NODE_ENV !== 'production') deepFreeze(result.data);
+  if (raw !== null && typeof raw === 'object') checkedResults.set(raw, result);
+  return result;
+}
+
+function deepFreeze(value: unknown) {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
 }
 
 const fallbacksByRequest = new WeakMap<Request, Set<string>>();

@@ -1,0 +1,47 @@
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderDocument } from './entry.server';
+import { NONCE_PLACEHOLDER } from './lib/csp.server';
+
+function Broken(): never {
+  throw new Error('a widget that fails on the server');
+}
+
+describe('renderDocument', () => {
+  it('renders the whole page as one HTML document, its module preloads carrying the placeholder nonce', () => {
+    const page = renderDocument(
+      <html lang="ar" dir="rtl">
+        <head>
+          <link rel="modulepreload" href="/build/root-X.js" />
+        </head>
+        <body>
+          <p>مرحباً بكم في الإمارات</p>
+        </body>
+      </html>,
+      '/build/',
+    );
+    expect(page.complete).toBe(true);
+    expect(page.html).toBe(
+      `<!DOCTYPE html><html lang="ar" dir="rtl"><head><link rel="modulepreload" nonce="${NONCE_PLACEHOLDER}" href="/build/root-X.js"/></head>` +
+        '<body><p>مرحباً بكم في الإمارات</p></body></html>',
+    );
+  });
+
+  it('says the page is incomplete when a part of it could not be rendered (the entry answers 500, not stored)', () => {
+    const page = renderDocument(
+      <div>
+        <Suspense fallback={null}>
+          <Broken />
+        </Suspense>
+        <p>the rest</p>
+      </div>,
+      '/build/',
+    );
+    expect(page.html).toContain('the rest');
+    expect(page.complete).toBe(false);
+  });
+
+  it('does not take escaped content that looks like that marker for a failure', () => {
+    expect(renderDocument(<p>{'<!--$!-->'}</p>, '/build/').complete).toBe(true);
+  });
+});
