@@ -26,20 +26,27 @@ export function useFallbackLang() {
 }
 
 type Matches = ReturnType<typeof useMatches>;
-const textsOfMatches = new WeakMap<Matches, Set<string>>();
+/**
+ * The set built for a page's loader data, found by its deepest route's data. Each component
+ * gets its own `matches` array from useMatches, but the data objects in it are the page's own,
+ * so the set is built once per render, not once per marked text.
+ */
+const textsByLeafData = new WeakMap<object, { data: unknown[]; texts: Set<string> }>();
 
-/** The English stand-ins of a page's matched routes, collected once per render (every marked text asks). */
+/** The English stand-ins of a page's matched routes. */
 function fallbackTexts(matches: Matches): Set<string> {
-  let all = textsOfMatches.get(matches);
-  if (!all) {
-    all = new Set<string>();
-    for (const match of matches) {
-      const list = (match.data as { englishFallbacks?: unknown } | undefined)?.englishFallbacks;
-      if (Array.isArray(list)) for (const text of list) all.add(text);
-    }
-    textsOfMatches.set(matches, all);
+  const data = matches.map((match) => match.data);
+  let leaf: object | undefined;
+  for (const item of data) if (item !== null && typeof item === 'object') leaf = item;
+  const known = leaf ? textsByLeafData.get(leaf) : undefined;
+  if (known && known.data.length === data.length && known.data.every((item, i) => item === data[i])) return known.texts;
+  const texts = new Set<string>();
+  for (const item of data) {
+    const list = (item as { englishFallbacks?: unknown } | undefined)?.englishFallbacks;
+    if (Array.isArray(list)) for (const text of list) texts.add(text);
   }
-  return all;
+  if (leaf) textsByLeafData.set(leaf, { data, texts });
+  return texts;
 }
 
 /** Portable Text that stands in for a missing translation (its blocks carry _lang "en"). */

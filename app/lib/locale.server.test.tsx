@@ -1,7 +1,7 @@
 /**
- * useT on the server (no document): a plain string is resolved by i18next once per process and
- * language, then answered from memory; calls with options still go to i18next every time, and
- * the two languages never see each other's strings.
+ * useT on the server (no document): a string is resolved by i18next once per process, language
+ * and plain option values, then answered from memory; calls with other options still go to
+ * i18next every time, and the two languages never see each other's strings.
  */
 import { createRemixStub } from '@remix-run/testing';
 import { renderToString } from 'react-dom/server';
@@ -69,15 +69,49 @@ describe('useT on the server', () => {
     expect(render('en')).toContain('Get Started');
   });
 
-  it('asks i18next for a plain string once, for a string with options every time', () => {
-    render('en'); // the plain strings are now known
+  it('asks i18next for a string once per set of plain option values', () => {
+    render('en'); // the strings are now known
     // i18next's Translator resolves every t() call; it is not in i18next's public types.
     const { translator } = i18nFor('en') as unknown as { translator: { translate: (key: string) => string } };
     const translate = vi.spyOn(translator, 'translate');
     render('en');
     render('en');
-    const keys = translate.mock.calls.map(([key]) => key);
-    expect(keys).toEqual(['nav.homeLink', 'nav.homeLink']);
+    expect(translate).not.toHaveBeenCalled();
+  });
+
+  it('keeps a string per count and per language (Arabic plural forms), and never one asked for with objects', () => {
+    const results: Record<string, string[]> = {};
+    function Counts() {
+      const { t } = useT('insights');
+      const shown = [1, 2, 11, 2, 1].map((count) => t('blog.readTime', { count }));
+      results[useT().i18n.language] = shown;
+      // An option that is an object (here a Date) is never kept: its value is not part of the key.
+      return <p>{shown.join('|') + t('blog.readTime', { count: 3, when: new Date(0) } as never)}</p>;
+    }
+    const CountStub = createRemixStub([
+      { path: '/', Component: Counts },
+      { path: '/ar', Component: Counts },
+    ]);
+    for (const locale of ['en', 'ar'] as const) {
+      const fixed = i18nFor(locale).getFixedT(locale, 'insights');
+      const expected = [1, 2, 11, 2, 1].map((count) => fixed('blog.readTime', { count }));
+      const { translator } = i18nFor(locale) as unknown as { translator: { translate: (key: string) => string } };
+      for (let i = 0; i < 2; i++) {
+        const translate = vi.spyOn(translator, 'translate');
+        renderToString(
+          <I18nextProvider i18n={i18nFor(locale)}>
+            <CountStub initialEntries={[locale === 'ar' ? '/ar' : '/']} />
+          </I18nextProvider>,
+        );
+        expect(results[locale]).toEqual(expected);
+        // The second time only the call with a Date reached i18next.
+        if (i === 1) expect(translate.mock.calls.map(([key]) => key)).toEqual(['blog.readTime']);
+        translate.mockRestore();
+      }
+    }
+    // Arabic has a form for one, for two and for eleven: all three were kept apart.
+    expect(new Set(results.ar).size).toBe(3);
+    expect(results.en).not.toEqual(results.ar);
   });
 
   it('gives <Trans> the namespace it was asked for', () => {

@@ -25,12 +25,26 @@ type Translation = ReturnType<typeof useTranslation>;
 
 /**
  * On the server the key files are read once and never change, and a page asks for the same
- * plain strings (no options) many times: each answer is kept, per i18next instance, language
- * and namespace, so i18next resolves such a key once per process instead of once per use.
- * Bounded; a call with options (interpolation, plurals, defaults) always goes to i18next.
+ * strings many times: each answer is kept, per i18next instance, language and namespace, so
+ * i18next resolves a key once per process instead of once per use. A call with options is kept
+ * too when its options are plain values (a count, a name: `t('readTime', { count: 5 })`), keyed
+ * by them; one with anything else (objects, `returnObjects`) always goes to i18next. Bounded.
  */
 const serverStrings = typeof document === 'undefined' ? new WeakMap<object, Map<string, string>>() : null;
 const SERVER_STRINGS_MAX = 5_000;
+
+/** The memo key of a call's options, or null when they are not plain values. */
+function optionsKey(rest: unknown[]): string | null {
+  if (rest.length === 0) return '';
+  if (rest.length > 1) return null;
+  const [options] = rest;
+  if (typeof options === 'string') return `\u0000${JSON.stringify(options)}`;
+  if (options === null || typeof options !== 'object' || Object.getPrototypeOf(options) !== Object.prototype) return null;
+  for (const value of Object.values(options)) {
+    if (value !== null && value !== undefined && !['string', 'number', 'boolean'].includes(typeof value)) return null;
+  }
+  return `\u0000${JSON.stringify(options)}`;
+}
 
 function withServerMemo(translation: Translation, prefix: string): Translation {
   const { i18n, ready } = translation;
@@ -40,11 +54,13 @@ function withServerMemo(translation: Translation, prefix: string): Translation {
   if (!strings) serverStrings!.set(i18n, (strings = new Map()));
   const memo = strings;
   const t = (key: unknown, ...rest: unknown[]) => {
-    if (rest.length || typeof key !== 'string') return translate(key, ...rest);
-    const id = prefix + key;
-    let value = memo.get(id);
+    const options = typeof key === 'string' ? optionsKey(rest) : null;
+    if (options === null) return translate(key, ...rest);
+    const id = prefix + (key as string) + options;
+    let value: unknown = memo.get(id);
     if (value === undefined) {
-      value = String(translate(key));
+      value = translate(key, ...rest);
+      if (typeof value !== 'string') return value;
       if (memo.size < SERVER_STRINGS_MAX) memo.set(id, value);
     }
     return value;

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { localeCookieValue } from '~/i18n';
-import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE } from './csp.server';
+import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
 import { cacheVerdict, isStorable, PageCache, withPageCache, type RequestHandler } from './page-cache.server';
 
 const SITE = 'http://127.0.0.1:3000';
@@ -125,13 +125,22 @@ describe('PageCache: bounded, least recently used first', () => {
   });
 });
 
-/** A stand-in for Remix: a page with the nonce placeholder in its policy and scripts, counting renders. */
+/**
+ * A stand-in for Remix and entry.server.tsx, counting renders: a page with the nonce placeholder
+ * in its policy and scripts when rendered for reuse, else with a fresh nonce of its own. `reused`
+ * records which requests were rendered for reuse.
+ */
 function fakeRemix(answer: (request: Request) => Response = () => htmlPage('<p>Hello</p>')) {
+  const reused: boolean[] = [];
   const handle = vi.fn<RequestHandler>(async (request, context) => {
-    expect((context as Record<symbol, unknown>)[RENDER_FOR_REUSE]).toBe(true);
-    return answer(request);
+    const reuse = (context as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE] === true;
+    reused.push(reuse);
+    const response = answer(request);
+    if (reuse) return response;
+    const fresh = withFreshNonce({ status: response.status, headers: response.headers });
+    return new Response(fresh.fill(await response.text()), { status: response.status, headers: fresh.headers });
   });
-  return handle;
+  return Object.assign(handle, { reused });
 }
 
 function htmlPage(content: string, init: { status?: number; headers?: Record<string, string> } = {}) {
@@ -203,9 +212,12 @@ describe('withPageCache', () => {
       expect(body).not.toContain(NONCE_PLACEHOLDER);
     }
     expect(pages.stats.entries).toBe(0);
+    // Only a page that may be kept is rendered with the placeholder left in.
+    expect(remix.reused).toEqual([false, false, false]);
     // A preview render is not served to a visitor afterwards either.
     expect((await handle(get('/faq'))).headers.get('X-Page-Cache')).toBe('miss');
     expect(remix).toHaveBeenCalledTimes(4);
+    expect(remix.reused).toEqual([false, false, false, true]);
   });
 
   it('does not keep errors, cookies or private answers', async () => {

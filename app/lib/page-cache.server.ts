@@ -203,41 +203,44 @@ function fromStored(page: StoredPage, request: Request, state: 'hit' | 'miss'): 
   return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
-/**
- * An answer rendered for this request only. A page gets its fresh nonce in one pass over its
- * HTML (pages are rendered whole, so nothing waits); other answers pass through untouched.
- */
-async function rendered(response: Response): Promise<Response> {
-  const type = response.headers.get('Content-Type') ?? '';
+/** An answer rendered for this request only, marked as not from the cache. */
+function bypassed(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set(PAGE_CACHE_HEADER, 'bypass');
-  const init = { status: response.status, statusText: response.statusText };
-  if (!/^text\/html\b/.test(type) && !response.headers.get('Content-Security-Policy')?.includes(NONCE_PLACEHOLDER)) {
-    return new Response(response.body, { ...init, headers });
-  }
-  const fresh = withFreshNonce({ status: response.status, headers });
-  if (!response.body) return new Response(null, { ...init, headers: fresh.headers });
-  return new Response(fresh.fill(await response.text()), { ...init, headers: fresh.headers });
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
- * Wraps Remix's request handler (server.mjs): pages render with the nonce placeholder
- * (RENDER_FOR_REUSE in the load context tells entry.server.tsx to leave it) and this step
- * gives each response its nonce; anonymous public pages come from the cache when they can.
- * With `cache` null (PAGE_CACHE=off) every request is rendered (`X-Page-Cache: bypass`).
+ * An answer rendered to be kept that could not be (an error, a cookie, a private page): it still
+ * gets a fresh nonce, in one pass over its HTML (pages are rendered whole: ADR 0013).
+ */
+async function notKept(response: Response): Promise<Response> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!/^text\/html\b/.test(type) && !response.headers.get('Content-Security-Policy')?.includes(NONCE_PLACEHOLDER))
+    return bypassed(response);
+  const fresh = withFreshNonce({ status: response.status, headers: response.headers });
+  fresh.headers.set(PAGE_CACHE_HEADER, 'bypass');
+  const init = { status: response.status, statusText: response.statusText, headers: fresh.headers };
+  return new Response(response.body ? fresh.fill(await response.text()) : null, init);
+}
+
+/**
+ * Wraps Remix's request handler (server.mjs). A request the cache may answer is rendered with
+ * the nonce placeholder left in (RENDER_FOR_REUSE in the load context tells entry.server.tsx to
+ * leave it), so the page can be kept; this step then gives each response its nonce. Any other
+ * request is rendered as usual, the entry giving it its nonce. With `cache` null (PAGE_CACHE=off)
+ * every request is rendered (`X-Page-Cache: bypass`).
  */
 export function withPageCache(handle: RequestHandler, cache: PageCache | null): RequestHandler {
   return async (request, loadContext) => {
-    const context = { ...loadContext, [RENDER_FOR_REUSE]: true } as AppLoadContext;
     const verdict = cache ? cacheVerdict(request) : { bypass: 'off' };
-    if (!cache || 'bypass' in verdict) return rendered(await handle(request, context));
-    const head = request.method === 'HEAD';
+    if (!cache || 'bypass' in verdict) return bypassed(await handle(request, loadContext));
     const stored = cache.get(verdict.key);
     if (stored) return fromStored(stored, request, 'hit');
-    if (head) return rendered(await handle(request, context));
+    if (request.method === 'HEAD') return bypassed(await handle(request, loadContext));
     const generation = cache.generation;
-    const response = await handle(request, context);
-    if (!isStorable(response)) return rendered(response);
+    const response = await handle(request, { ...loadContext, [RENDER_FOR_REUSE]: true } as AppLoadContext);
+    if (!isStorable(response)) return notKept(response);
     const body = Buffer.from(await response.arrayBuffer());
     // The length changes with the nonce and the encoding: set per response.
     const page = {

@@ -358,12 +358,27 @@ for (const locale of LOCALES) {
       page,
     }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
+      // Timed in the page, so a slow machine cannot make the check late: when hydration put the
+      // form's _js field in, and when the page first scrolled.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __hydratedAt?: number; __scrolledAt?: number };
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('input[name="_js"]')) return;
+          w.__hydratedAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { subtree: true, childList: true });
+        addEventListener('scroll', () => (w.__scrolledAt ??= performance.now()), { capture: true });
+      });
       await page.goto(at(locale, '/services#strategy'));
-      // The page has hydrated (not waiting for the shell's deferred widgets too: the check below
-      // must come well inside the delay).
-      await expect(page.locator('input[name="_js"]').first()).toBeAttached();
-      // No element is called "strategy": nothing moves before the delay...
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // No element is called "strategy": nothing moves before the delay (the timer starts at
+      // hydration; 100 ms of margin for when the field and the timer land)...
+      const sinceHydration = () =>
+        page.evaluate(() => {
+          const w = window as unknown as { __hydratedAt?: number; __scrolledAt?: number };
+          return w.__scrolledAt === undefined || w.__hydratedAt === undefined ? null : w.__scrolledAt - w.__hydratedAt;
+        });
+      await expect.poll(sinceHydration, { timeout: 5000 }).not.toBeNull();
+      expect(await sinceHydration()).toBeGreaterThanOrEqual(900);
       // ...then #launch-strategy is found and scrolled to.
       await expect.poll(() => topOf(page, '#launch-strategy'), { timeout: 5000 }).toBe(offset);
     });

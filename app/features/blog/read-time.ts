@@ -38,9 +38,17 @@ export function bodyWordCount(blocks: readonly BlockLike[] | null | undefined): 
   return words;
 }
 
+/**
+ * Word counts of bodies from checked query results, which every visitor's request shares until
+ * the content changes (app/sanity/load.server.ts): a body's words are counted once, not per page.
+ */
+const wordsOfBody = new WeakMap<readonly BlockLike[], number>();
+
 export function readTimeMinutes(
   blocks: readonly BlockLike[] | null | undefined,
   wordsPerMinute = WORDS_PER_MINUTE,
 ): number {
-  return Math.max(1, Math.round(bodyWordCount(blocks) / wordsPerMinute));
+  let words = blocks ? wordsOfBody.get(blocks) : 0;
+  if (words === undefined) wordsOfBody.set(blocks!, (words = bodyWordCount(blocks)));
+  return Math.max(1, Math.round(words / wordsPerMinute));
 }
