@@ -39,7 +39,8 @@ function optionsKey(rest: unknown[]): string | null {
   if (rest.length > 1) return null;
   const [options] = rest;
   if (typeof options === 'string') return `\u0000${JSON.stringify(options)}`;
-  if (options === null || typeof options !== 'object' || Object.getPrototypeOf(options) !== Object.prototype) return null;
+  if (options === null || typeof options !== 'object' || Object.getPrototypeOf(options) !== Object.prototype)
+    return null;
   for (const value of Object.values(options)) {
     if (value !== null && value !== undefined && !['string', 'number', 'boolean'].includes(typeof value)) return null;
   }
