@@ -1,6 +1,7 @@
 // The server's route matching runs on a patched @remix-run/router (patches/, applied by
-// `npm ci` through patch-package; ADR 0011): a route tree's ranked branches and each path
-// pattern's regular expression are computed once instead of on every request.
+// `npm ci` through patch-package; ADR 0011): a route tree's ranked branches, what each pathname
+// matched in it, and each path pattern's regular expression are computed once instead of on
+// every request.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AgnosticRouteObject } from '@remix-run/router';
@@ -40,6 +41,30 @@ describe('route matching on the patched router', () => {
     expect(routerPath).toMatch(/router\.cjs\.js$/);
     expect(source).toContain('rankedBranchesOf(routes)');
     expect(source).toContain('compilePathUncached');
+    expect(source).toContain('copyMatches(tree.matched.get(key))');
+  });
+
+  it('a pathname matched before gives the same answer, in a copy the caller may change', () => {
+    const routes = siteTree();
+    const first = match(routes, '/ar/blog/tag/uae')!;
+    expect(first.at(-1)!.params).toEqual({ tagSlug: 'uae' });
+    // A caller that changes its matches (or their params) changes nothing for the next one.
+    first.at(-1)!.params.tagSlug = 'changed';
+    first.pop();
+    const second = match(routes, '/ar/blog/tag/uae')!;
+    expect(second).toHaveLength(3);
+    expect(second.at(-1)!.params).toEqual({ tagSlug: 'uae' });
+    expect(second.at(-1)!.route).toBe(routes[0].children![0].children!.find((r) => r.id === 'ar/blog-tag'));
+    // Another slug on the same pattern is its own answer.
+    expect(match(routes, '/ar/blog/tag/tax')!.at(-1)!.params).toEqual({ tagSlug: 'tax' });
+  });
+
+  it('answers every pathname rightly past the 1,000 it keeps per tree (then empties)', () => {
+    const routes = siteTree();
+    for (let i = 0; i < 2_500; i++) expect(leaf(routes, `/blog/post-${i}`)).toBe('en/blog-post');
+    expect(match(routes, '/blog/post-7')!.at(-1)!.params).toEqual({ slug: 'post-7' });
+    expect(leaf(routes, '/no/such/page')).toBeNull();
+    expect(leaf(routes, '/no/such/page')).toBeNull();
   });
 
   it('matches each language and page as before, on the first and on repeated calls', () => {
