@@ -42,6 +42,38 @@ describe('route matching on the patched router', () => {
     expect(source).toContain('rankedBranchesOf(routes)');
     expect(source).toContain('compilePathUncached');
     expect(source).toContain('copyMatches(tree.matched.get(key))');
+    // The render's route tree, made once per build manifest and converted once (same ADR).
+    expect(readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')).toContain('serverRoutesOf(');
+    expect(readFileSync(require.resolve('react-router-dom/server.js'), 'utf8')).toContain(
+      'staticDataRoutes.get(routes)',
+    );
+  });
+
+  it("a static router made again from the same routes reuses their conversion, with each request's own matches", async () => {
+    const { createStaticHandler, createStaticRouter } =
+      require('react-router-dom/server.js') as typeof import('react-router-dom/server');
+    const routes = [
+      {
+        id: 'root',
+        path: '/',
+        children: [
+          { id: 'a', path: 'a' },
+          { id: 'b', path: 'b/:x' },
+        ],
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const contextA = await handler.query(new Request('http://x/a'));
+    const contextB = await handler.query(new Request('http://x/b/7'));
+    if (contextA instanceof Response || contextB instanceof Response) throw new Error('unexpected response');
+    const first = createStaticRouter(routes, contextA);
+    const second = createStaticRouter(routes, contextB);
+    expect(second.routes).toBe(first.routes);
+    expect(first.state.matches.map((m) => m.route.id)).toEqual(['root', 'a']);
+    expect(second.state.matches.map((m) => m.route.id)).toEqual(['root', 'b']);
+    expect(second.state.matches[1].params).toEqual({ x: '7' });
+    // The matches point into the converted tree the render uses.
+    expect(second.state.matches[1].route).toBe(second.routes[0].children![1]);
   });
 
   it('a pathname matched before gives the same answer, in a copy the caller may change', () => {
@@ -49,7 +81,7 @@ describe('route matching on the patched router', () => {
     const first = match(routes, '/ar/blog/tag/uae')!;
     expect(first.at(-1)!.params).toEqual({ tagSlug: 'uae' });
     // A caller that changes its matches (or their params) changes nothing for the next one.
-    first.at(-1)!.params.tagSlug = 'changed';
+    (first.at(-1)!.params as Record<string, string>).tagSlug = 'changed';
     first.pop();
     const second = match(routes, '/ar/blog/tag/uae')!;
     expect(second).toHaveLength(3);
