@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from './entry.server';
+import { readHandoffData, renderDocument } from './entry.server';
 import { NONCE_PLACEHOLDER } from './lib/csp.server';
 
 function Broken(): never {
@@ -43,5 +43,28 @@ describe('renderDocument', () => {
 
   it('does not take escaped content that looks like that marker for a failure', () => {
     expect(renderDocument(<p>{'<!--$!-->'}</p>, '/build/').complete).toBe(true);
+  });
+});
+
+describe('readHandoffData', () => {
+  it("reads Remix's whole data stream and hands it over as one piece then the end (an Arabic letter split across pieces stays whole)", async () => {
+    const bytes = new TextEncoder().encode('[{"title":"مرحبا"}]');
+    const cut = bytes.indexOf(0xd8) + 1; // inside the first Arabic letter's two bytes
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, cut));
+        controller.enqueue(bytes.subarray(cut));
+        controller.close();
+      },
+    });
+    const context = {
+      serverHandoffStream: stream,
+      renderMeta: {} as NonNullable<Parameters<typeof readHandoffData>[0]['renderMeta']>,
+    };
+    await readHandoffData(context);
+    const cache = context.renderMeta.streamCache!;
+    expect(cache[0].result).toEqual({ done: false, value: '[{"title":"مرحبا"}]' });
+    expect(cache[1].result).toEqual({ done: true, value: '' });
+    await expect(cache[0]).resolves.toBeUndefined();
   });
 });

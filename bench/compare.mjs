@@ -18,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ready } from './ready.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bareDir = path.join(root, 'bench/bare');
@@ -78,18 +79,6 @@ const site = (name, env) =>
 const warm = site('warm', {});
 const cold = site('cold', { PAGE_CACHE: 'off' });
 
-async function ready({ name, base, child }) {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} server did not answer within 30 s`);
-}
 const started = Date.now();
 await Promise.all([bare, warm, cold].map(ready));
 console.log(`servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
