@@ -6,6 +6,7 @@
 // - timeouts of seconds, not minutes: a client that trickles its headers or body is cut off;
 // - request bodies capped before anything reads them: 64 KB for forms, 1 MB for the two
 //   webhooks; a larger declared body gets 413 and a body of unknown length 411, unread.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 // The Express adapter's own request and response conversion (exported by its server module,
@@ -93,7 +94,16 @@ app.use((req, res, next) => {
 });
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
-app.use(express.static('public', { maxAge: '1h' }));
+// The rest of public/ (favicon, interface strings): looked up on disk only for paths under one
+// of its top-level names, read once at start (the folder is part of the deployed build), so a
+// page request does not cost a failed file lookup.
+const publicNames = new Set(readdirSync('public'));
+const servePublic = express.static('public', { maxAge: '1h' });
+app.use((req, res, next) => {
+  const first = req.path.slice(1).split('/', 1)[0];
+  if (publicNames.has(first)) servePublic(req, res, next);
+  else next();
+});
 if (process.env.REQUEST_LOG !== '0') app.use(morgan('tiny'));
 // Remix behind the rendered-page cache (ADR 0010; PAGE_CACHE=off renders every request), which
 // also gives every page its CSP nonce (ADR 0009).
