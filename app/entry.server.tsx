@@ -8,12 +8,11 @@ import { i18nFor } from './i18next.server';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
-  modulePreloadNonces,
+  freshNonce,
   NONCE_PLACEHOLDER,
   RENDER_FOR_REUSE,
   SANITY_IMAGE_CDN,
   schedulingFrameSources,
-  withFreshNonce,
 } from './lib/csp.server';
 import { allDeferredLoaded } from './lib/deferred';
 import { env } from './lib/env.server';
@@ -63,18 +62,14 @@ export async function readHandoffData(context: Pick<EntryContext, 'serverHandoff
 }
 
 /**
- * A whole document in one string, with the placeholder nonce on the build's module preloads
- * (ADR 0013). Every loader has finished when the entry runs and no page streams deferred data,
+ * A whole document in one string (ADR 0013). Every loader has finished when the entry runs and no page streams deferred data,
  * so a stream would only add cost (React encoding each piece of markup into bytes, Node's
  * streams carrying them), not an earlier first byte. `complete` is false when some part could
  * not be rendered (see CLIENT_RENDERED_BOUNDARY).
  */
-export function renderDocument(tree: ReactElement, publicPath: string): { html: string; complete: boolean } {
-  const html = renderToString(tree);
-  return {
-    html: '<!DOCTYPE html>' + modulePreloadNonces(html, publicPath, NONCE_PLACEHOLDER),
-    complete: !html.includes(CLIENT_RENDERED_BOUNDARY),
-  };
+export function renderDocument(tree: ReactElement): { html: string; complete: boolean } {
+  const html = '<!DOCTYPE html>' + renderToString(tree);
+  return { html, complete: !html.includes(CLIENT_RENDERED_BOUNDARY) };
 }
 
 const securityHeaders = (): Record<string, string> => ({
@@ -132,16 +127,20 @@ const handleRequest: HandleDocumentRequestFunction = async (
   loadContext,
 ) => {
   const locale = requestLocale(request);
+  // A page the page cache may keep (its handler sets RENDER_FOR_REUSE) is rendered with
+  // NONCE_PLACEHOLDER, which the handler swaps for a fresh nonce on every response; any other
+  // page is rendered with its own fresh nonce at once (ADR 0009).
+  const forReuse = Boolean((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE]);
+  const nonce = forReuse ? NONCE_PLACEHOLDER : freshNonce();
   await setCacheHeaders(request, responseStatusCode, responseHeaders);
   const preview = await isPreview(request);
   const { content, gtmId, behindHttps, billing } = env();
   for (const [name, value] of Object.entries(framingHeaders(preview, content))) responseHeaders.set(name, value);
-  // The page is rendered with NONCE_PLACEHOLDER; withFreshNonce below gives each response its
-  // own nonce (ADR 0009). frame-ancestors is part of this one policy.
+  // frame-ancestors is part of this one policy.
   responseHeaders.set(
     'Content-Security-Policy',
     contentSecurityPolicy({
-      nonce: NONCE_PLACEHOLDER,
+      nonce,
       tagManager: Boolean(gtmId),
       frameAncestors: frameAncestorSources(preview, content),
       frameSources: schedulingFrameSources(remixContext.staticHandlerContext.loaderData, behindHttps),
@@ -153,9 +152,6 @@ const handleRequest: HandleDocumentRequestFunction = async (
   // A page opened from another site shares no window with it; except a hosted preview, which
   // the Studio's Presentation tool may open as its own window.
   if (!(preview && content.world === 'hosted')) responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin');
-  // Remix's own build files: the page's module preloads get the nonce too (see modulePreloadNonces).
-  const entryModule = remixContext.manifest.entry.module;
-  const publicPath = entryModule.slice(0, entryModule.lastIndexOf('/') + 1);
   // The language's shared instance, created at start (app/i18next.server.ts).
   const i18n = i18nFor(locale);
 
@@ -163,12 +159,11 @@ const handleRequest: HandleDocumentRequestFunction = async (
   await allDeferredLoaded();
   await readHandoffData(remixContext);
   const page = renderDocument(
-    <NonceContext.Provider value={NONCE_PLACEHOLDER}>
+    <NonceContext.Provider value={nonce}>
       <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={NONCE_PLACEHOLDER} />
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </I18nextProvider>
     </NonceContext.Provider>,
-    publicPath,
   );
   if (!page.complete) {
     responseStatusCode = 500;
@@ -178,12 +173,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   for (const [name, value] of Object.entries(securityHeaders()))
     if (!responseHeaders.has(name)) responseHeaders.set(name, value);
-  // The rendered page (what a page cache keeps) has the placeholder; the response step gives
-  // it a fresh nonce. Under the page cache's handler (server.mjs) that step is the handler's.
-  if ((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE])
-    return new Response(page.html, { headers: responseHeaders, status: responseStatusCode });
-  const fresh = withFreshNonce({ status: responseStatusCode, headers: responseHeaders });
-  return new Response(fresh.fill(page.html), { headers: fresh.headers, status: responseStatusCode });
+  return new Response(page.html, { headers: responseHeaders, status: responseStatusCode });
 };
 
 export default handleRequest;

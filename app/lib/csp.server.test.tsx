@@ -6,7 +6,6 @@ import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   DEFAULT_SCHEDULING_ORIGIN,
-  modulePreloadNonces,
   NONCE_PLACEHOLDER,
   schedulingFrameSources,
   withFreshNonce,
@@ -93,18 +92,6 @@ describe('baseSecurityHeaders', () => {
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
     expect(baseSecurityHeaders(true)['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
-  });
-});
-
-describe('modulePreloadNonces', () => {
-  it("adds the nonce to the build's module preloads only", () => {
-    const html =
-      '<link rel="modulepreload" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>' +
-      '<link rel="modulepreload" href="/build/root-Y.js"/>';
-    expect(modulePreloadNonces(html, '/build/', 'P')).toBe(
-      '<link rel="modulepreload" nonce="P" href="/build/entry.client-X.js"/><link rel="modulepreload" href="https://evil.test/x.js"/>' +
-        '<link rel="modulepreload" nonce="P" href="/build/root-Y.js"/>',
-    );
   });
 });
 

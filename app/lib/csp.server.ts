@@ -4,13 +4,15 @@ import { randomBytes } from 'node:crypto';
  * The Content-Security-Policy of every HTML page, with a nonce that is fresh on every
  * response even when the rendered page is reused (ADR 0009):
  *
- * 1. Pages are rendered with NONCE_PLACEHOLDER wherever a nonce goes (the `nonce` attribute
- *    of every script, Remix's own inline scripts, and the policy header).
- *    It is random per process and never leaves it: every occurrence is replaced before a
- *    byte is sent, so nobody can learn it and write it into content or a URL.
- * 2. On the way out, `withFreshNonce` swaps it for a new nonce in the header and in the
- *    HTML. A rendered page kept in a cache (the headers and body with the placeholder) is
- *    served again by calling it once more: a new nonce, no new render.
+ * 1. A page the page cache may keep is rendered with NONCE_PLACEHOLDER wherever a nonce goes
+ *    (the `nonce` attribute of every script and module preload, Remix's own inline scripts,
+ *    and the policy header). It is random per process and never leaves it: every occurrence is
+ *    replaced before a byte is sent, so nobody can learn it and write it into content or a URL.
+ *    Any other page (a preview, a signed-in client, PAGE_CACHE=off) is rendered with its own
+ *    fresh nonce directly (entry.server.tsx).
+ * 2. On the way out, `withFreshNonce` swaps the placeholder for a new nonce in the header and
+ *    in the HTML. A rendered page kept in a cache (the headers and body with the placeholder)
+ *    is served again by calling it once more: a new nonce, no new render.
  */
 
 /** Per process; 24 random bytes, so it cannot be guessed, and only URL-safe characters, so React never escapes it. */
@@ -143,18 +145,6 @@ export function baseSecurityHeaders(behindHttps: boolean): Record<string, string
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...(behindHttps ? { 'Strict-Transport-Security': HSTS_VALUE } : {}),
   };
-}
-
-/**
- * Remix renders `<link rel="modulepreload">` for the page's own build files without a nonce;
- * under 'strict-dynamic' a parser-inserted preload needs one. This adds the placeholder nonce
- * to exactly those links (React writes `rel` then `href`), only for URLs under the build's
- * public path: markup from content is escaped by React and can never take this shape.
- */
-export function modulePreloadNonces(html: string, publicPath: string, nonce: string): string {
-  return html
-    .split(`<link rel="modulepreload" href="${publicPath}`)
-    .join(`<link rel="modulepreload" nonce="${nonce}" href="${publicPath}`);
 }
 
 /** A rendered page as a cache would keep it: status, headers and body, all with NONCE_PLACEHOLDER. */

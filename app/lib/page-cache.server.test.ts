@@ -220,6 +220,14 @@ describe('withPageCache', () => {
     expect(remix.reused).toEqual([false, false, false, true]);
   });
 
+  it('marks a passed-on answer whose headers cannot change (a redirect, a fetched response) on a copy', async () => {
+    const handle = withPageCache(async () => Response.redirect('http://localhost/ar', 302), null);
+    const response = await handle(get('/x'));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('http://localhost/ar');
+    expect(response.headers.get('X-Page-Cache')).toBe('bypass');
+  });
+
   it('does not keep errors, cookies or private answers', async () => {
     const answers = [
       htmlPage('missing', { status: 404 }),

@@ -203,11 +203,19 @@ function fromStored(page: StoredPage, request: Request, state: 'hit' | 'miss'): 
   return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
-/** An answer rendered for this request only, marked as not from the cache. */
+/**
+ * An answer rendered for this request only, marked as not from the cache: in place, or on a copy
+ * when its headers cannot be changed (a response passed on from `fetch`).
+ */
 function bypassed(response: Response): Response {
-  const headers = new Headers(response.headers);
-  headers.set(PAGE_CACHE_HEADER, 'bypass');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  try {
+    response.headers.set(PAGE_CACHE_HEADER, 'bypass');
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set(PAGE_CACHE_HEADER, 'bypass');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 /**
