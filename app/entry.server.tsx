@@ -62,10 +62,10 @@ export async function readHandoffData(context: Pick<EntryContext, 'serverHandoff
 }
 
 /**
- * A whole document in one string (ADR 0013). Every loader has finished when the entry runs and no page streams deferred data,
- * so a stream would only add cost (React encoding each piece of markup into bytes, Node's
- * streams carrying them), not an earlier first byte. `complete` is false when some part could
- * not be rendered (see CLIENT_RENDERED_BOUNDARY).
+ * A whole document in one string (ADR 0013). Every loader has finished when the entry runs and
+ * no page streams deferred data, so a stream would only add cost (React encoding each piece of
+ * markup into bytes, Node's streams carrying them), not an earlier first byte. `complete` is
+ * false when some part could not be rendered (see CLIENT_RENDERED_BOUNDARY).
  */
 export function renderDocument(tree: ReactElement): { html: string; complete: boolean } {
   const html = '<!DOCTYPE html>' + renderToString(tree);
