@@ -110,6 +110,8 @@ for (const locale of LOCALES) {
       await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
       await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
+      // While it is sent the button reads "Withdrawing…": wait for the page to confirm it is done.
+      await expect(page.getByRole('status').filter({ hasText: t(locale, 'messages.changeWithdrawn') })).toBeVisible();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toHaveCount(0);
 
       await page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') }).click();

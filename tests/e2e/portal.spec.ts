@@ -104,6 +104,8 @@ for (const locale of LOCALES) {
       // The confirmation email follows the welcome email.
       await waitForMail(portalDataDir, email, /./, 1);
       await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
+      // While it is sent the button reads "Withdrawing…": wait for the page to confirm it is done.
+      await expect(page.getByRole('status').filter({ hasText: t(locale, 'messages.changeWithdrawn') })).toBeVisible();
       await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toHaveCount(0);
     });
 
