@@ -109,6 +109,42 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toHaveCount(0);
     });
 
+    test('a step opened while a withdrawal is still being sent stays open when the withdrawal finishes', async ({
+      page,
+    }) => {
+      const email = uniqueEmail(`race-${locale}`);
+      await subscribe(page, portalURL, locale, 'starter', email);
+      await page.goto(url(locale, '/account/subscription'));
+      await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByRole('radio')
+        .filter({ hasNot: page.locator('[disabled]') })
+        .last()
+        .check();
+      await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
+      // Hold the withdrawal's post until the visitor has opened the cancel step.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/account/subscription.data**', async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.fallback();
+      });
+      await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.withdrawing') })).toBeVisible();
+      await page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') }).click();
+      const confirm = page.getByRole('dialog').getByRole('button', { name: t(locale, 'cancel.confirm') });
+      await expect(confirm).toBeVisible();
+      release();
+      // The withdrawal lands (the scheduled change leaves the page) and the cancel step stays open.
+      await expect(page.getByTestId('scheduled-change')).toHaveCount(0);
+      await page.waitForTimeout(500);
+      await expect(confirm).toBeVisible();
+      await confirm.click();
+      await expect(page.getByRole('button', { name: t(locale, 'subscription.resume') })).toBeVisible();
+    });
+
     test('cancel asks "Are you sure?", keeps access to the period end, and can be resumed', async ({ page }) => {
       const email = uniqueEmail(`can-${locale}`);
       await subscribe(page, portalURL, locale, 'business', email);

@@ -20,9 +20,10 @@ export interface StepContext {
  * the step as a section of the page; with JavaScript the click opens the same content in a
  * dialog instead (focus moves into it, Escape closes it, focus returns to the trigger).
  *
- * The step's title is `<step>.title` in portal.json. A new POST outcome (the page's action data)
- * closes the dialog and focus goes to `resultFocusRef` (the page's message) rather than back to
- * the trigger.
+ * The step's title is `<step>.title` in portal.json. A new outcome of this step (the page's
+ * action data, whose `intent` names the step) closes the dialog and focus goes to
+ * `resultFocusRef` (the page's message) rather than back to the trigger. Another action's outcome
+ * (a withdrawal or resumption sent just before the dialog was opened) leaves it open.
  */
 export function StepDialog({
   step,
@@ -38,7 +39,7 @@ export function StepDialog({
   resultFocusRef: React.RefObject<HTMLElement>;
 }) {
   const { t } = useT('portal');
-  const result = useActionData();
+  const result = useActionData<{ intent?: string | null }>();
   const [params] = useSearchParams();
   const location = useLocation();
   const title = t(`${step}.title`);
@@ -50,11 +51,11 @@ export function StepDialog({
   useEffect(() => {
     if (result === lastResult.current) return;
     lastResult.current = result;
-    if (open && result) {
+    if (open && result && (result.intent == null || result.intent === step)) {
       closedByResult.current = true;
       setOpen(false);
     }
-  }, [result, open]);
+  }, [result, open, step]);
 
   const backTo = (() => {
     const next = new URLSearchParams(params);
