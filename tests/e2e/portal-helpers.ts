@@ -106,6 +106,23 @@ export async function subscribe(
     await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/, { timeout: 15_000 });
 }
 
+/**
+ * On the subscription page (with JavaScript): opens "Change plan", picks the last plan that may
+ * be chosen and confirms; returns once the scheduled change shows its Withdraw button.
+ */
+export async function schedulePlanChange(page: Page, locale: Locale) {
+  await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog
+    .getByRole('radio')
+    .filter({ hasNot: page.locator('[disabled]') })
+    .last()
+    .check();
+  await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
+  await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
+}
+
 export async function fillCheckout(page: Page, locale: Locale, email: string, card: string) {
   await page.getByLabel(t(locale, 'checkout.email')).fill(email);
   await page.getByLabel(t(locale, 'checkout.name')).fill('Test Client');

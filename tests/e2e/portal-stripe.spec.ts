@@ -9,7 +9,7 @@ import {
   stripeURL,
 } from '../../playwright.config';
 import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
-import { actAsIp, outbox, readOutbox, t, uniqueEmail, waitForMail } from './portal-helpers';
+import { actAsIp, outbox, readOutbox, schedulePlanChange, t, uniqueEmail, waitForMail } from './portal-helpers';
 
 /**
  * The same portal flows on Stripe: the site (PORT + 400, production mode) runs the official SDK
@@ -100,15 +100,7 @@ for (const locale of LOCALES) {
       const email = uniqueEmail(`stripe-chg-${locale}`);
       await subscribeOnStripe(page, locale, 'starter', email);
       await page.goto(url(locale, '/account/subscription'));
-      await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByRole('radio')
-        .filter({ hasNot: page.locator('[disabled]') })
-        .last()
-        .check();
-      await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
-      await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
+      await schedulePlanChange(page, locale);
       await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
       // While it is sent the button reads "Withdrawing…": wait for the page to confirm it is done.
       await expect(page.getByRole('status').filter({ hasText: t(locale, 'messages.changeWithdrawn') })).toBeVisible();

@@ -6,6 +6,7 @@ import {
   actAsIp,
   fillCheckout,
   outbox,
+  schedulePlanChange,
   signIn,
   startPortalServer,
   subscribe,
@@ -91,16 +92,7 @@ for (const locale of LOCALES) {
       const email = uniqueEmail(`chg-${locale}`);
       await subscribe(page, portalURL, locale, 'starter', email);
       await page.goto(url(locale, '/account/subscription'));
-      await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
-      await dialog
-        .getByRole('radio')
-        .filter({ hasNot: page.locator('[disabled]') })
-        .last()
-        .check();
-      await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
-      await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
+      await schedulePlanChange(page, locale);
       // The confirmation email follows the welcome email.
       await waitForMail(portalDataDir, email, /./, 1);
       await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
@@ -115,15 +107,7 @@ for (const locale of LOCALES) {
       const email = uniqueEmail(`race-${locale}`);
       await subscribe(page, portalURL, locale, 'starter', email);
       await page.goto(url(locale, '/account/subscription'));
-      await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByRole('radio')
-        .filter({ hasNot: page.locator('[disabled]') })
-        .last()
-        .check();
-      await dialog.getByRole('button', { name: t(locale, 'change.confirm') }).click();
-      await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
+      await schedulePlanChange(page, locale);
       // Hold the withdrawal's post until the visitor has opened the cancel step.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
