@@ -1,7 +1,7 @@
 // The server's route matching runs on a patched @remix-run/router (patches/, applied by
 // `npm ci` through patch-package; ADR 0011): a route tree's ranked branches, what each pathname
 // matched in it, and each path pattern's regular expression are computed once instead of on
-// every request.
+// every request. A link target that starts with "/" is resolved once, too.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AgnosticRouteObject } from '@remix-run/router';
@@ -42,6 +42,7 @@ describe('route matching on the patched router', () => {
     expect(source).toContain('rankedBranchesOf(routes)');
     expect(source).toContain('compilePathUncached');
     expect(source).toContain('copyMatches(tree.matched.get(key))');
+    expect(source).toContain('resolvedAbsolute.get(toArg)');
     // The render's route tree, made once per build manifest and converted once (same ADR).
     expect(readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')).toContain('serverRoutesOf(');
     expect(readFileSync(require.resolve('react-router-dom/server.js'), 'utf8')).toContain(
@@ -134,5 +135,41 @@ describe('route matching on the patched router', () => {
     expect(router.matchPath({ path: '/blog', end: false }, '/blog/x')?.pathnameBase).toBe('/blog');
     expect(router.matchPath({ path: '/blog', end: true }, '/blog/x')).toBeNull();
     expect(router.matchPath('/blog/:slug', '/blog/post-1')?.params).toEqual({ slug: 'post-1' });
+  });
+
+  it('a link target starting with "/" resolves as before from any route and location, in a copy the caller may change', () => {
+    const resolve = (to: string, routes: string[], location: string) => router.resolveTo(to, routes, location, false);
+    const cases: [string, { pathname: string; search: string; hash: string }][] = [
+      ['/ar/services', { pathname: '/ar/services', search: '', hash: '' }],
+      ['/ar/services/', { pathname: '/ar/services/', search: '', hash: '' }],
+      ['/blog?page=2#list', { pathname: '/blog', search: '?page=2', hash: '#list' }],
+      ['/ar/blog/../faq', { pathname: '/ar/faq', search: '', hash: '' }],
+      ['/', { pathname: '/', search: '', hash: '' }],
+    ];
+    const places: [string[], string][] = [
+      [['/'], '/'],
+      [['/', '/ar'], '/ar/blog/'],
+      [['/', '/ar', '/ar/blog/tag/uae'], '/ar/blog/tag/uae'],
+    ];
+    for (const [routes, location] of places)
+      for (const [to, expected] of cases)
+        expect(resolve(to, routes, location), `${to} from ${location}`).toEqual(expected);
+    const first = resolve('/ar/services', ['/'], '/');
+    first.pathname = '/changed';
+    expect(resolve('/ar/services', ['/'], '/').pathname).toBe('/ar/services');
+    // Past the 1,000 it keeps, still right.
+    for (let i = 0; i < 2_500; i++) expect(resolve(`/blog/post-${i}`, ['/'], '/').pathname).toBe(`/blog/post-${i}`);
+  });
+
+  it('a relative link target still resolves against its route and location', () => {
+    expect(router.resolveTo('..', ['/', '/ar', '/ar/blog'], '/ar/blog', false).pathname).toBe('/ar');
+    expect(router.resolveTo('tag/uae', ['/', '/ar/blog'], '/ar/blog', false).pathname).toBe('/ar/blog/tag/uae');
+    expect(router.resolveTo('.', ['/', '/ar'], '/ar/', false).pathname).toBe('/ar/');
+    expect(router.resolveTo('?page=2', ['/', '/blog'], '/blog', false)).toEqual({
+      pathname: '/blog',
+      search: '?page=2',
+      hash: '',
+    });
+    expect(() => router.resolveTo({ pathname: '/blog?page=2' }, ['/'], '/', false)).toThrow(/Cannot include a '\?'/);
   });
 });
