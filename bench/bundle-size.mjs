@@ -63,7 +63,7 @@ for (const id of ['root', 'locale-en', 'en/home']) {
   if (r) for (const f of filesOf(r)) linked.add(f);
 }
 for (const f of entry) linked.add(f);
-row('home page, first scripts (all)', [...linked]);
+row(`home page, first scripts (${linked.size} files)`, [...linked]);
 const everyLinked = new Set(entry);
 for (const r of Object.values(manifest.routes)) for (const f of filesOf(r)) everyLinked.add(f);
 const onDemand = readdirSync(dir, { recursive: true })
