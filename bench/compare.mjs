@@ -12,7 +12,8 @@
 //
 //   npx remix build && node bench/compare.mjs [paths…]
 //   BENCH_PORT (first of three ports, default 9600), BENCH_ROUNDS (2), BENCH_DURATION (3 s),
-//   BENCH_AMOUNT (unset), BENCH_CONNECTIONS (10), BENCH_BUILD (the site's build dir, default build).
+//   BENCH_AMOUNT (unset), BENCH_CONNECTIONS (10), BENCH_BUILD (the site's build dir, default build),
+//   BENCH_WARMUP (2 s of load per server and page before the first round, not counted; 0: none).
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -28,6 +29,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 // autocannon's amount overrides its duration, so a run is bounded by time only unless BENCH_AMOUNT is set.
 const AMOUNT = process.env.BENCH_AMOUNT ? Number(process.env.BENCH_AMOUNT) : undefined;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const siteBuild = path.join(root, process.env.BENCH_BUILD ?? 'build', 'index.js');
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ar', '/blog', '/ar/faq'];
 const GOALS = { warm: 0.8, cold: 0.25, warmP99: 100 };
@@ -116,6 +118,23 @@ const summary = (r) => ({
   errors: r.errors + r.timeouts + r.non2xx,
   total: r.requests.total,
 });
+
+// Warm-up, not counted: each server serves each page under load for WARMUP seconds first, so
+// that no side is measured while V8 is still compiling its hot code (the bare page, measured first
+// in every row, otherwise sped up by 10-15 % over a run and made later rows' ratios look worse).
+if (WARMUP > 0) {
+  for (const page of pages)
+    for (const server of [bare, warm, cold]) {
+      const url = server === bare ? `${server.base}/` : server.base + page;
+      await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: WARMUP,
+        headers: { 'user-agent': 'bench', accept: 'text/html' },
+      });
+    }
+  console.log(`warm-up: ${WARMUP} s per server and page, not counted`);
+}
 
 console.log(
   `bench/compare: ${ROUNDS} round(s) × ${pages.length} page(s), ${CONNECTIONS} connections, ${AMOUNT ? `${AMOUNT} requests` : `${DURATION} s`} a run`,
