@@ -1,8 +1,19 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { localeCookieValue } from '~/i18n';
 import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
-import { cacheVerdict, isStorable, PageCache, withPageCache, type RequestHandler } from './page-cache.server';
+import { EmbeddedContentClient } from '~/sanity/embedded.server';
+import {
+  cacheVerdict,
+  followContent,
+  isStorable,
+  PageCache,
+  withPageCache,
+  type RequestHandler,
+} from './page-cache.server';
 
 const SITE = 'http://127.0.0.1:3000';
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -302,5 +313,33 @@ describe('withPageCache', () => {
     const remix = fakeRemix(() => new Response('{"a":1}', { headers: { 'Content-Type': 'application/json' } }));
     const response = await withPageCache(remix, cache())(get('/api/newsletter', {}, 'POST'));
     expect(await response.text()).toBe('{"a":1}');
+  });
+});
+
+describe('followContent: what empties the page cache', () => {
+  it("the server's own private writes keep the pages; a content reload empties them", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'page-cache-content-'));
+    const client = new EmbeddedContentClient({
+      datasetFile: path.resolve('studio/dataset/production.ndjson'),
+      dataDir,
+    });
+    try {
+      await client.whenReady();
+      const cache = new PageCache({ maxEntries: 3, maxBytes: 1000, maxEntryBytes: 600, maxAgeMs: 60_000 });
+      const stop = followContent(cache, client);
+      cache.set('/about', { headers: [], body: Buffer.from('<p>about</p>') });
+      // A form token and a portal account, as the server stores them while visitors browse.
+      await client.create({ _id: 'form.token.t1', _type: 'form.token' });
+      await client.createIfNotExists({ _id: 'portal.account.a1', _type: 'portal.account' });
+      await client.mutate([{ createOrReplace: { _id: 'portal.limit.l1', _type: 'portal.limit' } }]);
+      expect(cache.get('/about')).toBeDefined();
+      // The content itself changed (what a webhook or the file watcher does).
+      expect(await client.reload()).toBe(true);
+      expect(cache.get('/about')).toBeUndefined();
+      stop();
+    } finally {
+      client.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

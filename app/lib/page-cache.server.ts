@@ -3,6 +3,7 @@ import { FORM_TOKEN_FIELD } from '~/features/forms/fields';
 import { LOCALE_COOKIE, localeCookieValue, localeFromPath } from '~/i18n';
 import { isPortalPath } from '~/portal/start.server';
 import { contentClient } from '~/sanity/client.server';
+import type { ContentClient } from '~/sanity/types';
 import { env } from './env.server';
 import { NONCE_LENGTH, NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
 import {
@@ -261,6 +262,20 @@ export function withPageCache(handle: RequestHandler, cache: PageCache | null): 
   };
 }
 
+/**
+ * Empties `cache` when the content pages are made of changes: the dataset file changed, a
+ * webhook reloaded it, or the hosted client heard of a change (the query cache's signal). The
+ * server's own writes (form tokens, rate limits, submissions, the portal's state) are private
+ * documents, which no public page reads: they leave the pages in place. Were they to empty it,
+ * every visitor's first form, every sign-in and every portal job would make all pages render
+ * again.
+ */
+export function followContent(cache: PageCache, client: Pick<ContentClient, 'onChange'>): () => void {
+  return client.onChange((_types, origin) => {
+    if (origin === 'content') cache.clear();
+  });
+}
+
 declare global {
   var __pageCache: PageCache | null | undefined;
 }
@@ -272,9 +287,7 @@ export function pageCache(): PageCache | null {
     if (!e.pageCache) globalThis.__pageCache = null;
     else {
       const cache = new PageCache({ ...DEFAULT_PAGE_CACHE_LIMITS, maxAgeMs: e.contentCacheSeconds * 1000 });
-      // The same signal as the query cache: the dataset file changed, a webhook reloaded it,
-      // or the hosted client heard of a change.
-      contentClient().onChange(() => cache.clear());
+      followContent(cache, contentClient());
       globalThis.__pageCache = cache;
     }
   }

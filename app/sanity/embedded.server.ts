@@ -8,6 +8,7 @@ import { applyPerspective } from './perspective';
 import {
   ConflictError,
   isPrivateId,
+  type ContentChangeOrigin,
   type ContentClient,
   type FetchOptions,
   type Mutation,
@@ -69,7 +70,7 @@ export class EmbeddedContentClient implements ContentClient {
   private assets = new Map<string, ImageAssetFile>();
   private ready: Promise<void>;
   private writeChain: Promise<unknown> = Promise.resolve();
-  private listeners = new Set<(types: Set<string> | 'all') => void>();
+  private listeners = new Set<(types: Set<string> | 'all', origin: ContentChangeOrigin) => void>();
   private watcher?: FSWatcher;
 
   constructor(options: EmbeddedOptions) {
@@ -187,7 +188,7 @@ export class EmbeddedContentClient implements ContentClient {
     return { docs, deleted };
   }
 
-  onChange(listener: (types: Set<string> | 'all') => void): () => void {
+  onChange(listener: (types: Set<string> | 'all', origin: ContentChangeOrigin) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -209,7 +210,7 @@ export class EmbeddedContentClient implements ContentClient {
       this.log(`could not reload the dataset, keeping the last good content: ${String(error)}`);
       return false;
     }
-    this.emit('all');
+    this.emit('all', 'content');
     return true;
   }
 
@@ -259,13 +260,13 @@ export class EmbeddedContentClient implements ContentClient {
     for (const id of deleted) this.writes.delete(id);
     for (const doc of docs.values()) this.writes.set(doc._id, doc);
     this.views.clear();
-    this.emit(types);
+    this.emit(types, 'write');
   }
 
-  private emit(types: Set<string> | 'all') {
+  private emit(types: Set<string> | 'all', origin: ContentChangeOrigin) {
     for (const listener of this.listeners) {
       try {
-        listener(types);
+        listener(types, origin);
       } catch (error) {
         this.log(`content change listener failed: ${String(error)}`);
       }
@@ -402,7 +403,7 @@ export class EmbeddedContentClient implements ContentClient {
         this.ready = next.catch(() => {});
         await next;
         this.log(`reloaded ${path.relative(process.cwd(), this.datasetFile)} (${this.base.length} documents)`);
-        this.emit('all');
+        this.emit('all', 'content');
       } catch (error) {
         this.log(`could not reload the dataset: ${String(error)}`);
       }

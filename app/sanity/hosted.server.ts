@@ -10,7 +10,7 @@ import type {
   SanityDocument,
   StoredDocument,
 } from './types';
-import { ConflictError, isPrivateId } from './types';
+import { ConflictError, isPrivateId, type ContentChangeOrigin } from './types';
 
 export type HostedOptions = {
   projectId: string;
@@ -38,7 +38,7 @@ export class HostedContentClient implements ContentClient {
   private published: SanityClient;
   private drafts?: SanityClient;
   private writer?: SanityClient;
-  private listeners = new Set<(types: Set<string> | 'all') => void>();
+  private listeners = new Set<(types: Set<string> | 'all', origin: ContentChangeOrigin) => void>();
 
   constructor(private options: HostedOptions) {
     const base = {
@@ -84,7 +84,7 @@ export class HostedContentClient implements ContentClient {
 
   async create(doc: PrivateDocument): Promise<{ _id: string }> {
     const created = await this.requireWriter(doc).create(doc);
-    this.emit(new Set([doc._type]));
+    this.emit(new Set([doc._type]), 'write');
     return { _id: created._id };
   }
 
@@ -95,7 +95,7 @@ export class HostedContentClient implements ContentClient {
       .createIfNotExists(doc)
       .commit({ returnDocuments: false, visibility: 'sync' });
     const created = result.results.some((r) => r.operation === 'create');
-    if (created) this.emit(new Set([doc._type]));
+    if (created) this.emit(new Set([doc._type]), 'write');
     return { _id: doc._id, created };
   }
 
@@ -130,18 +130,18 @@ export class HostedContentClient implements ContentClient {
     }
   }
 
-  onChange(listener: (types: Set<string> | 'all') => void): () => void {
+  onChange(listener: (types: Set<string> | 'all', origin: ContentChangeOrigin) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   /** Called by the webhook route when Sanity reports a change. */
   notify(types: Set<string> | 'all') {
-    this.emit(types);
+    this.emit(types, 'content');
   }
 
-  private emit(types: Set<string> | 'all') {
-    for (const l of this.listeners) l(types);
+  private emit(types: Set<string> | 'all', origin: ContentChangeOrigin) {
+    for (const l of this.listeners) l(types, origin);
   }
 
   private requireWriterFor(id: string): SanityClient {

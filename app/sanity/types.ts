@@ -21,9 +21,15 @@ export interface ContentClient extends PrivateStore {
   create(doc: PrivateDocument): Promise<{ _id: string }>;
   /** Store a private document unless one with this id exists; resolves once durable. */
   createIfNotExists(doc: PrivateDocument): Promise<{ _id: string; created: boolean }>;
-  /** Called with the changed document types whenever content changes (embedded: file or write). */
-  onChange(listener: (types: Set<string> | 'all') => void): () => void;
+  /**
+   * Called with the changed document types whenever content changes, and where the change came
+   * from: `'content'` (the dataset file, a reload, a webhook) or `'write'` (this server stored
+   * private documents: ids with a period, which no public page reads).
+   */
+  onChange(listener: (types: Set<string> | 'all', origin: ContentChangeOrigin) => void): () => void;
 }
+
+export type ContentChangeOrigin = 'content' | 'write';
 
 export function isPrivateId(id: string): id is `${string}.${string}` {
   return id.includes('.') && !id.startsWith('drafts.') && !id.startsWith('versions.');
