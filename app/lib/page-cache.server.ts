@@ -263,7 +263,7 @@ export function withPageCache(handle: RequestHandler, cache: PageCache | null): 
 }
 
 /**
- * Empties `cache` when the content pages are made of changes: the dataset file changed, a
+ * Empties `cache` when the content that pages are made of changes: the dataset file changed, a
  * webhook reloaded it, or the hosted client heard of a change (the query cache's signal). The
  * server's own writes (form tokens, rate limits, submissions, the portal's state) are private
  * documents, which no public page reads: they leave the pages in place. Were they to empty it,
