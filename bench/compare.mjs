@@ -85,15 +85,17 @@ const started = Date.now();
 await Promise.all([bare, warm, cold].map(ready));
 console.log(`servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-// One bounded load run.
-const load = (url) =>
+// One bounded load run: `seconds` long, or exactly `amount` requests if one is given.
+const load = (url, seconds = DURATION, amount = AMOUNT) =>
   autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
-    ...(AMOUNT ? { amount: AMOUNT } : {}),
+    duration: seconds,
+    ...(amount ? { amount } : {}),
     headers: { 'user-agent': 'bench', accept: 'text/html' },
   });
+/** The bare app has one page; the two site servers serve the page asked for. */
+const urlOf = (server, page) => (server === bare ? `${server.base}/` : server.base + page);
 
 // autocannon does not expose response headers cheaply: the cache header is sampled with a few
 // plain requests right before and after each run instead.
@@ -123,16 +125,7 @@ const summary = (r) => ({
 // that no side is measured while V8 is still compiling its hot code (the bare page, measured first
 // in every row, otherwise sped up by 10-15 % over a run and made later rows' ratios look worse).
 if (WARMUP > 0) {
-  for (const page of pages)
-    for (const server of [bare, warm, cold]) {
-      const url = server === bare ? `${server.base}/` : server.base + page;
-      await autocannon({
-        url,
-        connections: CONNECTIONS,
-        duration: WARMUP,
-        headers: { 'user-agent': 'bench', accept: 'text/html' },
-      });
-    }
+  for (const page of pages) for (const server of [bare, warm, cold]) await load(urlOf(server, page), WARMUP, 0); // by time only
   console.log(`warm-up: ${WARMUP} s per server and page, not counted`);
 }
 
@@ -143,7 +136,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const page of pages) {
     const row = entry(page);
     for (const server of [bare, warm, cold]) {
-      const url = server === bare ? `${server.base}/` : server.base + page;
+      const url = urlOf(server, page);
       const t0 = Date.now();
       await fetch(url).then((r) => r.arrayBuffer()); // fill whatever caches the server has
       if (server !== bare) await sampleCacheHeader(url, row.headers[server.name]);
