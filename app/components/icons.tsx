@@ -6,17 +6,16 @@
  */
 export type IconProps = { className?: string };
 
-/** The props every line icon shares: 24-unit grid, stroke in the text colour, hidden from assistive tech. */
-export const iconProps = (className: string | undefined, defaults: { size?: string; strokeWidth?: number } = {}) => ({
-  className: className ?? defaults.size ?? 'size-5',
+/**
+ * The props every line icon shares: 24-unit grid, hidden from assistive tech. How it is drawn
+ * (no fill, stroke in the text colour, its width, round caps and joins) comes from the `icon`
+ * classes in tailwind.css rather than from six presentation attributes on each of the fifty-odd
+ * icons a page draws: the same picture, less HTML and less work per server render.
+ */
+export const iconProps = (className: string | undefined, defaults: { size?: string; look?: string } = {}) => ({
+  className: `${defaults.look ?? 'icon'} ${className ?? defaults.size ?? 'size-5'}`,
   viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: defaults.strokeWidth ?? 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
   'aria-hidden': true,
-  focusable: false,
 });
 
 type IconOptions = {
@@ -28,18 +27,17 @@ type IconOptions = {
 
 /** An icon component drawing `shapes` (its paths, circles, rects) on the shared 24-unit grid. */
 const drawIcon =
-  (defaults: { size?: string; strokeWidth?: number }) =>
-  (shapes: JSX.Element, { mirror, filled }: IconOptions = {}) =>
-  ({ className }: IconProps) => (
-    <svg
-      {...iconProps(mirror ? `${className ?? mirror} rtl:-scale-x-100` : className, defaults)}
-      {...(filled ? { fill: 'currentColor', stroke: 'none' } : undefined)}
-    >
-      {shapes}
-    </svg>
-  );
+  (defaults: { size?: string; look?: string }) =>
+  (shapes: JSX.Element, { mirror, filled }: IconOptions = {}) => {
+    const look = filled ? `${defaults.look ?? 'icon'} icon-filled` : defaults.look;
+    return ({ className }: IconProps) => (
+      <svg {...iconProps(mirror ? `${className ?? mirror} rtl:-scale-x-100` : className, { ...defaults, look })}>
+        {shapes}
+      </svg>
+    );
+  };
 const line = drawIcon({});
-const fineLine = drawIcon({ size: 'size-6', strokeWidth: 1.75 });
+const fineLine = drawIcon({ size: 'size-6', look: 'icon icon-fine' });
 
 // Interface icons
 export const MenuIcon = line(<path d="M4 7h16M4 12h16M4 17h16" />);
