@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react';
-import { Trans } from 'react-i18next';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
@@ -8,6 +7,7 @@ import { CmsText } from './CmsText';
 import { scrollToTop } from './Header';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { Logo } from './Logo';
+import { TaggedText } from './TaggedText';
 
 type Props = { shell: Shell };
 
@@ -154,11 +154,9 @@ export function Footer({ shell }: Props) {
 
       <div className="border-t border-sand-200">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-navy-700 md:px-8">
-          <Trans
-            t={t}
-            i18nKey="footer.copyright"
-            values={{ year, brand: settings.brandName }}
-            components={{ brand: <span {...inEnglish(settings.brandName)} /> }}
+          <TaggedText
+            text={t('footer.copyright', { year, brand: settings.brandName })}
+            tags={{ brand: <span {...inEnglish(settings.brandName)} /> }}
           />
         </p>
       </div>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Trans } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteError';
+import { TaggedText } from '~/components/TaggedText';
 import { container } from '~/components/marketing/ui';
 import { TermIntro, TermPosts } from '~/features/blog/ListingParts';
 import { TagSection } from '~/features/blog/TermLinks';
@@ -44,12 +44,7 @@ export default function BlogTag() {
   const otherTags = tags.filter((x) => x.slug !== tag.slug);
   // "Tag: {tag}", with the tag's title marked when it stands in for a missing translation.
   const tagTitle = (
-    <Trans
-      t={t}
-      i18nKey="blog.tagTitle"
-      values={{ tag: tag.title }}
-      components={{ bdi: <bdi {...inEnglish(tag.title)} /> }}
-    />
+    <TaggedText text={t('blog.tagTitle', { tag: tag.title })} tags={{ bdi: <bdi {...inEnglish(tag.title)} /> }} />
   );
   return (
     <div data-testid="blog-tag">
