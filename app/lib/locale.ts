@@ -1,5 +1,6 @@
 import { useLocation } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
+import { useContext } from 'react';
+import { getI18n, I18nContext, useTranslation } from 'react-i18next';
 import { dir, localeFromPath, localizePath, type Locale } from '~/i18n';
 
 /** The language of the page being shown, from its URL. */
@@ -16,12 +17,38 @@ export function useDir() {
  * i18next language) means a page never renders in the previous language for a frame.
  */
 export function useT(ns: string | string[] = 'common') {
-  const locale = useLocale();
-  const translation = useTranslation(ns, { lng: locale });
-  return serverStrings ? withServerMemo(translation, `${locale}\u0000${String(ns)}\u0000`) : translation;
+  return usePinnedTranslation(ns, useLocale());
 }
 
 type Translation = ReturnType<typeof useTranslation>;
+
+function useBrowserTranslation(ns: string | string[], locale: Locale): Translation {
+  return useTranslation(ns, { lng: locale });
+}
+
+/**
+ * The server's useT: one translation per i18next instance, language and namespace, made on first
+ * use and kept. react-i18next's hook would make a new `t` (getFixedT), merge its options and
+ * check the namespaces on every call, for a render that never re-renders and key files that are
+ * all loaded at start (app/i18next.server.ts); its effects never run on the server. The `t` is
+ * the one useTranslation gives for these arguments (i18next's getFixedT for the first namespace).
+ */
+function useServerTranslation(ns: string | string[], locale: Locale): Translation {
+  const i18n = (useContext(I18nContext)?.i18n ?? getI18n()) as Translation['i18n'];
+  let kept = serverTranslations.get(i18n);
+  if (!kept) serverTranslations.set(i18n, (kept = new Map()));
+  const id = `${locale}\u0000${String(ns)}\u0000`;
+  let translation = kept.get(id);
+  if (!translation) {
+    const t = i18n.getFixedT(locale, typeof ns === 'string' ? ns : ns[0]);
+    translation = withServerMemo(Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation, id);
+    kept.set(id, translation);
+  }
+  return translation;
+}
+
+const usePinnedTranslation = typeof document === 'undefined' ? useServerTranslation : useBrowserTranslation;
+const serverTranslations = new WeakMap<object, Map<string, Translation>>();
 
 /**
  * On the server the key files are read once and never change, and a page asks for the same
