@@ -173,7 +173,9 @@ const handleRequest: HandleDocumentRequestFunction = async (
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   for (const [name, value] of Object.entries(securityHeaders()))
     if (!responseHeaders.has(name)) responseHeaders.set(name, value);
-  return new Response(page.html, { headers: responseHeaders, status: responseStatusCode });
+  // Encoded here in one step: a string body would be checked for lone surrogates (WebIDL's
+  // USVString) and then encoded by the Response, both over the whole page.
+  return new Response(Buffer.from(page.html), { headers: responseHeaders, status: responseStatusCode });
 };
 
 export default handleRequest;
