@@ -41,7 +41,10 @@ function useServerTranslation(ns: string | string[], locale: Locale): Translatio
   let translation = kept.get(id);
   if (!translation) {
     const t = i18n.getFixedT(locale, typeof ns === 'string' ? ns : ns[0]);
-    translation = withServerMemo(Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation, id);
+    translation = withServerMemo(
+      Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation,
+      id,
+    );
     kept.set(id, translation);
   }
   return translation;
