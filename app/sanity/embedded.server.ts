@@ -8,6 +8,7 @@ import { applyPerspective } from './perspective';
 import {
   ConflictError,
   isPrivateId,
+  type ContentChangeListener,
   type ContentChangeOrigin,
   type ContentClient,
   type FetchOptions,
@@ -70,7 +71,7 @@ export class EmbeddedContentClient implements ContentClient {
   private assets = new Map<string, ImageAssetFile>();
   private ready: Promise<void>;
   private writeChain: Promise<unknown> = Promise.resolve();
-  private listeners = new Set<(types: Set<string> | 'all', origin: ContentChangeOrigin) => void>();
+  private listeners = new Set<ContentChangeListener>();
   private watcher?: FSWatcher;
 
   constructor(options: EmbeddedOptions) {
@@ -188,7 +189,7 @@ export class EmbeddedContentClient implements ContentClient {
     return { docs, deleted };
   }
 
-  onChange(listener: (types: Set<string> | 'all', origin: ContentChangeOrigin) => void): () => void {
+  onChange(listener: ContentChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

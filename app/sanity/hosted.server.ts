@@ -10,7 +10,7 @@ import type {
   SanityDocument,
   StoredDocument,
 } from './types';
-import { ConflictError, isPrivateId, type ContentChangeOrigin } from './types';
+import { ConflictError, isPrivateId, type ContentChangeListener, type ContentChangeOrigin } from './types';
 
 export type HostedOptions = {
   projectId: string;
@@ -38,7 +38,7 @@ export class HostedContentClient implements ContentClient {
   private published: SanityClient;
   private drafts?: SanityClient;
   private writer?: SanityClient;
-  private listeners = new Set<(types: Set<string> | 'all', origin: ContentChangeOrigin) => void>();
+  private listeners = new Set<ContentChangeListener>();
 
   constructor(private options: HostedOptions) {
     const base = {
@@ -130,7 +130,7 @@ export class HostedContentClient implements ContentClient {
     }
   }
 
-  onChange(listener: (types: Set<string> | 'all', origin: ContentChangeOrigin) => void): () => void {
+  onChange(listener: ContentChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

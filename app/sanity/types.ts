@@ -26,10 +26,11 @@ export interface ContentClient extends PrivateStore {
    * from: `'content'` (the dataset file, a reload, a webhook) or `'write'` (this server stored
    * private documents: ids with a period, which no public page reads).
    */
-  onChange(listener: (types: Set<string> | 'all', origin: ContentChangeOrigin) => void): () => void;
+  onChange(listener: ContentChangeListener): () => void;
 }
 
 export type ContentChangeOrigin = 'content' | 'write';
+export type ContentChangeListener = (types: Set<string> | 'all', origin: ContentChangeOrigin) => void;
 
 export function isPrivateId(id: string): id is `${string}.${string}` {
   return id.includes('.') && !id.startsWith('drafts.') && !id.startsWith('versions.');
