@@ -98,6 +98,35 @@ for (const locale of LOCALES) {
       }
     });
 
+    test('the scripts are fetched after the page has loaded and been painted, then the page hydrates', async ({
+      page,
+    }) => {
+      // Patched <Scripts> (ADR 0018): the page has no module preloads; its module script preloads
+      // the page's modules only once the load event and a paint have been reported, and takes the
+      // preload tags out again before hydration.
+      await page.goto(at(locale, '/'));
+      await hydrated(page);
+      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+      const timing = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const paint = performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint');
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /^\/build\/.+\.js$/.test(new URL(entry.name).pathname));
+        return {
+          loaded: navigation.loadEventStart,
+          painted: paint?.startTime,
+          starts: scripts.map((s) => s.startTime),
+        };
+      });
+      expect(timing.painted).toBeDefined();
+      expect(timing.starts.length).toBeGreaterThan(10);
+      expect(Math.min(...timing.starts)).toBeGreaterThanOrEqual(Math.max(timing.loaded, timing.painted!));
+      // Hydrated: the language menu opens.
+      await page.getByTestId('language-switcher').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    });
+
     test("text is set in the site's own cut fonts, and only those files are downloaded", async ({ page }) => {
       const fonts: string[] = [];
       page.on('response', (response) => {
