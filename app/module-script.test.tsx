@@ -148,10 +148,10 @@ describe("Remix's <Scripts> (patched)", () => {
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain('nonce="n0nce-of-this-page"');
   });
 
-  it('after the wait, loads every chunk and route module, route modules last, then imports the entry', async () => {
+  it('after the wait, loads every chunk and route module, route modules last, then runs the entry', async () => {
     const { text } = moduleScript(await renderScripts());
     const wait = text.indexOf('await new Promise');
-    const load = text.indexOf('await importEach(paths)');
+    const load = text.indexOf('await importEach(paths, "/build/entry.client-E.js")');
     expect(wait).toBeGreaterThanOrEqual(0);
     expect(load).toBeGreaterThan(wait);
     const paths = JSON.parse(/const paths = (\[[^\]]*\]);/.exec(text)![1]) as string[];
@@ -166,7 +166,7 @@ describe("Remix's <Scripts> (patched)", () => {
     ]);
     // The route module table points at the route modules' places in that list.
     expect(text).toContain('window.__remixRouteModules = {"root":modules[4],"routes/page":modules[5]};');
-    // The entry, which hydrates, is imported last.
+    // The entry is preloaded with them (the second argument) but run only at the end: it hydrates.
     const entry = text.lastIndexOf('import(');
     expect(entry).toBeGreaterThan(text.indexOf('window.__remixRouteModules'));
     expect(text.slice(entry)).toMatch(/^import\("\/build\/entry\.client-E\.js"\);\s*$/);
