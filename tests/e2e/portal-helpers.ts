@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { at, type Locale } from './helpers';
+import { at, hydrated, type Locale } from './helpers';
 
 /** The portal's interface strings, as the pages show them (both languages, from the key files). */
 const strings: Record<Locale, Record<string, unknown>> = {
@@ -108,9 +108,11 @@ export async function subscribe(
 
 /**
  * On the subscription page (with JavaScript): opens "Change plan", picks the last plan that may
- * be chosen and confirms; returns once the scheduled change shows its Withdraw button.
+ * be chosen and confirms; returns once the scheduled change shows its Withdraw button. Waits for
+ * hydration first: before it, the link opens the step as its own page (the no-JavaScript form).
  */
 export async function schedulePlanChange(page: Page, locale: Locale) {
+  await hydrated(page);
   await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();

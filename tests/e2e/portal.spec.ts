@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { portalDataDir, portalURL } from '../../playwright.config';
-import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } from './helpers';
 import { rmSync } from 'node:fs';
 import {
   actAsIp,
@@ -133,6 +133,8 @@ for (const locale of LOCALES) {
       const email = uniqueEmail(`can-${locale}`);
       await subscribe(page, portalURL, locale, 'business', email);
       await page.goto(url(locale, '/account/subscription'));
+      // The dialog is the JavaScript form of the step; before hydration the link opens it as a page.
+      await hydrated(page);
       const trigger = page.getByRole('link', { name: t(locale, 'subscription.cancelSubscription') });
       await trigger.click();
       const dialog = page.getByRole('dialog');
@@ -224,6 +226,7 @@ test.describe('portal jobs over a moving clock (a server of its own)', () => {
     const email = uniqueEmail('clock');
     await subscribe(page, server.base, 'en', 'starter', email);
     await page.goto(own('en', '/account/subscription'));
+    await hydrated(page);
     await page.getByRole('link', { name: t('en', 'subscription.changePlan') }).click();
     await page.getByRole('dialog').getByRole('radio').last().check();
     await page
