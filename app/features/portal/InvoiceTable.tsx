@@ -57,6 +57,11 @@ function InvoicesError() {
   const location = useLocation();
   const revalidator = useRevalidator();
   const busy = revalidator.state === 'loading';
+  // Without JavaScript the link must load the page again. A link to the current address that
+  // differs only in its fragment would just scroll, so each retry counts up a `retry` parameter
+  // (which no loader reads) and the address is always a new one.
+  const params = new URLSearchParams(location.search);
+  params.set('retry', String((Number(params.get('retry')) || 0) + 1));
   return (
     <div
       role="alert"
@@ -64,9 +69,9 @@ function InvoicesError() {
       className="mt-4 flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-300 bg-red-50 p-5 text-red-800"
     >
       <p className="font-medium">{t('invoices.error')}</p>
-      {/* Without JavaScript a plain reload of the same address; with it, the loaders run again in place. */}
+      {/* Without JavaScript the page loads again; with it, the loaders run again in place. */}
       <a
-        href={`${location.pathname}${location.search}#billing-history`}
+        href={`${location.pathname}?${params}#billing-history`}
         onClick={(event) => {
           event.preventDefault();
           if (!busy) revalidator.revalidate();
