@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localSessionSecret, parseEnv } from './env.server';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
+const DATABASE_URL = 'postgres://site:pw@127.0.0.1:5432/site';
 
 describe('environment', () => {
   it('runs the embedded world when no Sanity project is configured', () => {
@@ -18,7 +19,7 @@ describe('environment', () => {
   });
 
   it('runs the hosted world with a project id, with defaults for dataset and API version', () => {
-    const e = parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, NODE_ENV: 'production' });
+    const e = parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, DATABASE_URL, NODE_ENV: 'production' });
     expect(e.content).toMatchObject({
       world: 'hosted',
       projectId: 'abc123',
@@ -33,11 +34,39 @@ describe('environment', () => {
   });
 
   it('requires a session secret in the hosted world, in production and out of it', () => {
-    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
-    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123' })).toThrow(/SESSION_SECRET: required/);
-    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: 'short' })).toThrow(
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', DATABASE_URL, NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: required/,
+    );
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', DATABASE_URL })).toThrow(/SESSION_SECRET: required/);
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', DATABASE_URL, SESSION_SECRET: 'short' })).toThrow(
       /SESSION_SECRET: at least 32/,
     );
+  });
+
+  it('requires DATABASE_URL in the hosted world; without it elsewhere the data folder holds the database', () => {
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL: required with a hosted Sanity project/,
+    );
+    // Both missing: both named, in one message.
+    expect(() => parseEnv({ SANITY_PROJECT_ID: 'abc123' })).toThrow(
+      /SESSION_SECRET: required[^]*DATABASE_URL: required/,
+    );
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x@host/db' })).toThrow(/DATABASE_URL: a postgres:\/\//);
+    expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, DATABASE_URL }).database).toEqual({
+      kind: 'postgres',
+      url: DATABASE_URL,
+    });
+    expect(parseEnv({}).database).toEqual({ kind: 'pglite', dataDir: 'data' });
+    expect(parseEnv({ CONTENT_DATA_DIR: '/srv/data', DATABASE_URL: ' ' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: '/srv/data',
+    });
+    // The embedded content world may keep its client data on a PostgreSQL server too.
+    expect(parseEnv({ DATABASE_URL: 'postgresql://127.0.0.1/site' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://127.0.0.1/site',
+    });
   });
 
   it('never signs with a built-in value: without SESSION_SECRET the embedded world gets its local secret', () => {
@@ -86,14 +115,14 @@ describe('environment', () => {
     expect(() =>
       parseEnv({ PORTAL_TEST_HOOKS: '1', STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }),
     ).toThrow(/PORTAL_TEST_HOOKS/);
-    expect(() => parseEnv({ PORTAL_TEST_HOOKS: '1', SANITY_PROJECT_ID: 'abc', SESSION_SECRET: SECRET })).toThrow(
-      /PORTAL_TEST_HOOKS/,
-    );
+    expect(() =>
+      parseEnv({ PORTAL_TEST_HOOKS: '1', SANITY_PROJECT_ID: 'abc', SESSION_SECRET: SECRET, DATABASE_URL }),
+    ).toThrow(/PORTAL_TEST_HOOKS/);
   });
 
   it('reads the Studio URL (default: where npm run studio:dev serves it) and an optional Content Lake host', () => {
     const hosted = (extra: Record<string, string>) =>
-      parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, ...extra }).content;
+      parseEnv({ SANITY_PROJECT_ID: 'abc123', SESSION_SECRET: SECRET, DATABASE_URL, ...extra }).content;
     expect(hosted({})).toMatchObject({ studioUrl: 'http://localhost:3333' });
     expect(hosted({})).not.toHaveProperty('apiHost');
     expect(

@@ -52,6 +52,9 @@ const schema = z.object({
       .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^/]/.test(v), 'an http(s):// URL or a path starting with /')
       .optional(),
   ),
+  DATABASE_URL: optional.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// or postgresql:// URL' }).optional(),
+  ),
   CONTENT_DATASET_FILE: optional,
   CONTENT_DATA_DIR: optional,
   SESSION_SECRET: optional.pipe(z.string().min(32, 'at least 32 characters (e.g. openssl rand -base64 48)').optional()),
@@ -132,6 +135,11 @@ export type ServerEnv = {
         /** Another Content Lake address (tests point this at a local fake); unset = Sanity's API. */
         apiHost?: string;
       };
+  /**
+   * Client data (app/db/): a PostgreSQL server at DATABASE_URL (required in the hosted world), or
+   * else PGlite in `{CONTENT_DATA_DIR}/db/`.
+   */
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   /** Signs cookies and form tokens: the current secret. Never a built-in value. */
   sessionSecret: string;
   /** Every secret a signature is checked against: the current one first, then SESSION_SECRET_PREVIOUS (rotation). */
@@ -237,6 +245,9 @@ export function parseEnv(
   // The hosted world can run as several copies: they must share one secret, so it is set, never generated.
   if (!e.SESSION_SECRET && content.world === 'hosted')
     problems.push('SESSION_SECRET: required with a hosted Sanity project');
+  // Client data never goes to the content store: the hosted world keeps it in its PostgreSQL.
+  if (!e.DATABASE_URL && content.world === 'hosted')
+    problems.push('DATABASE_URL: required with a hosted Sanity project (postgres://user:password@host:5432/database)');
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     problems.push(
       `${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
@@ -256,6 +267,9 @@ export function parseEnv(
     siteUrl: e.SITE_URL.replace(/\/$/, ''),
     behindHttps: isProduction && e.SITE_URL.startsWith('https:'),
     content,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.CONTENT_DATA_DIR ?? 'data' },
     sessionSecret,
     sessionSecrets: [sessionSecret, ...previous.filter((p) => p !== sessionSecret)],
     sessionSecretSource: generated ? generated.source : 'environment',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { evaluate, parse } from 'groq-js';
 import sharp from 'sharp';
 import { applyPerspective } from './perspective';
+import { isMovedToDatabase, parseWriteLogLine, WRITES_FILE } from './write-log';
 import {
   ConflictError,
   isPrivateId,
@@ -48,7 +49,6 @@ export type EmbeddedOptions = {
 
 export type ImageAssetFile = { file: string; extension: string; mimeType: string; width: number; height: number };
 
-const WRITES_FILE = 'content-writes.ndjson';
 const MIME: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -158,6 +158,8 @@ export class EmbeddedContentClient implements ContentClient {
     const put = (doc: SanityDocument, createdAt?: unknown) => {
       if (!isPrivateId(doc._id))
         throw new Error(`Only private documents (id with a period) can be written: ${doc._id}`);
+      if (isMovedToDatabase(doc._id))
+        throw new Error(`${doc._id}: this kind of record lives in the database (app/db/)`);
       deleted.delete(doc._id);
       docs.set(doc._id, { ...doc, _createdAt: createdAt ?? now, _updatedAt: now, _rev: rev });
     };
@@ -313,22 +315,24 @@ export class EmbeddedContentClient implements ContentClient {
       await truncate(file, Buffer.byteLength(text.slice(0, keep)));
       text = text.slice(0, keep);
     }
+    let moved = 0;
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
-      try {
-        const entry = JSON.parse(line) as Partial<{ _tx: string; docs: SanityDocument[]; deleted: string[] }> &
-          SanityDocument;
-        if (typeof entry._tx === 'string') {
-          for (const id of entry.deleted ?? []) this.writes.delete(id);
-          for (const doc of entry.docs ?? []) this.writes.set(doc._id, doc);
-        } else {
-          this.writes.set(entry._id, entry);
-        }
-      } catch {
+      const entry = parseWriteLogLine(line);
+      if (!entry) {
         // A torn last line from a crash mid-write: it was never acknowledged.
         this.log(`skipped an incomplete line in ${file}`);
+        continue;
+      }
+      for (const id of entry.deleted) this.writes.delete(id);
+      for (const doc of entry.docs) {
+        // Submissions, form tokens and rate limits live in the database now (imported once).
+        if (isMovedToDatabase(doc._id)) moved++;
+        else this.writes.set(doc._id, doc);
       }
     }
+    if (moved)
+      this.log(`${file}: ${moved} earlier records of submissions, form tokens and limits are read from the database`);
     this.views.clear();
   }
 

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { env } from '~/lib/env.server';
+import { lockDataFolder } from './folder-lock.server';
+import { importWriteLog } from './import-log.server';
+import { applyMigrations } from './migrate.server';
+import { openPglite } from './pglite.server';
+import * as schema from './schema.server';
+import type { Database, Db } from './types.server';
+
+/**
+ * The database door: the one module that opens a driver. Client data (today the forms' data and
+ * the rate limits; next the portal and the billing engine) lives in PostgreSQL:
+ * - embedded world: PGlite in `{CONTENT_DATA_DIR}/db/`, one process per data folder (locked);
+ * - hosted world: a PostgreSQL server at DATABASE_URL (required there), through node-postgres.
+ * The same schema (schema.server.ts) and SQL migrations (migrations/) serve both, applied at open.
+ */
+export type OpenOptions = (
+  { kind: 'pglite'; dataDir?: string; importLog?: boolean } | { kind: 'postgres'; url: string; poolSize?: number }
+) & {
+  /** Called with every statement the application sends (tests count them); migrations are not logged. */
+  logQuery?: (query: string, params: unknown[]) => void;
+};
+
+const logger = (options: OpenOptions) =>
+  options.logQuery ? { logQuery: (query: string, params: unknown[]) => options.logQuery!(query, params) } : false;
+
+/** Where the embedded database lives in a data folder. */
+export const databaseFolder = (dataDir: string) => path.join(path.resolve(dataDir), 'db');
+
+/**
+ * Opens a database and brings its schema up to date. `dataDir` set: PGlite in `{dataDir}/db`
+ * with the folder locked for this process (FolderInUseError if another has it) and the earlier
+ * write log's moved records imported once; unset: a new PGlite in memory (tests).
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    const lock = options.dataDir === undefined ? null : lockDataFolder(options.dataDir);
+    const client = await openPglite(options.dataDir === undefined ? undefined : databaseFolder(options.dataDir));
+    const db = drizzlePglite(client, { schema, logger: logger(options) }) as unknown as Db;
+    try {
+      await applyMigrations(drizzlePglite(client, { schema }) as unknown as Db);
+      if (options.dataDir !== undefined && options.importLog !== false) await importWriteLog(db, options.dataDir);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return {
+      db,
+      kind: 'pglite',
+      where: options.dataDir === undefined ? 'memory' : databaseFolder(options.dataDir),
+      async close() {
+        if (!client.closed) await client.close();
+        lock?.release();
+      },
+    };
+  }
+  const url = new URL(options.url);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // Bounded waits: a query never hangs a request for longer than this.
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+    application_name: 'bawaba-site',
+  });
+  // An idle connection the server dropped: logged, and the pool makes a new one when needed.
+  pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  const db = drizzlePg(pool, { schema, logger: logger(options) }) as unknown as Db;
+  try {
+    await applyMigrations(drizzlePg(pool, { schema }) as unknown as Db);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db,
+    kind: 'postgres',
+    where: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    close: () => pool.end(),
+  };
+}
+
+declare global {
+  var __database: Promise<Database> | undefined;
+}
+
+/** The process's database, opened on first use from the environment (once per process). */
+export function database(): Promise<Database> {
+  if (!globalThis.__database) {
+    const e = env();
+    globalThis.__database = openDatabase(
+      e.database.kind === 'postgres'
+        ? { kind: 'postgres', url: e.database.url }
+        : { kind: 'pglite', dataDir: e.database.dataDir },
+    );
+  }
+  return globalThis.__database;
+}
+
+/** The process's database (Drizzle), like `contentClient()` for content. */
+export async function db(): Promise<Db> {
+  return (await database()).db;
+}
+
+/**
+ * At server start: take the embedded data folder (exiting at once, before the server listens,
+ * when another process has it), then open the database (apply migrations, import the old
+ * log), or stop the process with the reason.
+ */
+export function startDatabase(): Promise<Database> {
+  const e = env();
+  if (e.content.world === 'embedded') {
+    // The folder holds the write log too, even when the database is a PostgreSQL server.
+    try {
+      lockDataFolder(e.content.dataDir);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    }
+  }
+  const opening = database();
+  opening.then(
+    (d) => console.log(`[db] ${d.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${d.where}`),
+    (error: unknown) => {
+      console.error(`[db] the database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+  return opening;
+}
