@@ -1,6 +1,24 @@
+import { rmSync } from 'node:fs';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readHandoffData, renderDocument } from './entry.server';
+
+// Importing the entry starts the server's stores: on a data folder of this test's own, never the
+// project's data/ (which a running server may hold).
+const dataDir = vi.hoisted(() => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { mkdtempSync } = require('node:fs') as typeof import('node:fs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { tmpdir } = require('node:os') as typeof import('node:os');
+  const dir = mkdtempSync(`${tmpdir()}/entry-`);
+  process.env.CONTENT_DATA_DIR = dir;
+  process.env.PORTAL_JOBS_INTERVAL_SECONDS = '0';
+  return dir;
+});
+afterAll(async () => {
+  await (await globalThis.__database)?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 function Broken(): never {
   throw new Error('a widget that fails on the server');

@@ -19,13 +19,16 @@ import { env } from './lib/env.server';
 import { NonceContext } from './lib/nonce';
 import { pageCache, withPageCache as wrapWithPageCache, type RequestHandler } from './lib/page-cache.server';
 import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
+import { startDatabase } from './db/client.server';
 import { contentClient } from './sanity/client.server';
 import { isPortalPath, startPortal } from './portal/start.server';
 
-// Validate the environment and say which content world runs, once, at start; then start the
-// client portal's periodic jobs (renewals, reminders, emails) and, in the embedded world, make
-// sure the demo clients exist.
+// Validate the environment and say which content world runs, once, at start; take the embedded
+// data folder (a second server on it exits here, before it listens) and open the database; then
+// start the client portal's periodic jobs (renewals, reminders, emails) and, in the embedded
+// world, make sure the demo clients exist.
 env();
+startDatabase();
 contentClient();
 startPortal();
 

@@ -1,8 +1,11 @@
 import { billing, embeddedBilling, localizedPlans } from '~/billing/billing.server';
+import { db } from '~/db/client.server';
+import { purgeExpiredFormTokens } from '~/features/forms/submissions.server';
 import { env } from '~/lib/env.server';
 import { localizePath } from '~/i18n';
 import { contentClient } from '~/sanity/client.server';
 import { getAccount } from './accounts.server';
+import { purgeExpiredLimits } from './limits.server';
 import { dispatchEngineEvents } from './events.server';
 import { queueMail, sendDueMail } from './mail-queue.server';
 
@@ -16,7 +19,7 @@ import { queueMail, sendDueMail } from './mail-queue.server';
  *    days gets one reminder per billing period, guarded by `portal.reminder.<sub>.<period end>`
  *    (never for one that is cancelling, since it will not renew);
  * 4. queued emails are sent;
- * 5. expired sign-in codes and rate-limit windows are removed.
+ * 5. expired sign-in codes, rate-limit windows and used form tokens are removed.
  */
 export const REMINDER_DAYS = 7;
 
@@ -116,12 +119,11 @@ export async function queueRenewalReminders(): Promise<number> {
 async function purgeExpired(): Promise<number> {
   const store = contentClient();
   const now = Date.now();
-  const ids = await store.queryPrivate<string[]>(
-    `*[(_type == "portal.code" && expiresAt < $now) || (_type == "portal.limit" && expiresAt < $iso)][0...200]._id`,
-    { now, iso: new Date(now).toISOString() },
-  );
+  const ids = await store.queryPrivate<string[]>(`*[_type == "portal.code" && expiresAt < $now][0...200]._id`, { now });
   if (ids.length) await store.mutate(ids.map((id) => ({ delete: { id } })));
-  return ids.length;
+  // Rate-limit windows and used form tokens live in the database.
+  const database = await db();
+  return ids.length + (await purgeExpiredLimits(database, now)) + (await purgeExpiredFormTokens(database, now));
 }
 
 declare global {

@@ -1,12 +1,23 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { consume, remaining } from './limits.server';
-import { createTestWorld, type TestWorld } from './test-support';
+import { rateLimits } from '~/db/schema.server';
+import { installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-support';
+import type { Database } from '~/db/types.server';
+import { consume, purgeExpiredLimits, remaining } from './limits.server';
 
-let world: TestWorld;
-beforeEach(async () => (world = await createTestWorld()));
-afterEach(() => world.close());
+process.env.SESSION_SECRET ??= 'limits-test-session-secret-0123456789abcdef';
 
-describe('rate limits in the private store', () => {
+describe.each(testDatabaseKinds())('rate limits in the database (%s)', (kind) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await openTestDatabase(kind, { poolSize: 20 });
+    installDatabase(database);
+  });
+  afterEach(async () => {
+    installDatabase(undefined);
+    await database.close();
+  });
+
   it('allows max uses per window, then refuses until the window has passed', async () => {
     const limit = { max: 3, windowMs: 60_000 };
     const t0 = Date.UTC(2026, 10, 23, 10);
@@ -16,20 +27,57 @@ describe('rate limits in the private store', () => {
     expect(await remaining('t', 'a@example.com', limit, { now: t0 + 10 })).toBe(0);
     // Another subject has its own window; the same subject gets a new window after it ends.
     expect(await consume('t', 'b@example.com', limit, { now: t0 })).toBe(true);
+    expect(await remaining('t', 'b@example.com', limit, { now: t0 })).toBe(2);
     expect(await consume('t', 'a@example.com', limit, { now: t0 + 60_000 })).toBe(true);
+    expect(await remaining('t', 'a@example.com', limit, { now: t0 + 60_000 })).toBe(2);
+    // The same subject under another kind counts apart; the subject's case does not matter.
+    expect(await consume('u', 'A@Example.com', limit, { now: t0 })).toBe(true);
+    expect(await remaining('u', 'a@example.com', limit, { now: t0 })).toBe(2);
   });
 
   it('holds under concurrency: 50 simultaneous uses against a limit of 5 allow exactly 5', async () => {
     const limit = { max: 5, windowMs: 60 * 60 * 1000 };
     const results = await Promise.all(Array.from({ length: 50 }, () => consume('burst', '203.0.113.9', limit)));
     expect(results.filter(Boolean)).toHaveLength(5);
+    const rows = await database.db.select().from(rateLimits);
+    expect(rows).toMatchObject([{ kind: 'burst', count: 5 }]);
   });
 
-  it('keeps no personal data in document ids', async () => {
+  it('counts in one statement: one insert … on conflict do update … where … returning, no read first', async () => {
+    const statements: string[] = [];
+    const logged = await openTestDatabase(kind, { logQuery: (query) => statements.push(query) });
+    try {
+      const limit = { max: 2, windowMs: 1000 };
+      for (let i = 0; i < 3; i++) await consume('once', 'x@example.com', limit, { db: logged.db, now: 5000 });
+      // A new window after the old one has passed: still one statement.
+      await consume('once', 'x@example.com', limit, { db: logged.db, now: 7000 });
+      expect(statements).toHaveLength(4);
+      for (const s of statements)
+        expect(s).toMatch(
+          /^insert into "rate_limits" .* on conflict \("kind","subject"\) do update set .* where .* returning/,
+        );
+      expect(await remaining('once', 'x@example.com', limit, { db: logged.db, now: 7000 })).toBe(1);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('keeps no personal data: the subject is a keyed pseudonym', async () => {
     await consume('signin-email', 'Layla.Haddad@Example.com', { max: 5, windowMs: 1000 });
-    const ids = await world.store.queryPrivate<string[]>('*[_type == "portal.limit"]._id');
-    expect(ids).toHaveLength(1);
-    expect(ids[0]).toMatch(/^portal\.limit\.signin-email\.[A-Za-z0-9]{32}$/);
-    expect(ids[0].toLowerCase()).not.toContain('layla');
+    const rows = await database.db.select().from(rateLimits);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.subject).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain('layla');
+  });
+
+  it('purges windows that have ended, a bounded number at a time', async () => {
+    const t0 = Date.UTC(2026, 10, 23, 10);
+    for (let i = 0; i < 5; i++) await consume('p', `s${i}`, { max: 1, windowMs: 1000 }, { now: t0 });
+    await consume('p', 'later', { max: 1, windowMs: 60_000 }, { now: t0 });
+    expect(await purgeExpiredLimits(database.db, t0 + 2000, 3)).toBe(3);
+    expect(await purgeExpiredLimits(database.db, t0 + 2000, 3)).toBe(2);
+    expect(await purgeExpiredLimits(database.db, t0 + 2000, 3)).toBe(0);
+    const left = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limits`);
+    expect(Number(left.rows[0]!.n)).toBe(1);
   });
 });

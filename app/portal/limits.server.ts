@@ -1,12 +1,17 @@
-import { contentClient } from '~/sanity/client.server';
-import { isConflict, type PrivateStore } from '~/sanity/types';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { db as processDb } from '~/db/client.server';
+import { rateLimits } from '~/db/schema.server';
+import type { Db } from '~/db/types.server';
 import { pseudonym } from './crypto.server';
 
 /**
- * Fixed-window rate limits kept in the private store, one document per subject and kind
- * (`portal.limit.<kind>.<pseudonym>`). Counting and deciding are one conditional write
- * (ifRevisionID), so concurrent requests cannot all pass a check that only one should: of
- * fifty simultaneous tries against a limit of five, five are allowed.
+ * Fixed-window rate limits in the database: one row per kind and subject (`rate_limits`; the
+ * subject is a keyed pseudonym of the address or IP, never the value). Counting and deciding
+ * are ONE statement, an insert that on conflict adds one only while the count is under the
+ * limit (or starts a new window when the old one has passed), returning the row only when it
+ * counted. The database serialises the statements on the row, so concurrent requests cannot
+ * all pass a check that only some should: of fifty simultaneous tries against a limit of five,
+ * five are allowed.
  */
 export interface Limit {
   max: number;
@@ -26,54 +31,62 @@ export const LIMITS = {
   checkoutPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, Limit>;
 
-type LimitDoc = { _id: string; _type: 'portal.limit'; windowStart: number; count: number; expiresAt: string };
-
-/** The document that counts one subject's uses of one kind (the subject itself is never stored). */
-const limitId = (kind: string, subject: string) => `portal.limit.${kind}.${pseudonym(kind, subject)}`;
-
-/** The moment to count at (tests move the clock) and the store that keeps the counts. */
+/** The moment to count at (tests move the clock) and the database that keeps the counts. */
 export interface LimitContext {
   now?: number;
-  store?: PrivateStore;
+  db?: Db;
 }
 
 /** Counts one use; false when the subject has used up the window (nothing is counted then). */
 export async function consume(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
-  const { now = Date.now(), store = contentClient() } = context;
-  const id = limitId(kind, subject);
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const current = await store.getDocument<LimitDoc>(id);
-    const expiresAt = new Date(now + limit.windowMs).toISOString();
-    try {
-      if (!current) {
-        await store.mutate([
-          {
-            create: { _id: id as `${string}.${string}`, _type: 'portal.limit', windowStart: now, count: 1, expiresAt },
-          },
-        ]);
-        return true;
-      }
-      if (now - current.windowStart >= limit.windowMs) {
-        await store.mutate([
-          { patch: { id, ifRevisionID: current._rev, set: { windowStart: now, count: 1, expiresAt } } },
-        ]);
-        return true;
-      }
-      if (current.count >= limit.max) return false;
-      await store.mutate([{ patch: { id, ifRevisionID: current._rev, set: { count: current.count + 1 } } }]);
-      return true;
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      // Someone else counted first: read again and decide on the new count.
-    }
-  }
-  throw new Error(`rate limit ${kind}: too much contention`);
+  const { now = Date.now() } = context;
+  const db = context.db ?? (await processDb());
+  const at = new Date(now);
+  const windowOver = sql`${rateLimits.windowStart} <= ${new Date(now - limit.windowMs)}`;
+  const counted = await db
+    .insert(rateLimits)
+    .values({
+      kind,
+      subject: pseudonym(kind, subject),
+      windowStart: at,
+      count: 1,
+      expiresAt: new Date(now + limit.windowMs),
+    })
+    .onConflictDoUpdate({
+      target: [rateLimits.kind, rateLimits.subject],
+      set: {
+        windowStart: sql`case when ${windowOver} then excluded.window_start else ${rateLimits.windowStart} end`,
+        count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
+        expiresAt: sql`case when ${windowOver} then excluded.expires_at else ${rateLimits.expiresAt} end`,
+      },
+      setWhere: sql`${windowOver} or ${rateLimits.count} < ${limit.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  return counted.length > 0;
 }
 
 /** How many uses are left in the current window (for "N tries left"). */
 export async function remaining(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
-  const { now = Date.now(), store = contentClient() } = context;
-  const current = await store.getDocument<LimitDoc>(limitId(kind, subject));
-  if (!current || now - current.windowStart >= limit.windowMs) return limit.max;
+  const { now = Date.now() } = context;
+  const db = context.db ?? (await processDb());
+  const [current] = await db
+    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.kind, kind), eq(rateLimits.subject, pseudonym(kind, subject))));
+  if (!current || now - current.windowStart.getTime() >= limit.windowMs) return limit.max;
   return Math.max(0, limit.max - current.count);
+}
+
+/** Deletes windows that have ended (the clean-up job); at most `max` rows a call. */
+export async function purgeExpiredLimits(db: Db, now = Date.now(), max = 1000): Promise<number> {
+  const expired = db
+    .select({ kind: rateLimits.kind, subject: rateLimits.subject })
+    .from(rateLimits)
+    .where(lt(rateLimits.expiresAt, new Date(now)))
+    .limit(max);
+  const deleted = await db
+    .delete(rateLimits)
+    .where(sql`(${rateLimits.kind}, ${rateLimits.subject}) in (${expired})`)
+    .returning({ kind: rateLimits.kind });
+  return deleted.length;
 }

@@ -1,22 +1,26 @@
 /**
  * Test support for the portal's modules: a real embedded store in a temporary folder, installed
- * as the process's content client, and a mailer that records what it sends (and can be told to
- * fail, like a mail server that is down).
+ * as the process's content client, a database of its own (PGlite in memory; rate limits live
+ * there) installed as the process's database, and a mailer that records what it sends (and can
+ * be told to fail, like a mail server that is down).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { installDatabase, openTestDatabase } from '~/db/test-support';
+import type { Database } from '~/db/types.server';
 import type { Mailer, MailMessage } from '~/lib/mailer.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 
 export interface TestWorld {
   dir: string;
   store: EmbeddedContentClient;
+  database: Database;
   sent: (MailMessage & { html?: string; messageId?: string })[];
   mailer: Mailer & { failing: boolean };
   /** A new store on the same folder, as after a restart. */
   restart(): Promise<EmbeddedContentClient>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export async function createTestWorld(): Promise<TestWorld> {
@@ -34,6 +38,8 @@ export async function createTestWorld(): Promise<TestWorld> {
   const open = () => new EmbeddedContentClient({ datasetFile, dataDir: path.join(dir, 'data') });
   const store = open();
   await store.whenReady();
+  const database = await openTestDatabase('pglite');
+  installDatabase(database);
   const sent: TestWorld['sent'] = [];
   const mailer = {
     transport: 'outbox' as const,
@@ -49,6 +55,7 @@ export async function createTestWorld(): Promise<TestWorld> {
   return {
     dir,
     store,
+    database,
     sent,
     mailer,
     async restart() {
@@ -57,8 +64,10 @@ export async function createTestWorld(): Promise<TestWorld> {
       globalThis.__contentClient = next;
       return next;
     },
-    close() {
+    async close() {
       store.close();
+      installDatabase(undefined);
+      await database.close();
       globalThis.__contentClient = undefined;
       globalThis.__mailer = undefined;
       rmSync(dir, { recursive: true, force: true });

@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result: NewsletterResult = await handleNewsletter(
     form,
     { page: pathname, locale: localeFromPath(pathname), ip: clientIp(request) },
-    submissionDeps(),
+    await submissionDeps(),
   );
 
   if (form.get(NEWSLETTER_JS_FIELD) === '1') {

@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     result = await handleFaqQuestion(
       body.form,
       { page: url.pathname, locale: requestLocale(request), ip: clientIp(request) },
-      submissionDeps(),
+      await submissionDeps(),
     );
   } else {
     result = {

@@ -1,10 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import { db as processDb } from '~/db/client.server';
+import { faqQuestions, formTokens, newsletterSignups } from '~/db/schema.server';
+import type { Db } from '~/db/types.server';
 import { localeFromPath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { headerSafe, mailer as appMailer, type Mailer } from '~/lib/mailer.server';
 import { consume, type Limit } from '~/portal/limits.server';
 import { contentClient } from '~/sanity/client.server';
-import { isConflict, type Mutation, type PrivateDocument, type PrivateStore } from '~/sanity/types';
 import { FORM_KEYS, FORM_TOKEN_FIELD, type FaqField } from './fields';
 import { RATE_LIMIT, RATE_LIMITED_MESSAGE } from './rate-limit';
 import { checkSpam, createFormToken, readFormToken, TOKEN_MAX_AGE_MS, type SpamVerdict } from './spam-check';
@@ -12,23 +15,26 @@ import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './
 
 /**
  * The server side of the FAQ question and newsletter forms, independent of Remix so it
- * is tested against a real embedded store and an outbox mailer.
+ * is tested against a real database (PGlite, and PostgreSQL when the tests have one) and an
+ * outbox mailer. The data is the firm's, in its own database (app/db/): never in the CMS.
  *
  * Order of checks (each answered with its own localized message, nothing dropped
  * silently): honeypot -> field validation -> minimum fill time / signed token (2 h) ->
  * the token's earlier use -> per-address limit (FAQ: 5 an hour; the newsletter keeps one
  * record per address) -> store -> notify the firm by email.
  *
- * - Counting and storing cannot race: the per-address count is one conditional write of the
- *   limit document (`consume`) made before the submission is stored, so of fifty questions
+ * - Counting and storing cannot race: the per-address count is one statement on its
+ *   `rate_limits` row (`consume`) made before the submission is stored, so of fifty questions
  *   sent at once from one address five are stored.
- * - A token carries one stored submission: the submission and `form.token.<hash>` (the hash
- *   of what was submitted) are created in one transaction. Sending the same submission again
- *   with that token (a retry after a lost answer) gets the same success and stores nothing;
- *   anything else with it is refused as expired.
+ * - A token carries one stored submission: the submission's row and the token's `form_tokens`
+ *   row (its hash, the primary key, and the hash of what was submitted) are inserted in one
+ *   transaction, the token first: a second use waits on the first and finds the key taken.
+ *   Sending the same submission again with that token (a retry after a lost answer) gets the
+ *   same success and stores nothing; anything else with it is refused as expired.
+ * - The newsletter keeps one row per address (`email_key`, unique), the address as first typed.
  * - The firm's notification emails are limited per visitor IP (NOTIFY_LIMIT): beyond it the
  *   submission is still stored (it passed every other check) and the email is not sent.
- * - The answer waits until the store resolved (the document is durable); a failed or slow
+ * - The answer waits until the transaction committed (the row is durable); a failed or slow
  *   email is logged, never fails the answer or loses the submission.
  * - Refusals carry only what the forms show: the localized title and message keys.
  */
@@ -62,8 +68,8 @@ export type SubmissionContext = {
 };
 
 export interface SubmissionDeps {
-  /** The private store (atomic transactions). */
-  store: PrivateStore;
+  /** The database the submissions, token records and limits are kept in. */
+  db: Db;
   mailer: Mailer;
   /** Secrets a form token may be signed with: the current one first, then previous ones (rotation). */
   secret: string | readonly string[];
@@ -103,45 +109,22 @@ function text(form: FormData, name: string, max = 10_000): string {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** The id of an address's one newsletter record: sha256 of the lower-cased address, 32 hex. */
-export function newsletterId(email: string): `submission.newsletter.${string}` {
-  return `submission.newsletter.${sha256(email.trim().toLowerCase()).slice(0, 32)}`;
-}
+/** What a form token is known by once used: its sha256 (40 hex; the token itself is never kept). */
+export const tokenHashOf = (token: string) => sha256(token).slice(0, 40);
 
-/** The record that a form token has carried a stored submission. */
-export function tokenRecordId(token: string): `form.token.${string}` {
-  return `form.token.${sha256(token).slice(0, 40)}`;
-}
+/** An address's newsletter key: one row per address, whatever its case. */
+export const newsletterKey = (email: string) => email.trim().toLowerCase();
 
-type TokenRecord = PrivateDocument & {
-  _type: 'form.token';
-  form: 'faq' | 'newsletter';
-  contentHash: string;
-  submissionId: string;
-  expiresAt: string;
-};
+type TokenForm = 'faq' | 'newsletter';
 
-function tokenRecord(
-  token: string,
-  form: TokenRecord['form'],
-  contentHash: string,
-  submissionId: string,
-  now: number,
-): TokenRecord {
-  // Kept as long as the token itself could be accepted; afterwards it may be deleted.
-  const expiresAt = new Date(Number(token.split('.')[0]) + TOKEN_MAX_AGE_MS + 60_000).toISOString();
-  return {
-    _id: tokenRecordId(token),
-    _type: 'form.token',
-    form,
-    contentHash,
-    submissionId,
-    expiresAt: expiresAt === 'Invalid Date' ? new Date(now).toISOString() : expiresAt,
-  };
+/** Kept as long as the token itself could be accepted; afterwards the clean-up job deletes it. */
+function tokenExpiry(token: string, now: number): Date {
+  const expires = new Date(Number(token.split('.')[0]) + TOKEN_MAX_AGE_MS + 60_000);
+  return Number.isNaN(expires.getTime()) ? new Date(now) : expires;
 }
 
 /** What makes two submissions "the same one": the form and its validated values. */
-const contentHashOf = (form: TokenRecord['form'], values: Record<string, string>) =>
+const contentHashOf = (form: TokenForm, values: Record<string, string>) =>
   sha256(
     JSON.stringify([
       form,
@@ -152,11 +135,31 @@ const contentHashOf = (form: TokenRecord['form'], values: Record<string, string>
   );
 
 /** 'same': this submission was stored with the token before; 'other': the token carried something else. */
-async function earlierUse(store: PrivateStore, token: string, contentHash: string): Promise<'none' | 'same' | 'other'> {
-  const record = await store.getDocument<TokenRecord>(tokenRecordId(token));
+async function earlierUse(db: Db, token: string, contentHash: string): Promise<'none' | 'same' | 'other'> {
+  const [record] = await db
+    .select({ contentHash: formTokens.contentHash })
+    .from(formTokens)
+    .where(eq(formTokens.tokenHash, tokenHashOf(token)));
   if (!record) return 'none';
   return record.contentHash === contentHash ? 'same' : 'other';
 }
+
+/** Deletes the records of tokens that could no longer be accepted (the clean-up job); at most `max` a call. */
+export async function purgeExpiredFormTokens(db: Db, now = Date.now(), max = 1000): Promise<number> {
+  const expired = db
+    .select({ tokenHash: formTokens.tokenHash })
+    .from(formTokens)
+    .where(lt(formTokens.expiresAt, new Date(now)))
+    .limit(max);
+  const deleted = await db
+    .delete(formTokens)
+    .where(sql`${formTokens.tokenHash} in (${expired})`)
+    .returning({ tokenHash: formTokens.tokenHash });
+  return deleted.length;
+}
+
+/** The transaction was given up because the token had carried a submission already. */
+class TokenUsed extends Error {}
 
 /** A new token signed with the current secret. */
 function newToken(secret: string | readonly string[], now: number): Promise<string> {
@@ -179,8 +182,7 @@ const messageOf = (verdict: Exclude<SpamVerdict, { ok: true }>): FormError => ({
 async function mayNotify(deps: SubmissionDeps, ip: string | undefined): Promise<boolean> {
   const log = deps.log ?? ((m: string) => console.error(m));
   try {
-    if (await consume('form-notify-ip', ip || 'unknown', NOTIFY_LIMIT, { now: deps.now(), store: deps.store }))
-      return true;
+    if (await consume('form-notify-ip', ip || 'unknown', NOTIFY_LIMIT, { now: deps.now(), db: deps.db })) return true;
     log('[forms] notification not sent: this IP is over its hourly limit (the submission is stored)');
   } catch (error) {
     log(`[forms] notification not sent: the per-IP count failed (the submission is stored): ${String(error)}`);
@@ -247,30 +249,42 @@ export async function handleFaqQuestion(
   const locale = context.locale ?? localeFromPath(context.page);
   const contentHash = contentHashOf('faq', valid.data);
   try {
-    const use = await earlierUse(deps.store, token, contentHash);
+    const use = await earlierUse(deps.db, token, contentHash);
     if (use === 'same') return { status: 'submitted' };
     if (use === 'other') {
       token = null;
       return reject(EXPIRED);
     }
-    if (!(await consume('form-faq-email', valid.data.email, RATE_LIMIT, { now, store: deps.store })))
+    if (!(await consume('form-faq-email', valid.data.email, RATE_LIMIT, { now, db: deps.db })))
       return reject(RATE_LIMITED_MESSAGE, 429);
   } catch (error) {
     log(`[forms] could not check an FAQ question's token or limit: ${String(error)}`);
     return failed();
   }
 
-  const submittedAt = new Date(now).toISOString();
-  const id = `submission.faqQuestion.${randomUUID()}` as const;
+  const submittedAt = new Date(now);
+  const id = randomUUID();
+  const used = token;
   try {
-    await deps.store.mutate([
-      { create: tokenRecord(token, 'faq', contentHash, id, now) },
-      { create: { _id: id, _type: 'faqQuestion', ...valid.data, locale, page: context.page, submittedAt } },
-    ]);
+    await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(formTokens)
+        .values({
+          tokenHash: tokenHashOf(used),
+          form: 'faq',
+          contentHash,
+          submissionId: id,
+          expiresAt: tokenExpiry(used, now),
+        })
+        .onConflictDoNothing()
+        .returning({ tokenHash: formTokens.tokenHash });
+      if (!claimed.length) throw new TokenUsed();
+      await tx.insert(faqQuestions).values({ id, ...valid.data, locale, page: context.page, submittedAt });
+    });
   } catch (error) {
-    if (isConflict(error)) {
+    if (error instanceof TokenUsed) {
       // The same token was used at the same moment: the same submission is one, another is refused.
-      const use = await earlierUse(deps.store, token, contentHash).catch(() => 'other' as const);
+      const use = await earlierUse(deps.db, used, contentHash).catch(() => 'other' as const);
       if (use === 'same') return { status: 'submitted' };
       token = null;
       return reject(EXPIRED);
@@ -289,7 +303,7 @@ export async function handleFaqQuestion(
       `Phone: ${q.phone}`,
       `Language: ${locale}`,
       `Page: ${context.page}`,
-      `Submitted: ${submittedAt}`,
+      `Submitted: ${submittedAt.toISOString()}`,
       '',
       'Question:',
       q.question,
@@ -329,21 +343,12 @@ export async function handleNewsletter(
   if (!token) return reject(EXPIRED);
 
   const locale = context.locale ?? localeFromPath(context.page);
-  const submittedAt = new Date(now).toISOString();
+  const submittedAt = new Date(now);
   const email = valid.data.email;
   const contentHash = contentHashOf('newsletter', { email: email.toLowerCase() });
-  const doc = {
-    _id: newsletterId(email),
-    _type: 'newsletterSignup',
-    email,
-    locale,
-    page: context.page,
-    submittedAt,
-  } as const;
   const used = token;
-  const record = tokenRecord(used, 'newsletter', contentHash, doc._id, now);
   const usedBefore = async (): Promise<NewsletterResult | null> => {
-    const use = await earlierUse(deps.store, used, contentHash);
+    const use = await earlierUse(deps.db, used, contentHash);
     if (use === 'same') return { status: 'subscribed', created: false };
     if (use === 'other') {
       token = null;
@@ -352,22 +357,34 @@ export async function handleNewsletter(
     return null;
   };
 
-  let created = true;
+  let created: boolean;
   try {
     const earlier = await usedBefore();
     if (earlier) return earlier;
-    try {
-      await deps.store.mutate([{ create: record }, { create: doc }]);
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      // Either the token was used at the same moment, or the address has its record already.
-      const raced = await usedBefore();
-      if (raced) return raced;
-      created = false;
-      await deps.store.mutate([{ create: record }, { createIfNotExists: doc }] satisfies Mutation[]);
-    }
+    const id = randomUUID();
+    created = await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(formTokens)
+        .values({
+          tokenHash: tokenHashOf(used),
+          form: 'newsletter',
+          contentHash,
+          submissionId: id,
+          expiresAt: tokenExpiry(used, now),
+        })
+        .onConflictDoNothing()
+        .returning({ tokenHash: formTokens.tokenHash });
+      if (!claimed.length) throw new TokenUsed();
+      // One row per address: a second sign-up (any case) keeps the first and is thanked the same.
+      const inserted = await tx
+        .insert(newsletterSignups)
+        .values({ id, email, emailKey: newsletterKey(email), locale, page: context.page, submittedAt })
+        .onConflictDoNothing({ target: newsletterSignups.emailKey })
+        .returning({ id: newsletterSignups.id });
+      return inserted.length > 0;
+    });
   } catch (error) {
-    if (isConflict(error)) {
+    if (error instanceof TokenUsed) {
       const raced = await usedBefore().catch(() => null);
       if (raced) return raced;
     }
@@ -379,18 +396,24 @@ export async function handleNewsletter(
       deps,
       context.ip,
       'New newsletter sign-up (website)',
-      [`Email: ${email}`, `Language: ${locale}`, `Page: ${context.page}`, `Submitted: ${submittedAt}`, ''].join('\n'),
+      [
+        `Email: ${email}`,
+        `Language: ${locale}`,
+        `Page: ${context.page}`,
+        `Submitted: ${submittedAt.toISOString()}`,
+        '',
+      ].join('\n'),
     );
   }
   return { status: 'subscribed', created };
 }
 
-/** The app's dependencies: the one content client, the mailer, the session secret. */
-export function submissionDeps(): SubmissionDeps {
+/** The app's dependencies: the process's database, the mailer, the session secret. */
+export async function submissionDeps(): Promise<SubmissionDeps> {
   const e = env();
   const host = new URL(e.siteUrl).hostname;
   return {
-    store: contentClient(),
+    db: await processDb(),
     mailer: appMailer(),
     secret: e.sessionSecrets,
     now: Date.now,
