@@ -18,9 +18,6 @@ export type LocaleTypeName = (typeof LOCALE_TYPE_NAMES)[number];
 
 export const SINGLETON_TYPES = ['siteSettings', 'homePage', 'aboutPage'] as const;
 
-/** Private submissions: stored with a period in their id, never readable by the public API. */
-export const SUBMISSION_TYPES = ['faqQuestion', 'newsletterSignup'] as const;
-
 /** A titled option for `options.list`. */
 export interface ListOption<T extends string = string> {
   title: string;
@@ -157,8 +154,3 @@ export const BLOG_TAG_SLUGS = [
   'finance',
   'regulations',
 ] as const;
-
-export const SUBMISSION_LOCALES = list([
-  ['en', 'English'],
-  ['ar', 'Arabic'],
-] as const);

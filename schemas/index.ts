@@ -2,14 +2,13 @@
  * The one schema source: used by the Studio (studio/sanity.config.ts), the schema tests and
  * typegen. Field names follow docs/content-model.md exactly.
  */
-import { LOCALE_TYPE_NAMES, SINGLETON_TYPES, SUBMISSION_TYPES } from './constants';
+import { LOCALE_TYPE_NAMES, SINGLETON_TYPES } from './constants';
 import { caseStudy } from './documents/caseStudy';
 import { faqCategory, faqItem } from './documents/faq';
 import { homeBlockTypes } from './documents/homeBlocks';
 import { insightTypes } from './documents/insights';
 import { serviceTypes } from './documents/services';
 import { siteTypes } from './documents/site';
-import { submissionTypes } from './documents/submissions';
 import { localeTypes } from './objects/locale';
 import { sharedTypes } from './objects/shared';
 
@@ -23,7 +22,6 @@ export const schemaTypes = [
   faqCategory,
   faqItem,
   ...homeBlockTypes,
-  ...submissionTypes,
 ];
 
 export const documentTypeNames: string[] = schemaTypes
@@ -75,4 +73,3 @@ export { isHttpUrl, isSitePath, isValidHref } from './validation';
 
 /** Types that exist once and are opened directly (fixed document ids equal to the type name). */
 export const singletonTypes: ReadonlySet<string> = new Set(SINGLETON_TYPES);
-export const submissionTypeNames: ReadonlySet<string> = new Set(SUBMISSION_TYPES);

@@ -10,13 +10,7 @@ import {
   TYPE_LOCATIONS,
   type LocationFields,
 } from '../studio/presentation-locations';
-import {
-  documentTypeNames,
-  LANDING_PAGE_KEYS,
-  LEGAL_PAGE_SLUGS,
-  SERVICE_ANCHOR_BY_KEY,
-  submissionTypeNames,
-} from './index';
+import { documentTypeNames, LANDING_PAGE_KEYS, LEGAL_PAGE_SLUGS, SERVICE_ANCHOR_BY_KEY } from './index';
 
 /** English route patterns of the site's pages, as regular expressions (":param" one segment, "?" optional). */
 const pagePatterns = routeTable
@@ -63,25 +57,22 @@ describe('localizedPath', () => {
 });
 
 describe('document locations', () => {
-  const siteTypes = documentTypeNames.filter((type) => !submissionTypeNames.has(type));
+  const siteTypes = documentTypeNames;
 
-  it('covers every document type on the site, and not the private submissions', () => {
+  it('covers every document type on the site', () => {
     expect(Object.keys(TYPE_LOCATIONS).sort()).toEqual([...siteTypes].sort());
     expect(Object.keys(locationResolvers()).sort()).toEqual([...siteTypes].sort());
   });
 
-  it.each(documentTypeNames.filter((type) => !submissionTypeNames.has(type)))(
-    '%s: both languages, every href a page of the site',
-    (type) => {
-      const state = resolveLocations(type, fieldsFor(type));
-      const hrefs = state?.locations?.map((location) => location.href) ?? [];
-      expect(hrefs.length).toBeGreaterThanOrEqual(2);
-      for (const href of hrefs) expect(isSitePage(href), href).toBe(true);
-      const english = hrefs.filter((href) => !href.startsWith('/ar'));
-      const arabic = hrefs.filter((href) => href.startsWith('/ar'));
-      expect(arabic).toEqual(english.map((href) => localizedPath(href, 'ar')));
-    },
-  );
+  it.each(documentTypeNames)('%s: both languages, every href a page of the site', (type) => {
+    const state = resolveLocations(type, fieldsFor(type));
+    const hrefs = state?.locations?.map((location) => location.href) ?? [];
+    expect(hrefs.length).toBeGreaterThanOrEqual(2);
+    for (const href of hrefs) expect(isSitePage(href), href).toBe(true);
+    const english = hrefs.filter((href) => !href.startsWith('/ar'));
+    const arabic = hrefs.filter((href) => href.startsWith('/ar'));
+    expect(arabic).toEqual(english.map((href) => localizedPath(href, 'ar')));
+  });
 
   it('gives the documented URLs', () => {
     const hrefs = (type: string, fields: LocationFields = fieldsFor(type)) =>

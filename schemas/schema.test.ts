@@ -114,17 +114,9 @@ describe('schema follows docs/content-model.md', () => {
 
   it('the contract parses (guards the parser itself)', () => {
     expect(documentRows.map(([name]) => name)).toEqual(
-      expect.arrayContaining([
-        'siteSettings',
-        'office',
-        'homePage',
-        'blogPost',
-        'indicator',
-        'faqQuestion',
-        'newsletterSignup',
-      ]),
+      expect.arrayContaining(['siteSettings', 'office', 'homePage', 'blogPost', 'indicator']),
     );
-    expect(documentRows.length).toBeGreaterThanOrEqual(19);
+    expect(documentRows.length).toBeGreaterThanOrEqual(17);
   });
 
   it('defines every document type the contract names, as a document', () => {
@@ -439,22 +431,12 @@ describe('Studio configuration derived from the schema', () => {
     expect(localized).toEqual(
       expect.arrayContaining(['siteSettings', 'homePage', 'aboutPage', 'blogPost', 'caseStudy', 'office', 'indicator']),
     );
-    expect(localized).not.toContain('faqQuestion');
-    expect(localized).not.toContain('newsletterSignup');
-    expect(new Set(localized)).toEqual(
-      new Set(documentTypeNames.filter((name) => name !== 'faqQuestion' && name !== 'newsletterSignup')),
-    );
+    expect(new Set(localized)).toEqual(new Set(documentTypeNames));
   });
 
-  it('makes every submission field read-only', () => {
-    for (const name of ['faqQuestion', 'newsletterSignup']) {
-      const def = definitions.get(name) as unknown as {
-        readOnly?: boolean;
-        fields: Array<{ name: string; readOnly?: boolean }>;
-      };
-      expect(def.readOnly).toBe(true);
-      expect(def.fields.filter((f) => f.readOnly !== true).map((f) => f.name)).toEqual([]);
-    }
+  it("holds no submission types: questions and sign-ups are personal data, kept in the firm's database", () => {
+    expect(documentTypeNames).not.toContain('faqQuestion');
+    expect(documentTypeNames).not.toContain('newsletterSignup');
   });
 
   it('gives every Arabic input the right-to-left component, and none to English', () => {
@@ -472,7 +454,7 @@ describe('Studio configuration derived from the schema', () => {
     for (const name of documentTypeNames) {
       const select = (schema.get(name) as { preview?: { select?: Record<string, string> } }).preview?.select ?? {};
       const usesEnglish = Object.values(select).some((p) => p.endsWith('.en'));
-      const fixedTitle = ['homePage', 'aboutPage', 'statistic', 'faqQuestion', 'newsletterSignup'].includes(name);
+      const fixedTitle = ['homePage', 'aboutPage', 'statistic'].includes(name);
       expect(usesEnglish || fixedTitle, name).toBe(true);
     }
   });

@@ -1,8 +1,8 @@
-/** The Studio configuration in studio/: menu coverage, language filter, singleton and inbox rules. */
+/** The Studio configuration in studio/: menu coverage, language filter, singleton rules. */
 import { describe, expect, it } from 'vitest';
 import { DESK_GROUPS } from '../studio/desk';
 import { filterLocaleField, languageFilterOptions } from '../studio/language';
-import { documentTypeNames, singletonTypes, submissionTypeNames } from './index';
+import { documentTypeNames, singletonTypes } from './index';
 
 describe('desk structure', () => {
   const listed = DESK_GROUPS.flatMap((group) => group.items.map((item) => item.type));
@@ -19,11 +19,10 @@ describe('desk structure', () => {
       'Case studies',
       'FAQ',
       'Home blocks',
-      'Inbox',
     ]);
   });
 
-  it('opens singletons directly and puts submissions in the inbox', () => {
+  it("opens singletons directly, and has no submissions (they live in the firm's database, not the CMS)", () => {
     const items = DESK_GROUPS.flatMap((group) => group.items.map((item) => ({ ...item, group: group.id })));
     expect(
       items
@@ -31,9 +30,9 @@ describe('desk structure', () => {
         .map((item) => item.type)
         .sort(),
     ).toEqual([...singletonTypes].sort());
-    expect(items.filter((item) => item.inbox).map((item) => [item.group, item.type])).toEqual(
-      [...submissionTypeNames].map((type) => ['inbox', type]),
-    );
+    expect(items.map((item) => item.type)).not.toContain('faqQuestion');
+    expect(items.map((item) => item.type)).not.toContain('newsletterSignup');
+    expect(DESK_GROUPS.map((group) => group.id)).not.toContain('inbox');
   });
 });
 
@@ -49,9 +48,8 @@ describe('language filter', () => {
     expect(languageFilterOptions.defaultLanguages).toEqual([]);
   });
 
-  it('is enabled on every document type with localized fields, not on submissions', () => {
+  it('is enabled on every document type with localized fields', () => {
     expect(languageFilterOptions.documentTypes).toContain('homePage');
-    expect(languageFilterOptions.documentTypes).not.toContain('faqQuestion');
   });
 
   it('hides only the unselected language of locale objects', () => {

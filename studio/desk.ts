@@ -7,8 +7,6 @@ export interface DeskItem {
   title: string;
   /** Opens the one document with id === type directly. */
   singleton?: boolean;
-  /** Submissions: read-only list, newest first. */
-  inbox?: boolean;
 }
 
 export interface DeskGroup {
@@ -66,21 +64,11 @@ export const DESK_GROUPS: DeskGroup[] = [
       { type: 'indicator', title: 'Indicators' },
     ],
   },
-  {
-    id: 'inbox',
-    title: 'Inbox',
-    items: [
-      { type: 'faqQuestion', title: 'FAQ questions', inbox: true },
-      { type: 'newsletterSignup', title: 'Newsletter sign-ups', inbox: true },
-    ],
-  },
 ];
 
 /** Default list order for each type. */
 export const LIST_ORDERING: Record<string, { field: string; direction: 'asc' | 'desc' }[]> = {
   blogPost: [{ field: 'publishedAt', direction: 'desc' }],
-  faqQuestion: [{ field: 'submittedAt', direction: 'desc' }],
-  newsletterSignup: [{ field: 'submittedAt', direction: 'desc' }],
   legalPage: [{ field: 'slug.current', direction: 'asc' }],
   landingPage: [{ field: 'key', direction: 'asc' }],
   blogCategory: [{ field: 'title.en', direction: 'asc' }],

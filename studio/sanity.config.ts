@@ -9,7 +9,7 @@ import { defineConfig, type DocumentActionComponent, type DocumentBadgeComponent
 import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
 import { API_VERSION } from '../schemas/fields';
-import { schemaTypes, singletonTypes, submissionTypeNames } from '../schemas';
+import { schemaTypes, singletonTypes } from '../schemas';
 import { dataset, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId } from './env';
 import { languageFilterOptions } from './language';
 import { isOfflineSchemaExtract, offlineAuthStore } from './offline-auth';
@@ -20,8 +20,6 @@ import { TRANSLATABLE_TYPES, translationBadge } from './translations';
 
 /** Singletons keep publish/discard/restore (no delete, duplicate or unpublish). */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);
-/** Submissions can only be deleted (e.g. spam or an unsubscribe request). */
-const SUBMISSION_ACTIONS = new Set(['delete']);
 
 const keepActions = (actions: DocumentActionComponent[], allowed: Set<string>) =>
   actions.filter((action) => action.action !== undefined && action.action !== null && allowed.has(action.action));
@@ -30,7 +28,7 @@ const keepActions = (actions: DocumentActionComponent[], allowed: Set<string>) =
 const TranslationBadge: DocumentBadgeComponent = (props) => translationBadge(props.draft, props.published);
 const translatableTypes = new Set(TRANSLATABLE_TYPES);
 
-const notCreatable = (typeName: string) => singletonTypes.has(typeName) || submissionTypeNames.has(typeName);
+const notCreatable = (typeName: string) => singletonTypes.has(typeName);
 
 export default defineConfig({
   name: 'default',
@@ -61,7 +59,6 @@ export default defineConfig({
     badges: (badges, { schemaType }) => (translatableTypes.has(schemaType) ? [...badges, TranslationBadge] : badges),
     actions: (actions, { schemaType }) => {
       if (singletonTypes.has(schemaType)) return keepActions(actions, SINGLETON_ACTIONS);
-      if (submissionTypeNames.has(schemaType)) return keepActions(actions, SUBMISSION_ACTIONS);
       return actions;
     },
     newDocumentOptions: (options) => options.filter((option) => !notCreatable(option.templateId)),

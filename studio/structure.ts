@@ -11,8 +11,7 @@ function itemFor(S: StructureBuilder, item: DeskItem): ListItemBuilder {
       .child(S.document().schemaType(item.type).documentId(item.type).title(item.title));
   }
   const ordering = LIST_ORDERING[item.type] ?? [{ field: 'order', direction: 'asc' as const }];
-  let list = S.documentTypeList(item.type).title(item.title).defaultOrdering(ordering);
-  if (item.inbox) list = list.initialValueTemplates([]).menuItems([]);
+  const list = S.documentTypeList(item.type).title(item.title).defaultOrdering(ordering);
   return S.listItem().id(item.type).title(item.title).schemaType(item.type).child(list);
 }
 
@@ -20,19 +19,17 @@ export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
     .items(
-      DESK_GROUPS.flatMap((group, index) => {
-        const entry =
-          group.items.length === 1
-            ? itemFor(S, group.items[0]).title(group.title)
-            : S.listItem()
-                .id(group.id)
-                .title(group.title)
-                .child(
-                  S.list()
-                    .id(group.id)
-                    .title(group.title)
-                    .items(group.items.map((item) => itemFor(S, item))),
-                );
-        return group.id === 'inbox' && index > 0 ? [S.divider(), entry] : [entry];
-      }),
+      DESK_GROUPS.map((group) =>
+        group.items.length === 1
+          ? itemFor(S, group.items[0]).title(group.title)
+          : S.listItem()
+              .id(group.id)
+              .title(group.title)
+              .child(
+                S.list()
+                  .id(group.id)
+                  .title(group.title)
+                  .items(group.items.map((item) => itemFor(S, item))),
+              ),
+      ),
     );

@@ -328,10 +328,10 @@ describe('followContent: what empties the page cache', () => {
       const cache = new PageCache({ maxEntries: 3, maxBytes: 1000, maxEntryBytes: 600, maxAgeMs: 60_000 });
       const stop = followContent(cache, client);
       cache.set('/about', { headers: [], body: Buffer.from('<p>about</p>') });
-      // A form token and a portal account, as the server stores them while visitors browse.
-      await client.create({ _id: 'form.token.t1', _type: 'form.token' });
+      // Portal records, as the server stores them while visitors browse.
+      await client.create({ _id: 'portal.code.t1', _type: 'portal.code' });
       await client.createIfNotExists({ _id: 'portal.account.a1', _type: 'portal.account' });
-      await client.mutate([{ createOrReplace: { _id: 'portal.limit.l1', _type: 'portal.limit' } }]);
+      await client.mutate([{ createOrReplace: { _id: 'portal.mail.m1', _type: 'portal.mail' } }]);
       expect(cache.get('/about')).toBeDefined();
       // The content itself changed (what a webhook or the file watcher does).
       expect(await client.reload()).toBe(true);

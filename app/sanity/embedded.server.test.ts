@@ -96,8 +96,8 @@ describe('perspectives', () => {
 
 describe('writes', () => {
   const question = (id: string) => ({
-    _id: `submission.faqQuestion.${id}` as const,
-    _type: 'faqQuestion',
+    _id: `test.question.${id}` as const,
+    _type: 'testQuestion',
     name: 'Layla',
     email: 'layla@example.com',
     question: 'Do I need a local sponsor?',
@@ -107,23 +107,23 @@ describe('writes', () => {
     const client = open();
     await client.create(question('a1'));
     const log = await readFile(path.join(dataDir, 'content-writes.ndjson'), 'utf8');
-    expect(log).toContain('"submission.faqQuestion.a1"');
-    const found = await client.fetch(`*[_type == "faqQuestion"]{ _id, name }`, {}, { perspective: 'published' });
-    expect(found).toEqual([{ _id: 'submission.faqQuestion.a1', name: 'Layla' }]);
+    expect(log).toContain('"test.question.a1"');
+    const found = await client.fetch(`*[_type == "testQuestion"]{ _id, name }`, {}, { perspective: 'published' });
+    expect(found).toEqual([{ _id: 'test.question.a1', name: 'Layla' }]);
   });
 
   it('survives a restart: a new client reads what the old one stored', async () => {
     await open().create(question('b2'));
     const restarted = open();
-    expect(await restarted.fetch(`count(*[_type == "faqQuestion"])`, {}, { perspective: 'published' })).toBe(1);
+    expect(await restarted.fetch(`count(*[_type == "testQuestion"])`, {}, { perspective: 'published' })).toBe(1);
   });
 
   it('createIfNotExists keeps one record for the same id', async () => {
     const client = open();
-    const doc = { _id: 'submission.newsletter.abc' as const, _type: 'newsletterSignup', email: 'a@b.co' };
+    const doc = { _id: 'test.signup.abc' as const, _type: 'testSignup', email: 'a@b.co' };
     expect((await client.createIfNotExists(doc)).created).toBe(true);
     expect((await client.createIfNotExists(doc)).created).toBe(false);
-    expect(await client.fetch(`count(*[_type == "newsletterSignup"])`, {}, { perspective: 'published' })).toBe(1);
+    expect(await client.fetch(`count(*[_type == "testSignup"])`, {}, { perspective: 'published' })).toBe(1);
   });
 
   it('refuses to write public documents and duplicate ids', async () => {
@@ -139,11 +139,11 @@ describe('writes', () => {
     await mkdir(dataDir, { recursive: true });
     await writeFile(
       path.join(dataDir, 'content-writes.ndjson'),
-      JSON.stringify(question('ok')) + '\n{"_id":"submission.faqQ',
+      JSON.stringify(question('ok')) + '\n{"_id":"test.quest',
     );
     const client = open();
-    expect(await client.fetch(`*[_type == "faqQuestion"]._id`, {}, { perspective: 'published' })).toEqual([
-      'submission.faqQuestion.ok',
+    expect(await client.fetch(`*[_type == "testQuestion"]._id`, {}, { perspective: 'published' })).toEqual([
+      'test.question.ok',
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('writes', () => {
     const seen: unknown[] = [];
     client.onChange((types) => seen.push(types === 'all' ? 'all' : [...types]));
     await client.create(question('d4'));
-    expect(seen).toEqual([['faqQuestion']]);
+    expect(seen).toEqual([['testQuestion']]);
   });
 });
 

@@ -973,20 +973,6 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   slug: null;
 } | {
   _id: string;
-  _type: "faqQuestion";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  question?: string;
-  locale?: "ar" | "en";
-  page?: string;
-  submittedAt?: string;
-  slug: null;
-} | {
-  _id: string;
   _type: "homePage";
   _createdAt: string;
   _updatedAt: string;
@@ -1070,17 +1056,6 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   body: LocaleBlockContent;
   updatedAt?: string;
   seo?: Seo;
-} | {
-  _id: string;
-  _type: "newsletterSignup";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  email?: string;
-  locale?: "ar" | "en";
-  page?: string;
-  submittedAt?: string;
-  slug: null;
 } | {
   _id: string;
   _type: "office";

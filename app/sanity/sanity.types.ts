@@ -13,33 +13,6 @@
  */
 
 // Source: schema.json
-export type NewsletterSignup = {
-  _id: string;
-  _type: "newsletterSignup";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  email?: string;
-  locale?: "en" | "ar";
-  page?: string;
-  submittedAt?: string;
-};
-
-export type FaqQuestion = {
-  _id: string;
-  _type: "faqQuestion";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  question?: string;
-  locale?: "en" | "ar";
-  page?: string;
-  submittedAt?: string;
-};
-
 export type Indicator = {
   _id: string;
   _type: "indicator";
@@ -674,5 +647,5 @@ export type Geopoint = {
   alt?: number;
 };
 
-export type AllSanitySchemaTypes = NewsletterSignup | FaqQuestion | Indicator | LocaleString | Statistic | LocaleText | Testimonial | SanityImageCrop | SanityImageHotspot | FaqItem | FaqCategory | CaseStudy | Seo | Slug | BlogTag | BlogPost | BlogCategory | LocaleBlockContent | PackagePlan | CompanySetupOption | Service | Office | LegalPage | LandingPage | AboutPage | HomePage | SiteSettings | NavLink | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint;
+export type AllSanitySchemaTypes = Indicator | LocaleString | Statistic | LocaleText | Testimonial | SanityImageCrop | SanityImageHotspot | FaqItem | FaqCategory | CaseStudy | Seo | Slug | BlogTag | BlogPost | BlogCategory | LocaleBlockContent | PackagePlan | CompanySetupOption | Service | Office | LegalPage | LandingPage | AboutPage | HomePage | SiteSettings | NavLink | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint;
 export declare const internalGroqTypeReferenceTo: unique symbol;
