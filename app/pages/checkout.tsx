@@ -23,7 +23,7 @@ import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } fr
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
-  const page = await checkoutPage(params.checkoutId ?? '', locale);
+  const page = await checkoutPage(request, params.checkoutId ?? '', locale);
   if (!page) throw await notFound(locale);
   const t = await portalT(locale);
   return { ...page, title: t('meta.checkout', { plan: page.plan.name }) };
@@ -103,7 +103,7 @@ export default function Checkout() {
       {page.status === 'open' ? (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <OrderSummary plan={page.plan} amount={page.amount} />
-          <CheckoutForm email={page.email} amount={page.amount} cancelUrl={page.cancelUrl} />
+          <CheckoutForm email={page.email} signedIn={page.signedIn} amount={page.amount} cancelUrl={page.cancelUrl} />
         </div>
       ) : (
         <Outcome status={page.status} />
@@ -181,7 +181,17 @@ function OrderSummary({
   );
 }
 
-function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amount: string; cancelUrl: string }) {
+function CheckoutForm({
+  email,
+  signedIn,
+  amount,
+  cancelUrl,
+}: {
+  email: string | null;
+  signedIn: boolean;
+  amount: string;
+  cancelUrl: string;
+}) {
   const { t } = useT('portal');
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -284,6 +294,7 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
           </div>
         </fieldset>
         <p className={hint}>{t('checkout.secure')}</p>
+        {!signedIn && <p className={hint}>{t('checkout.confirmHint')}</p>}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <BusyButton
             busy={busy}

@@ -15,13 +15,19 @@ import { env } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
-import { ensureCustomerAccount, getAccount, updateAccount } from './accounts.server';
+import { ensureCustomerAccount, normalizeEmail, updateAccount } from './accounts.server';
 import { clientIp } from './crypto.server';
 import { dispatchEngineEvents, subscriptionChangeMails } from './events.server';
 import { consume, LIMITS } from './limits.server';
 import { sendNow } from './mail-queue.server';
-import { csrfMatches, endSession, readSession, signInPath, startSession } from './session.server';
-import { pendingEmail, requestCode, verifyCode } from './signin.server';
+import { csrfMatches, endSession, readSession, signInPath } from './session.server';
+import {
+  pendingSignIn,
+  requestCheckoutConfirmation,
+  requestCode,
+  verifyCode,
+  type PendingPurpose,
+} from './signin.server';
 
 export interface Account {
   customerId: string;
@@ -108,6 +114,8 @@ export interface CheckoutPageData {
   amount: string;
   status: 'open' | 'complete' | 'expired';
   email: string | null;
+  /** A signed-in visitor pays their own account at once; anyone else confirms their address by an emailed code. */
+  signedIn: boolean;
   cancelUrl: string;
 }
 
@@ -177,8 +185,9 @@ export async function requestSignIn(request: Request, form: FormData, locale: Lo
   return requestCode(request, form, locale);
 }
 
-export function pendingSignInEmail(request: Request): Promise<string | null> {
-  return pendingEmail(request);
+/** The address the last code went to, and whether it confirms a payment or signs in. */
+export function pendingSignInEmail(request: Request): Promise<{ email: string; purpose: PendingPurpose } | null> {
+  return pendingSignIn(request);
 }
 
 export async function verifySignIn(request: Request, form: FormData, locale: Locale): Promise<SignInVerifyResult> {
@@ -449,12 +458,13 @@ export async function confirmCheckoutReturn(request: Request): Promise<void> {
   }
 }
 
-export async function checkoutPage(id: string, locale: Locale): Promise<CheckoutPageData | null> {
+/** The checkout page's data; the address a signed-in client started it with is shown only in that client's session. */
+export async function checkoutPage(request: Request, id: string, locale: Locale): Promise<CheckoutPageData | null> {
   const engine = embeddedBilling();
   if (!engine || !/^cs_[A-Za-z0-9]{8,64}$/.test(id)) return null;
   const checkout = await engine.getCheckout(id);
   if (!checkout) return null;
-  const plans = await localizedPlans(locale);
+  const [plans, session] = await Promise.all([localizedPlans(locale), getClient(request)]);
   const plan = plans.find((p) => p.key === checkout.plan);
   if (!plan) return null;
   return {
@@ -462,7 +472,8 @@ export async function checkoutPage(id: string, locale: Locale): Promise<Checkout
     plan,
     amount: formatBillingAmount(checkout.amount, locale),
     status: checkout.status,
-    email: checkout.email ?? null,
+    email: checkout.customerId && session?.account.customerId === checkout.customerId ? checkout.email : null,
+    signedIn: Boolean(session),
     cancelUrl: localizePath('/pricing', locale),
   };
 }
@@ -511,24 +522,44 @@ export async function completeCheckout(
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formError: null };
   if (!(await consume('checkout-ip', clientIp(request), LIMITS.checkoutPerIp)))
     return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
+  const checkout = await engine.getCheckout(id);
+  if (!checkout) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.expired' };
+  // A finished checkout only shows its outcome (the page itself); it never signs anyone in.
+  if (checkout.status !== 'open')
+    return { ok: true, redirectTo: localizePath(`/checkout/${id}`, locale), headers: new Headers() };
+  const input = {
+    email,
+    name,
+    company: company || null,
+    cardNumber,
+    expMonth: expiry!.month,
+    expYear: expiry!.year,
+    cvc,
+  };
+  const session = await getClient(request);
+  const welcome = `${localizePath('/account/subscription', locale)}?welcome=1`;
   try {
-    const result = await engine.completeCheckout(id, {
-      email,
-      name,
-      company: company || null,
-      cardNumber,
-      expMonth: expiry!.month,
-      expYear: expiry!.year,
-      cvc,
-    });
-    // The account exists at once (the engine's event will find it there); then sign the new client in.
-    await ensureCustomerAccount(result.customer);
-    const account = await getAccount(result.customer.id);
-    const headers = new Headers();
-    if (account) headers.append('Set-Cookie', await startSession(account));
-    // Deliver the engine's events now, so the welcome email goes out without waiting for the job.
-    await dispatchEngineEvents().catch((error) => console.error(`[portal] events: ${String(error)}`));
-    return { ok: true, redirectTo: `${localizePath('/account/subscription', locale)}?welcome=1`, headers };
+    // Started by a signed-in client: paid only in that client's session, into their account.
+    if (checkout.customerId && session?.account.customerId !== checkout.customerId)
+      return { ok: false, fieldErrors: {}, formError: 'checkout.errors.signInFirst' };
+    // The signed-in client paying for their own account: their session proves who they are.
+    if (checkout.customerId || (session && normalizeEmail(email) === session.account.email)) {
+      await engine.completeCheckout(id, { ...input, allowExistingCustomer: true });
+      await dispatchEngineEvents().catch((error) => console.error(`[portal] events: ${String(error)}`));
+      return { ok: true, redirectTo: welcome, headers: new Headers() };
+    }
+    // Anyone else: the card is checked now and the payment waits for the address to be
+    // confirmed by the code emailed to it (the same answer for a client's address and a new one).
+    const payment = await engine.checkPayment(id, input);
+    const planName = (await localizedPlans(locale)).find((p) => p.key === payment.plan)?.name ?? payment.plan;
+    const sent = await requestCheckoutConfirmation(
+      request,
+      { checkoutId: id, email: payment.email, name: payment.name, company: payment.company, card: payment.card },
+      planName,
+      locale,
+    );
+    if (sent.status === 'rate-limited') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
+    return { ok: true, redirectTo: sent.redirectTo, headers: sent.headers };
   } catch (error) {
     if (error instanceof BillingError) {
       const field = (error as BillingError & { field?: string }).field;
@@ -551,6 +582,8 @@ export async function completeCheckout(
       }
       if (error.code === 'invalid_state')
         return { ok: false, fieldErrors: {}, formError: 'checkout.errors.alreadySubscribed' };
+      if (error.code === 'customer_exists')
+        return { ok: false, fieldErrors: {}, formError: 'checkout.errors.signInFirst' };
       if (error.code === 'not_found') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.expired' };
     }
     console.error(`[portal] checkout failed: ${String(error)}`);
