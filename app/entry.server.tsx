@@ -14,7 +14,7 @@ import {
   SANITY_IMAGE_CDN,
   schedulingFrameSources,
 } from './lib/csp.server';
-import { PRIVATE_CACHE, setCacheHeaders } from './lib/cache-policy.server';
+import { PRIVATE_CACHE, privateCacheHeaders, setCacheHeaders, type ResponseFacts } from './lib/cache-policy.server';
 import { allDeferredLoaded } from './lib/deferred';
 import { env } from './lib/env.server';
 import { NonceContext } from './lib/nonce';
@@ -88,6 +88,16 @@ export function responseSecurityHeaders(): Record<string, string> {
 }
 
 export { PUBLIC_CACHE } from './lib/cache-policy.server';
+
+/**
+ * The last step of every response (server.mjs calls it from its `writeHead` hook, whoever made
+ * the response: pages, data, resource routes, redirects Remix returns without the entry):
+ * the headers that make a personal answer `private, no-store`, or null (cache-policy.server.ts).
+ * Not named in the Remix entry API: only server.mjs calls it.
+ */
+export function responseCacheHeaders(facts: ResponseFacts): Record<string, string> | null {
+  return privateCacheHeaders(facts);
+}
 
 /** Remix's handler wrapped by the rendered-page cache (ADR 0010); server.mjs serves through it. */
 export function withPageCache(handle: RequestHandler): RequestHandler {
