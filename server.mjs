@@ -39,11 +39,32 @@ if (trustProxy > 0) app.set('trust proxy', trustProxy);
 // Every response (pages, data, resource routes, static files, refusals) gets the headers of
 // responseSecurityHeaders (entry.server.tsx: nosniff, Referrer-Policy, HSTS behind HTTPS) unless
 // it set its own value (e.g. the booking confirmation's no-referrer).
+// Then, last, the private-caching rule (responseCacheHeaders, app/lib/cache-policy.server.ts):
+// a portal route's answer, one that sets a cookie and one to a post leave as `private, no-store`
+// whoever made them, including resource routes and the redirects Remix returns without its entry.
 const baseHeaders = Object.entries(build.entry.module.responseSecurityHeaders?.() ?? {});
-app.use((_req, res, next) => {
+const cacheHeaders = build.entry.module.responseCacheHeaders;
+const headerText = (value) => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value));
+// The path as Remix's request will have it (the Express adapter's URL: dot segments resolved).
+const requestPath = (req) => {
+  try {
+    return new URL(`http://site${req.originalUrl ?? req.url}`).pathname;
+  } catch {
+    return (req.originalUrl ?? req.url).split('?')[0];
+  }
+};
+app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
     for (const [name, value] of baseHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
+    const forced = cacheHeaders?.({
+      method: req.method,
+      pathname: requestPath(req),
+      setsCookie: res.hasHeader('Set-Cookie'),
+      vary: headerText(res.getHeader('Vary')),
+      robots: headerText(res.getHeader('X-Robots-Tag')),
+    });
+    if (forced) for (const [name, value] of Object.entries(forced)) res.setHeader(name, value);
     return writeHead.apply(this, args);
   };
   next();
