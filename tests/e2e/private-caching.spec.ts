@@ -204,10 +204,11 @@ test('sign-in, sign-out and checkout redirects, and cookie-setting resource rout
   expect.soft(started.headers.get('cache-control'), `${started.label}: the subscribe redirect`).toBe(PRIVATE);
   const checkout = started.headers.get('location')!;
   await send(checkout, { jar: visitor, expectPrivate: true });
+  const payer = uniqueEmail('private-caching');
   const paid = await send(checkout, {
     jar: visitor,
     form: {
-      email: uniqueEmail('private-caching'),
+      email: payer,
       name: 'Private Caching',
       cardNumber: '4242 4242 4242 4242',
       expiry: '12/34',
@@ -216,6 +217,14 @@ test('sign-in, sign-out and checkout redirects, and cookie-setting resource rout
     expectPrivate: true,
   });
   expect(paid.status, paid.label).toBe(302);
+  // The payment waits for the address: the code emailed to it completes it and signs in.
+  const mail = await waitForMail(DIR, payer, /\b\d{6}\b/);
+  const confirmed = await send('/ar/account/verify', {
+    jar: visitor,
+    form: { code: /\b(\d{6})\b/.exec(mail.text)![1] },
+    expectPrivate: true,
+  });
+  expect(confirmed.status, confirmed.label).toBe(302);
   expect(visitor.has('__client'), 'the new client is signed in').toBe(true);
 
   // Resource routes never reach Remix's entry: the server's last step applies the same rule.
