@@ -44,6 +44,7 @@ if (trustProxy > 0) app.set('trust proxy', trustProxy);
 // whoever made them, including resource routes and the redirects Remix returns without its entry.
 const baseHeaders = Object.entries(build.entry.module.responseSecurityHeaders?.() ?? {});
 const cacheHeaders = build.entry.module.responseCacheHeaders;
+const onSiteLocation = build.entry.module.onSiteLocation;
 const headerText = (value) => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value));
 // The path as Remix's request will have it (the Express adapter's URL: dot segments resolved).
 const requestPath = (req) => {
@@ -65,6 +66,9 @@ app.use((req, res, next) => {
       robots: headerText(res.getHeader('X-Robots-Tag')),
     });
     if (forced) for (const [name, value] of Object.entries(forced)) res.setHeader(name, value);
+    // No redirect leaves the site by a path a browser reads as another host (`//host`, `/\\host`).
+    const location = res.getHeader('Location');
+    if (typeof location === 'string' && onSiteLocation) res.setHeader('Location', onSiteLocation(location));
     return writeHead.apply(this, args);
   };
   next();

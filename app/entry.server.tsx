@@ -88,6 +88,8 @@ export function responseSecurityHeaders(): Record<string, string> {
 }
 
 export { PUBLIC_CACHE } from './lib/cache-policy.server';
+/** server.mjs folds a redirect to `//host` into a path of this site (return-path.ts). */
+export { onSiteLocation } from './lib/return-path';
 
 /**
  * The last step of every response (server.mjs calls it from its `writeHead` hook, whoever made

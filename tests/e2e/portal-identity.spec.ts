@@ -120,3 +120,27 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+test.describe('no redirect leaves the site', () => {
+  // Issue 28, item 4: `/en//evil.example/login` answered `301 Location: //evil.example/login`.
+  const hostile = [
+    '/en//evil.example/login',
+    '/en/\\evil.com',
+    '/en/%2F%2Fevil.com',
+    '/en/%5Cevil.com',
+    '/en/%5C%5Cevil.com',
+    '/en//%2Fevil.com',
+    '/ar/contact//',
+    '/en//evil.example/login?next=//evil.example',
+  ];
+  for (const path of hostile) {
+    test(`GET ${path}`, async () => {
+      const res = await fetch(`${portalURL}${path}`, { redirect: 'manual' });
+      const location = res.headers.get('location');
+      if (location === null) return expect(res.status).toBeLessThan(500);
+      const target = new URL(location, `${portalURL}${path.split('?')[0]}`);
+      expect(target.origin, `${path} -> ${location}`).toBe(new URL(portalURL).origin);
+      expect(location).not.toMatch(/^[/\\]{2}/);
+    });
+  }
+});
