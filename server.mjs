@@ -25,9 +25,9 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const trustProxy = Number(process.env.TRUST_PROXY ?? 0);
-const siteHost = (() => {
+const siteOrigin = (() => {
   try {
-    return new URL(process.env.SITE_URL ?? 'http://localhost:3000').host;
+    return new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
   } catch {
     return null;
   }
@@ -103,13 +103,15 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const origin = req.headers.origin;
   if (req.method !== 'POST' || !origin) return next();
-  let host = null;
+  let from = null;
   try {
-    host = new URL(origin).host;
+    from = new URL(origin).origin;
   } catch {
     // "null" or malformed: not this site
   }
-  if (host && (host === req.headers.host || host === siteHost)) return next();
+  // Scheme, host and port: http://site:8080 is not https://site.
+  if (from && from !== 'null' && (from === `${req.protocol}://${req.headers.host}` || from === siteOrigin))
+    return next();
   refuse(
     res,
     403,

@@ -13,7 +13,7 @@ import { PortalPage } from '~/features/portal/PortalPage';
 import { card, hint, input, label, textLink } from '~/features/portal/ui';
 import { requestLocale, localizePath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
-import { assertSafePost, getClient, pendingSignInEmail, verifySignIn } from '~/portal/service.server';
+import { assertSafePost, getClient, pendingSignInEmail, readPostedForm, verifySignIn } from '~/portal/service.server';
 
 /**
  * /account/verify: the emailed code is entered here. The email's link (?c=…&code=…) only shows a
@@ -56,7 +56,7 @@ export type VerifyActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request, locale);
   await assertSafePost(request, form, null);
   const code = form.get('code');
   if (typeof code === 'string') form.set('code', asciiDigits(code));

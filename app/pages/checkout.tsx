@@ -15,7 +15,13 @@ import { card, hint, input, label } from '~/features/portal/ui';
 import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { notFound } from '~/lib/not-found.server';
-import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } from '~/portal/service.server';
+import {
+  assertSafePost,
+  type CheckoutField,
+  checkoutPage,
+  completeCheckout,
+  readPostedForm,
+} from '~/portal/service.server';
 
 /**
  * /checkout/:checkoutId: the embedded billing engine's own checkout page (test cards only). The
@@ -43,7 +49,7 @@ export type CheckoutActionData = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const locale = requestLocale(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request, locale);
   await assertSafePost(request, form, null);
   const result = await completeCheckout(request, params.checkoutId ?? '', form, locale);
   if (result.ok) return redirect(result.redirectTo, { headers: result.headers });

@@ -119,6 +119,18 @@ describe('paying the local checkout', () => {
     expect(await engine().getSubscription(customer.id)).toMatchObject({ plan: 'starter', status: 'active' });
   });
 
+  it('an address with markup in it is refused like any invalid address, and no mail is sent to it', async () => {
+    const id = await newCheckout();
+    const result = await completeCheckout(
+      request(`/checkout/${id}`),
+      id,
+      payment('<svg/onload=alert(3)>@example.net'),
+      'en',
+    );
+    expect(result).toMatchObject({ ok: false, fieldErrors: { email: 'checkout.errors.email' } });
+    expect(world.sent).toHaveLength(0);
+  });
+
   it('a declined card is refused at once and sends nothing', async () => {
     const id = await newCheckout();
     const result = await completeCheckout(

@@ -8,9 +8,12 @@ import { createHash } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { billing, embeddedBilling, localizedPlans, stripeBilling, type LocalizedPlan } from '~/billing/billing.server';
 import { formatBillingAmount } from '~/billing/format';
+import { FORM_KEYS } from '~/features/forms/fields';
+import { formText, readFormBody } from '~/features/forms/request.server';
 import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
+import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
@@ -164,19 +167,34 @@ export async function assertSafePost(request: Request, form: FormData, session: 
   }
 }
 
+/** Whether a post comes from a page of this site: its Origin is this site's (scheme, host and port), or, without it, Sec-Fetch-Site says so. */
 export function sameOrigin(request: Request): boolean {
   const origin = request.headers.get('Origin');
-  const allowed = new Set([new URL(request.url).host, new URL(env().siteUrl).host]);
+  const allowed = new Set([new URL(request.url).origin, new URL(env().siteUrl).origin]);
   if (origin) {
     if (origin === 'null') return false;
     try {
-      return allowed.has(new URL(origin).host);
+      return allowed.has(new URL(origin).origin);
     } catch {
       return false;
     }
   }
   const site = request.headers.get('Sec-Fetch-Site');
   return !site || site === 'same-origin' || site === 'none';
+}
+
+/**
+ * The body of a portal form post: only the encodings a browser's form sends (urlencoded,
+ * multipart); anything else is answered 415, a body that cannot be read 400, in the page's
+ * language, before anything is looked at or stored.
+ */
+export async function readPostedForm(request: Request, locale: Locale): Promise<FormData> {
+  const body = await readFormBody(request);
+  if (body.ok) return body.form;
+  throw new Response(formText(locale, FORM_KEYS.badRequest), {
+    status: body.status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+  });
 }
 
 // ------------------------------------------------------------------------------ sign-in
@@ -514,7 +532,7 @@ export async function completeCheckout(
   const expiry = parseExpiry(text('expiry', 10));
   const cvc = text('cvc', 8);
   const fieldErrors: Partial<Record<CheckoutField, string>> = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = 'checkout.errors.email';
+  if (!parseEmailAddress(email)) fieldErrors.email = 'checkout.errors.email';
   if (!name) fieldErrors.name = 'checkout.errors.name';
   if (!/^[\d\s-]{12,23}$/.test(cardNumber)) fieldErrors.cardNumber = 'checkout.errors.cardNumber';
   if (!expiry) fieldErrors.expiry = 'checkout.errors.expiry';

@@ -1,9 +1,9 @@
 import { createCookie } from '@remix-run/node';
-import { z } from 'zod';
 import { embeddedBilling } from '~/billing/billing.server';
 import type { AcceptedCard } from '~/billing/engine/cards';
 import { BillingError } from '~/billing/types';
 import { localizePath, type Locale } from '~/i18n';
+import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { safeReturnPath } from '~/lib/return-path';
 import { contentClient } from '~/sanity/client.server';
@@ -14,7 +14,7 @@ import type { ClientEmail } from './emails.server';
 import { dispatchEngineEvents } from './events.server';
 import { consume, LIMITS, remaining } from './limits.server';
 import { queueMail, sendNow } from './mail-queue.server';
-import { startSession } from './session.server';
+import { portalCookieName, portalCookiesSecure, startSession } from './session.server';
 
 /**
  * Passwordless sign-in by email, and the confirmation of a payer's address.
@@ -63,18 +63,17 @@ const codeSubject = (email: string) => pseudonym('code-address', email);
 let cookieOfSignIn: ReturnType<typeof createCookie> | undefined;
 function signInCookie() {
   const e = env();
-  cookieOfSignIn ??= createCookie('__signin', {
+  const secure = portalCookiesSecure();
+  cookieOfSignIn ??= createCookie(portalCookieName('signin', secure), {
     httpOnly: true,
     sameSite: 'lax',
-    secure: e.isProduction && e.siteUrl.startsWith('https:'),
+    secure,
     path: '/',
     maxAge: 15 * 60,
     secrets: e.sessionSecrets,
   });
   return cookieOfSignIn;
 }
-
-const emailSchema = z.string().trim().min(3).max(254).pipe(z.email());
 
 export function nextPath(value: unknown, locale: Locale): string {
   const fallback = localizePath('/account', locale);
@@ -142,9 +141,8 @@ export type RequestCodeResult =
   { status: 'sent'; headers: Headers } | { status: 'invalid-email' } | { status: 'rate-limited' };
 
 export async function requestCode(request: Request, form: FormData, locale: Locale): Promise<RequestCodeResult> {
-  const parsed = emailSchema.safeParse(form.get('email'));
-  if (!parsed.success) return { status: 'invalid-email' };
-  const email = normalizeEmail(parsed.data);
+  const email = parseEmailAddress(form.get('email'));
+  if (!email) return { status: 'invalid-email' };
   const ip = clientIp(request);
   if (!(await consume('signin-ip', ip, LIMITS.signInPerIp))) return { status: 'rate-limited' };
   if (!(await consume('signin-email', email, LIMITS.signInPerAddress))) return { status: 'rate-limited' };

@@ -144,3 +144,44 @@ test.describe('no redirect leaves the site', () => {
     });
   }
 });
+
+test.describe('portal posts that are not forms, or not from this site', () => {
+  // Issue 28 (low): JSON, text and broken multipart bodies answered 500 with a stack trace.
+  const targets = ['/account', '/account/verify', '/pricing', '/ar/checkout/cs_doesNotExist000000'];
+  for (const path of targets) {
+    test(`POST ${path}: 415 for JSON and text, 400 for broken multipart, never 500`, async () => {
+      const post = (contentType: string, body: string) =>
+        fetch(`${portalURL}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': contentType },
+          body,
+          redirect: 'manual',
+        });
+      expect((await post('application/json', '{"intent":"request-code","email":"a@example.com"}')).status).toBe(415);
+      expect((await post('text/plain', 'intent=subscribe\nplan=starter')).status).toBe(415);
+      const broken = await post(
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n',
+      );
+      expect(broken.status).toBe(400);
+      expect(await broken.text()).toMatch(/could not be read|تعذّرت قراءة|لم نتمكن/);
+    });
+  }
+
+  test('the Origin must match the site in scheme, host and port', async () => {
+    const { port, hostname } = new URL(portalURL);
+    const from = async (origin: string) =>
+      (
+        await fetch(`${portalURL}/pricing`, {
+          method: 'POST',
+          headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'intent=subscribe&plan=starter',
+          redirect: 'manual',
+        })
+      ).status;
+    expect(await from(`http://${hostname}:${port}`)).toBe(302);
+    expect(await from(`https://${hostname}:${port}`)).toBe(403);
+    expect(await from(`http://${hostname}:${Number(port) + 1}`)).toBe(403);
+    expect(await from('null')).toBe(403);
+  });
+});

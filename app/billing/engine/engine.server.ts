@@ -1,4 +1,5 @@
 import type { Locale } from '~/i18n';
+import { parseEmailAddress } from '~/lib/email';
 import type { PrivateStore, StoredDocument } from '~/sanity/types';
 import {
   BillingError,
@@ -101,18 +102,14 @@ export type FailureOp = 'listInvoices';
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 /** Most periods one subscription catches up in one run (50 years of months). */
 const MAX_CATCH_UP = 600;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const notFound = (what: string) => new BillingError('not_found', `No such ${what}`);
 
 /** The payer's email (lower case), name and company, checked (CheckoutError on a bad email or no name). */
 function payer(input: Pick<CheckoutInput, 'email' | 'name' | 'company'>) {
-  const email = String(input.email ?? '')
-    .trim()
-    .toLowerCase();
+  const email = parseEmailAddress(input.email);
   const name = String(input.name ?? '').trim();
-  if (!EMAIL.test(email) || email.length > 254)
-    throw new CheckoutError('invalid_request', 'email', 'The email address is not valid.');
+  if (!email) throw new CheckoutError('invalid_request', 'email', 'The email address is not valid.');
   if (!name) throw new CheckoutError('invalid_request', 'name', 'The name is missing.');
   return { email, name, company: input.company?.trim() || null };
 }
