@@ -15,6 +15,7 @@ import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type Subscript
 import { intlLocale, localizePath, type Locale } from '~/i18n';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
+import { WorkGate } from '~/lib/work-gate.server';
 import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
@@ -422,20 +423,31 @@ export async function invoicePage(
   };
 }
 
+/**
+ * PDF renders take a core for a while: two run at once in the process, sixteen more may wait,
+ * and one client holds at most two places (a flood of downloads from one client is refused,
+ * not queued in front of everyone else).
+ */
+const pdfRenders = new WorkGate({ concurrency: 2, maxWaiting: 16, perKey: 2 });
+
 export async function invoicePdf(
   session: ClientSession,
   invoiceId: string,
   locale: Locale,
-): Promise<{ body: Buffer; filename: string } | null> {
+): Promise<{ body: Buffer; filename: string } | 'busy' | null> {
   const data = await invoicePage(session, invoiceId, locale);
   if (!data) return null;
-  const body = await renderInvoicePdf({
-    locale,
-    invoice: data.invoice,
-    planName: data.planName,
-    customer: data.customer,
-    firm: data.firm,
-  });
+  const rendered = await pdfRenders.run(session.account.customerId, () =>
+    renderInvoicePdf({
+      locale,
+      invoice: data.invoice,
+      planName: data.planName,
+      customer: data.customer,
+      firm: data.firm,
+    }),
+  );
+  if (rendered.status === 'busy') return 'busy';
+  const body = rendered.value;
   return {
     body,
     filename: `${data.invoice.number.replace(/[^A-Za-z0-9_-]/g, '_')}${locale === 'ar' ? '-ar' : ''}.pdf`,

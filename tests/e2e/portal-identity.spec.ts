@@ -185,3 +185,19 @@ test.describe('portal posts that are not forms, or not from this site', () => {
     expect(await from('null')).toBe(403);
   });
 });
+
+test('a flood of PDF downloads from one client is bounded: some are refused with 429, none fails, and the next one works', async () => {
+  const email = uniqueEmail('pdf-flood');
+  const { buyer, invoice } = await newClient('en', email);
+  const statuses = await Promise.all(
+    Array.from({ length: 12 }, () => buyer.send(`/account/invoices/${invoice}/pdf`).then((r) => r.status)),
+  );
+  expect(
+    statuses.every((s) => s === 200 || s === 429),
+    statuses.join(','),
+  ).toBe(true);
+  expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+  // Once the renders are done, the client downloads again.
+  await expect.poll(async () => (await buyer.send(`/account/invoices/${invoice}/pdf`)).status).toBe(200);
+});
