@@ -25,9 +25,9 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const trustProxy = Number(process.env.TRUST_PROXY ?? 0);
-const siteHost = (() => {
+const siteOrigin = (() => {
   try {
-    return new URL(process.env.SITE_URL ?? 'http://localhost:3000').host;
+    return new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
   } catch {
     return null;
   }
@@ -39,11 +39,36 @@ if (trustProxy > 0) app.set('trust proxy', trustProxy);
 // Every response (pages, data, resource routes, static files, refusals) gets the headers of
 // responseSecurityHeaders (entry.server.tsx: nosniff, Referrer-Policy, HSTS behind HTTPS) unless
 // it set its own value (e.g. the booking confirmation's no-referrer).
+// Then, last, the private-caching rule (responseCacheHeaders, app/lib/cache-policy.server.ts):
+// a portal route's answer, one that sets a cookie and one to a post leave as `private, no-store`
+// whoever made them, including resource routes and the redirects Remix returns without its entry.
 const baseHeaders = Object.entries(build.entry.module.responseSecurityHeaders?.() ?? {});
-app.use((_req, res, next) => {
+const cacheHeaders = build.entry.module.responseCacheHeaders;
+const onSiteLocation = build.entry.module.onSiteLocation;
+const headerText = (value) => (value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value));
+// The path as Remix's request will have it (the Express adapter's URL: dot segments resolved).
+const requestPath = (req) => {
+  try {
+    return new URL(`http://site${req.originalUrl ?? req.url}`).pathname;
+  } catch {
+    return (req.originalUrl ?? req.url).split('?')[0];
+  }
+};
+app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
     for (const [name, value] of baseHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
+    const forced = cacheHeaders?.({
+      method: req.method,
+      pathname: requestPath(req),
+      setsCookie: res.hasHeader('Set-Cookie'),
+      vary: headerText(res.getHeader('Vary')),
+      robots: headerText(res.getHeader('X-Robots-Tag')),
+    });
+    if (forced) for (const [name, value] of Object.entries(forced)) res.setHeader(name, value);
+    // No redirect leaves the site by a path a browser reads as another host (`//host`, `/\\host`).
+    const location = res.getHeader('Location');
+    if (typeof location === 'string' && onSiteLocation) res.setHeader('Location', onSiteLocation(location));
     return writeHead.apply(this, args);
   };
   next();
@@ -78,13 +103,15 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const origin = req.headers.origin;
   if (req.method !== 'POST' || !origin) return next();
-  let host = null;
+  let from = null;
   try {
-    host = new URL(origin).host;
+    from = new URL(origin).origin;
   } catch {
     // "null" or malformed: not this site
   }
-  if (host && (host === req.headers.host || host === siteHost)) return next();
+  // Scheme, host and port: http://site:8080 is not https://site.
+  if (from && from !== 'null' && (from === `${req.protocol}://${req.headers.host}` || from === siteOrigin))
+    return next();
   refuse(
     res,
     403,

@@ -14,6 +14,7 @@ import {
   SANITY_IMAGE_CDN,
   schedulingFrameSources,
 } from './lib/csp.server';
+import { PRIVATE_CACHE, privateCacheHeaders, setCacheHeaders, type ResponseFacts } from './lib/cache-policy.server';
 import { allDeferredLoaded } from './lib/deferred';
 import { env } from './lib/env.server';
 import { NonceContext } from './lib/nonce';
@@ -21,7 +22,7 @@ import { pageCache, withPageCache as wrapWithPageCache, type RequestHandler } fr
 import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
 import { startDatabase } from './db/client.server';
 import { contentClient } from './sanity/client.server';
-import { isPortalPath, startPortal } from './portal/start.server';
+import { startPortal } from './portal/start.server';
 
 // Validate the environment and say which content world runs, once, at start; take the embedded
 // data folder (a second server on it exits here, before it listens) and open the database; then
@@ -89,27 +90,18 @@ export function responseSecurityHeaders(): Record<string, string> {
   return baseSecurityHeaders(env().behindHttps);
 }
 
-/**
- * Published pages may be kept by a CDN for a minute and served stale while it refreshes
- * (or while the content API is down); preview sessions, personal responses and errors never.
- */
-export const PUBLIC_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400';
+export { PUBLIC_CACHE } from './lib/cache-policy.server';
+/** server.mjs folds a redirect to `//host` into a path of this site (return-path.ts). */
+export { onSiteLocation } from './lib/return-path';
 
-async function setCacheHeaders(request: Request, status: number, headers: Headers) {
-  // The client portal is personal: never stored by a browser or a CDN, never indexed.
-  if (isPortalPath(new URL(request.url).pathname)) {
-    headers.set('Cache-Control', 'private, no-store');
-    headers.set('X-Robots-Tag', 'noindex');
-    return;
-  }
-  if (await isPreview(request)) {
-    headers.set('Cache-Control', 'private, no-store');
-    headers.set('X-Robots-Tag', 'noindex');
-    return;
-  }
-  if (headers.has('Cache-Control')) return;
-  if (request.method !== 'GET' || headers.has('Set-Cookie') || status >= 500) headers.set('Cache-Control', 'no-store');
-  else headers.set('Cache-Control', PUBLIC_CACHE);
+/**
+ * The last step of every response (server.mjs calls it from its `writeHead` hook, whoever made
+ * the response: pages, data, resource routes, redirects Remix returns without the entry):
+ * the headers that make a personal answer `private, no-store`, or null (cache-policy.server.ts).
+ * Not named in the Remix entry API: only server.mjs calls it.
+ */
+export function responseCacheHeaders(facts: ResponseFacts): Record<string, string> | null {
+  return privateCacheHeaders(facts);
 }
 
 /** Remix's handler wrapped by the rendered-page cache (ADR 0010); server.mjs serves through it. */
@@ -118,7 +110,7 @@ export function withPageCache(handle: RequestHandler): RequestHandler {
 }
 
 export async function handleDataRequest(response: Response, { request }: { request: Request }) {
-  await setCacheHeaders(request, response.status, response.headers);
+  setCacheHeaders(request, response.status, response.headers, await isPreview(request));
   return response;
 }
 
@@ -135,8 +127,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
   // page is rendered with its own fresh nonce at once (ADR 0009).
   const forReuse = Boolean((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE]);
   const nonce = forReuse ? NONCE_PLACEHOLDER : freshNonce();
-  await setCacheHeaders(request, responseStatusCode, responseHeaders);
   const preview = await isPreview(request);
+  setCacheHeaders(request, responseStatusCode, responseHeaders, preview);
   const { content, gtmId, behindHttps, billing } = env();
   for (const [name, value] of Object.entries(framingHeaders(preview, content))) responseHeaders.set(name, value);
   // frame-ancestors is part of this one policy.
@@ -170,7 +162,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   );
   if (!page.complete) {
     responseStatusCode = 500;
-    responseHeaders.set('Cache-Control', 'no-store');
+    if (responseHeaders.get('Cache-Control') !== PRIVATE_CACHE) responseHeaders.set('Cache-Control', 'no-store');
     console.error(`[render] part of ${new URL(request.url).pathname} could not be rendered on the server`);
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

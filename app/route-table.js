@@ -13,7 +13,12 @@ export const layoutRouteIds = /** @type {const} */ ({ en: 'locale-en', ar: 'loca
  */
 export const pageRouteId = (locale, pageId) => `${locale}/${pageId}`;
 
-/** @type {{ id: string, path?: string, index?: boolean, file: string }[]} */
+/**
+ * `private: true`: a route of the client portal. Every answer under its path (the page, its
+ * single-fetch `.data` twin, a redirect, an error) is personal: `Cache-Control: private, no-store`,
+ * `Vary: Cookie`, `noindex` (app/lib/cache-policy.server.ts), and the page cache never keeps it.
+ * @type {{ id: string, path?: string, index?: boolean, file: string, private?: boolean }[]}
+ */
 export const routeTable = [
   { id: 'home', index: true, file: 'pages/home.tsx' },
   { id: 'about', path: 'about', file: 'pages/about.tsx' },
@@ -31,12 +36,17 @@ export const routeTable = [
   { id: 'cookies-policy', path: 'cookies-policy', file: 'pages/legal.tsx' },
   { id: 'booking-confirmation', path: 'booking-confirmation/:bookingId?', file: 'pages/booking-confirmation.tsx' },
   { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx' },
-  { id: 'account', path: 'account', file: 'pages/account.tsx' },
-  { id: 'account-verify', path: 'account/verify', file: 'pages/account-verify.tsx' },
-  { id: 'account-subscription', path: 'account/subscription', file: 'pages/account-subscription.tsx' },
-  { id: 'account-invoice', path: 'account/invoices/:invoiceId', file: 'pages/account-invoice.tsx' },
-  { id: 'account-invoice-pdf', path: 'account/invoices/:invoiceId/pdf', file: 'resources/invoice-pdf.ts' },
-  { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx' },
+  { id: 'account', path: 'account', file: 'pages/account.tsx', private: true },
+  { id: 'account-verify', path: 'account/verify', file: 'pages/account-verify.tsx', private: true },
+  { id: 'account-subscription', path: 'account/subscription', file: 'pages/account-subscription.tsx', private: true },
+  { id: 'account-invoice', path: 'account/invoices/:invoiceId', file: 'pages/account-invoice.tsx', private: true },
+  {
+    id: 'account-invoice-pdf',
+    path: 'account/invoices/:invoiceId/pdf',
+    file: 'resources/invoice-pdf.ts',
+    private: true,
+  },
+  { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx', private: true },
   { id: 'contact', path: 'contact', file: 'resources/redirects.ts' },
   { id: 'bookingconfirmation', path: 'bookingconfirmation', file: 'resources/redirects.ts' },
   { id: 'booking_confirmation', path: 'booking_confirmation', file: 'resources/redirects.ts' },

@@ -135,8 +135,9 @@ export type BillingEvent = {
 
 export class BillingError extends Error {
   constructor(
-    /** card_declined, not_found, invalid_state, unavailable */
-    readonly code: 'card_declined' | 'not_found' | 'invalid_state' | 'unavailable' | 'invalid_request',
+    /** customer_exists: a payment that would attach to an existing customer without proof of who pays. */
+    readonly code:
+      'card_declined' | 'not_found' | 'invalid_state' | 'unavailable' | 'invalid_request' | 'customer_exists',
     message: string,
   ) {
     super(message);

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { FORM_TOKEN_FIELD } from '~/features/forms/fields';
 import { LOCALE_COOKIE, localeCookieValue, localeFromPath } from '~/i18n';
-import { isPortalPath } from '~/portal/start.server';
 import { contentClient } from '~/sanity/client.server';
 import type { ContentClient } from '~/sanity/types';
+import { isPortalPath } from './cache-policy.server';
 import { env } from './env.server';
 import { NONCE_LENGTH, NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './return-path';
+import { onSiteLocation, safeReturnPath } from './return-path';
 
 const ORIGINS = ['http://127.0.0.1:3000', 'https://www.bawaba-advisory.com'];
 
@@ -32,5 +32,33 @@ describe('safeReturnPath', () => {
       `/${'a'.repeat(3000)}`,
     ];
     for (const raw of bad) expect(safeReturnPath(raw, ORIGINS), String(raw)).toBeNull();
+  });
+});
+
+describe('onSiteLocation (the last step of every redirect)', () => {
+  it('folds a location a browser would read as another host into a path of this site', () => {
+    const resolve = (location: string) => new URL(onSiteLocation(location), 'https://site.example/en/x').origin;
+    for (const location of [
+      '//evil.example/login',
+      '/\\evil.com',
+      '\\evil.com',
+      '\\/evil.com',
+      '/\t/evil.com',
+      ' //evil.com',
+    ]) {
+      expect(onSiteLocation(location), JSON.stringify(location)).toMatch(/^\/[^/\\]/);
+      expect(resolve(location), JSON.stringify(location)).toBe('https://site.example');
+    }
+    expect(onSiteLocation('//evil.example/login?next=1')).toBe('/evil.example/login?next=1');
+  });
+
+  it('leaves paths and absolute URLs chosen by a route as they are', () => {
+    for (const location of [
+      '/',
+      '/ar/faq?x=1#a',
+      'https://checkout.stripe.com/c/pay/cs_test_1',
+      '/account?next=%2F%2Fx',
+    ])
+      expect(onSiteLocation(location)).toBe(location);
   });
 });

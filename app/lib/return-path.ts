@@ -18,3 +18,17 @@ export function safeReturnPath(raw: string | null | undefined, origins: readonly
   if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return null;
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * A redirect's Location as it may leave the server: a path that a browser would read as another
+ * host (`//evil.example`, `/\\evil.example`, `\\evil.example`, or the same with tabs and
+ * newlines, which browsers drop) is made a path of this site by folding its leading slashes
+ * and backslashes into one. Absolute URLs are left to the route that chose them (Stripe's
+ * checkout page is one); everything else is unchanged.
+ */
+export function onSiteLocation(location: string): string {
+  // eslint-disable-next-line no-control-regex
+  const bare = location.replace(/[\u0000-\u0020]/g, '');
+  if (!/^[/\\]{2}|^\\/.test(bare)) return location;
+  return '/' + bare.replace(/^[/\\]+/, '');
+}

@@ -18,12 +18,13 @@ import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import {
   assertSafePost,
+  confirmCheckoutReturn,
   CSRF_FIELD,
+  readPostedForm,
   requireClient,
+  type SubscriptionAction,
   subscriptionAction,
   subscriptionPage,
-  type SubscriptionAction,
-  confirmCheckoutReturn,
 } from '~/portal/service.server';
 
 /**
@@ -70,7 +71,7 @@ function parseAction(form: FormData): SubscriptionAction | 'no-plan' | null {
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireClient(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request, requestLocale(request));
   await assertSafePost(request, form, session);
   const locale = requestLocale(request);
   const parsed = parseAction(form);

@@ -13,7 +13,7 @@ import { PortalPage } from '~/features/portal/PortalPage';
 import { card, hint, input, label, textLink } from '~/features/portal/ui';
 import { requestLocale, localizePath } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
-import { assertSafePost, getClient, pendingSignInEmail, verifySignIn } from '~/portal/service.server';
+import { assertSafePost, getClient, pendingSignInEmail, readPostedForm, verifySignIn } from '~/portal/service.server';
 
 /**
  * /account/verify: the emailed code is entered here. The email's link (?c=…&code=…) only shows a
@@ -28,18 +28,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const c = url.searchParams.get('c') ?? '';
   const code = url.searchParams.get('code') ?? '';
   if (/^[A-Za-z0-9]{1,64}$/.test(c) && /^\d{6}$/.test(code)) {
-    return { mode: 'link' as const, title: t('meta.confirm'), c, code, next, email: null };
+    // `p=checkout`: the link confirms a payment (only the wording differs; the code decides what it does).
+    const purpose = url.searchParams.get('p') === 'checkout' ? ('checkout' as const) : ('sign-in' as const);
+    return { mode: 'link' as const, title: t('meta.confirm'), c, code, next, email: null, purpose };
   }
   // Already signed in and no link to confirm: nothing to do here.
   if (await getClient(request))
     throw redirect(localizePath('/account', locale), { headers: { 'Cache-Control': 'private, no-store' } });
+  const pending = await pendingSignInEmail(request);
   return {
     mode: 'code' as const,
     title: t('meta.verify'),
     c: '',
     code: '',
     next,
-    email: await pendingSignInEmail(request),
+    email: pending?.email ?? null,
+    purpose: pending?.purpose ?? ('sign-in' as const),
   };
 }
 
@@ -52,7 +56,7 @@ export type VerifyActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request, locale);
   await assertSafePost(request, form, null);
   const code = form.get('code');
   if (typeof code === 'string') form.set('code', asciiDigits(code));
@@ -70,7 +74,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountVerify() {
-  const { mode, c, code, next, email } = useLoaderData<typeof loader>();
+  const { mode, c, code, next, email, purpose } = useLoaderData<typeof loader>();
+  const paying = purpose === 'checkout';
   const result = useActionData<typeof action>();
   const { t } = useT('portal');
   const localize = useLocalizePath();
@@ -114,8 +119,8 @@ export default function AccountVerify() {
     return (
       <PortalPage
         testId="verify-confirm-page"
-        title={t('verify.confirmTitle')}
-        intro={t('verify.confirmText')}
+        title={t(paying ? 'verify.confirmCheckoutTitle' : 'verify.confirmTitle')}
+        intro={t(paying ? 'verify.confirmCheckoutText' : 'verify.confirmText')}
         width="narrow"
       >
         <div className={`${card} space-y-5`}>
@@ -127,7 +132,7 @@ export default function AccountVerify() {
             <input type="hidden" name="c" value={c} />
             <input type="hidden" name="code" value={code} />
             {next && <input type="hidden" name="next" value={next} />}
-            {submit(t('verify.confirmButton'), 'verify-confirm')}
+            {submit(t(paying ? 'verify.confirmCheckoutButton' : 'verify.confirmButton'), 'verify-confirm')}
           </Form>
         </div>
       </PortalPage>
@@ -137,8 +142,8 @@ export default function AccountVerify() {
   return (
     <PortalPage
       testId="verify-page"
-      title={t('verify.title')}
-      intro={email && t('verify.sentTo', { email: '\u2068' + email + '\u2069' })}
+      title={t(paying ? 'verify.titleCheckout' : 'verify.title')}
+      intro={email && t(paying ? 'verify.sentToCheckout' : 'verify.sentTo', { email: '\u2068' + email + '\u2069' })}
       width="narrow"
     >
       {email ? (
@@ -172,7 +177,7 @@ export default function AccountVerify() {
                 <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>
               )}
             </div>
-            {submit(t('verify.submit'), 'verify-submit')}
+            {submit(t(paying ? 'verify.submitCheckout' : 'verify.submit'), 'verify-submit')}
           </Form>
           <p className="text-navy-700">
             {t('verify.notReceived')}{' '}

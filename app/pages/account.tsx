@@ -19,6 +19,7 @@ import {
   assertSafePost,
   CSRF_FIELD,
   getClient,
+  readPostedForm,
   requestSignIn,
   signOut,
   updatePreferences,
@@ -65,7 +66,7 @@ export type AccountActionData =
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request, locale);
   const intent = form.get('intent');
 
   if (intent === 'request-code') {

@@ -15,7 +15,13 @@ import { card, hint, input, label } from '~/features/portal/ui';
 import { requestLocale } from '~/i18n';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { notFound } from '~/lib/not-found.server';
-import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } from '~/portal/service.server';
+import {
+  assertSafePost,
+  type CheckoutField,
+  checkoutPage,
+  completeCheckout,
+  readPostedForm,
+} from '~/portal/service.server';
 
 /**
  * /checkout/:checkoutId: the embedded billing engine's own checkout page (test cards only). The
@@ -23,7 +29,7 @@ import { assertSafePost, checkoutPage, completeCheckout, type CheckoutField } fr
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
-  const page = await checkoutPage(params.checkoutId ?? '', locale);
+  const page = await checkoutPage(request, params.checkoutId ?? '', locale);
   if (!page) throw await notFound(locale);
   const t = await portalT(locale);
   return { ...page, title: t('meta.checkout', { plan: page.plan.name }) };
@@ -43,7 +49,7 @@ export type CheckoutActionData = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const locale = requestLocale(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request, locale);
   await assertSafePost(request, form, null);
   const result = await completeCheckout(request, params.checkoutId ?? '', form, locale);
   if (result.ok) return redirect(result.redirectTo, { headers: result.headers });
@@ -103,7 +109,7 @@ export default function Checkout() {
       {page.status === 'open' ? (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <OrderSummary plan={page.plan} amount={page.amount} />
-          <CheckoutForm email={page.email} amount={page.amount} cancelUrl={page.cancelUrl} />
+          <CheckoutForm email={page.email} signedIn={page.signedIn} amount={page.amount} cancelUrl={page.cancelUrl} />
         </div>
       ) : (
         <Outcome status={page.status} />
@@ -181,7 +187,17 @@ function OrderSummary({
   );
 }
 
-function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amount: string; cancelUrl: string }) {
+function CheckoutForm({
+  email,
+  signedIn,
+  amount,
+  cancelUrl,
+}: {
+  email: string | null;
+  signedIn: boolean;
+  amount: string;
+  cancelUrl: string;
+}) {
   const { t } = useT('portal');
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -284,6 +300,7 @@ function CheckoutForm({ email, amount, cancelUrl }: { email: string | null; amou
           </div>
         </fieldset>
         <p className={hint}>{t('checkout.secure')}</p>
+        {!signedIn && <p className={hint}>{t('checkout.confirmHint')}</p>}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <BusyButton
             busy={busy}

@@ -18,7 +18,7 @@ import { formatSgd } from '~/lib/price';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
 import { portalT } from '~/features/portal/t.server';
-import { assertSafePost, startCheckout } from '~/portal/service.server';
+import { assertSafePost, readPostedForm, startCheckout } from '~/portal/service.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
@@ -43,7 +43,7 @@ export type PricingActionData = { error: string };
  */
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request, locale);
   await assertSafePost(request, form, null);
   const t = await portalT(locale);
   const plan = form.get('plan');

@@ -19,6 +19,15 @@ function messages(locale: 'en' | 'ar', name = 'Layla Haddad'): Record<Kind, Clie
       link: `${site}${prefix}/account/verify?c=tok_abc123`,
       minutes: 10,
     },
+    'checkout-confirm': {
+      ...base,
+      kind: 'checkout-confirm',
+      name: '',
+      code: '305117',
+      link: `${site}${prefix}/account/verify?c=tok_pay456`,
+      minutes: 10,
+      planName: p.business,
+    },
     'subscription-started': {
       ...base,
       kind: 'subscription-started',
@@ -77,6 +86,12 @@ function facts(locale: 'en' | 'ar'): Record<Kind, string[]> {
   const prefix = locale === 'ar' ? '/ar' : '';
   return {
     'sign-in': ['482913', `${site}${prefix}/account/verify?c=tok_abc123`, locale === 'en' ? '10 minutes' : '10 دقائق'],
+    'checkout-confirm': [
+      '305117',
+      p.business,
+      `${site}${prefix}/account/verify?c=tok_pay456`,
+      locale === 'en' ? '10 minutes' : '10 دقائق',
+    ],
     'subscription-started': [
       p.business,
       amount(locale, '1,250.00'),
@@ -117,7 +132,9 @@ describe('client emails', () => {
           expect(email.text, `text: ${fact}`).toContain(fact);
           expect(visible(email.html), `html: ${fact}`).toContain(fact);
         }
-        expect(email.text).toContain('Layla Haddad');
+        // A payment's confirmation greets no one by name: the address's owner may not be who typed it.
+        if (kind === 'checkout-confirm') expect(email.text).toMatch(locale === 'en' ? /^Hello,$/m : /\S/);
+        else expect(email.text).toContain('Layla Haddad');
         expect(email.text).toContain(locale === 'en' ? 'Bawaba Advisory' : 'بوابة للاستشارات');
         expect(email.html).toMatch(locale === 'ar' ? /<html lang="ar" dir="rtl">/ : /<html lang="en" dir="ltr">/);
         // One clear button: a link styled as a button, to the action's URL.
@@ -158,6 +175,8 @@ describe('client emails', () => {
     const evil = '<script>alert("x")</script> & Co';
     for (const locale of ['en', 'ar'] as const) {
       for (const message of Object.values(messages(locale, evil))) {
+        if (message.kind === 'checkout-confirm') continue; // shows no name (tested above); its plan is below
+
         const withEvilPlan =
           'planName' in message
             ? { ...message, planName: `Biz\r\nBcc: x@evil.test <img src=x onerror=alert(1)>` }
@@ -170,6 +189,10 @@ describe('client emails', () => {
         // The plain text carries the name as written (it is not HTML).
         expect(email.text).toContain(evil);
       }
+      const confirm = messages(locale)['checkout-confirm'] as Extract<ClientEmail, { kind: 'checkout-confirm' }>;
+      const email = renderClientEmail({ ...confirm, planName: evil });
+      expect(email.html).not.toContain('<script>');
+      expect(email.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co');
     }
   });
 

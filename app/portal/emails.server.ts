@@ -11,6 +11,7 @@ import ar from '../../public/locales/ar/emails.json';
  */
 export type ClientEmail = { locale: Locale; name: string; siteUrl: string } & (
   | { kind: 'sign-in'; code: string; link: string; minutes: number }
+  | { kind: 'checkout-confirm'; code: string; link: string; minutes: number; planName: string }
   | {
       kind: 'subscription-started';
       planName: string;
@@ -122,6 +123,23 @@ function content(message: ClientEmail, s: EmailStrings): Content {
           { type: 'code', code: message.code },
           p(t.link),
           button(t.button, message.link),
+          p(t.expires, { minutes: plural(s.common, 'minutes', message.minutes, locale) }),
+          p(t.ignore),
+        ],
+      };
+    }
+    case 'checkout-confirm': {
+      const t = s.checkoutConfirm;
+      const plan = message.planName;
+      return {
+        subject: { template: t.subject, values: { firm, plan } },
+        heading: t.heading,
+        blocks: [
+          p(t.intro, { plan }),
+          { type: 'code', code: message.code },
+          p(t.link),
+          button(t.button, message.link),
+          p(t.charge),
           p(t.expires, { minutes: plural(s.common, 'minutes', message.minutes, locale) }),
           p(t.ignore),
         ],

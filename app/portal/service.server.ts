@@ -8,20 +8,30 @@ import { createHash } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { billing, embeddedBilling, localizedPlans, stripeBilling, type LocalizedPlan } from '~/billing/billing.server';
 import { formatBillingAmount } from '~/billing/format';
+import { FORM_KEYS } from '~/features/forms/fields';
+import { formText, readFormBody } from '~/features/forms/request.server';
 import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
+import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
+import { WorkGate } from '~/lib/work-gate.server';
 import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
-import { ensureCustomerAccount, getAccount, updateAccount } from './accounts.server';
+import { ensureCustomerAccount, normalizeEmail, updateAccount } from './accounts.server';
 import { clientIp } from './crypto.server';
 import { dispatchEngineEvents, subscriptionChangeMails } from './events.server';
 import { consume, LIMITS } from './limits.server';
 import { sendNow } from './mail-queue.server';
-import { csrfMatches, endSession, readSession, signInPath, startSession } from './session.server';
-import { pendingEmail, requestCode, verifyCode } from './signin.server';
+import { csrfMatches, endSession, readSession, signInPath } from './session.server';
+import {
+  pendingSignIn,
+  requestCheckoutConfirmation,
+  requestCode,
+  verifyCode,
+  type PendingPurpose,
+} from './signin.server';
 
 export interface Account {
   customerId: string;
@@ -108,6 +118,8 @@ export interface CheckoutPageData {
   amount: string;
   status: 'open' | 'complete' | 'expired';
   email: string | null;
+  /** A signed-in visitor pays their own account at once; anyone else confirms their address by an emailed code. */
+  signedIn: boolean;
   cancelUrl: string;
 }
 
@@ -156,13 +168,14 @@ export async function assertSafePost(request: Request, form: FormData, session: 
   }
 }
 
+/** Whether a post comes from a page of this site: its Origin is this site's (scheme, host and port), or, without it, Sec-Fetch-Site says so. */
 export function sameOrigin(request: Request): boolean {
   const origin = request.headers.get('Origin');
-  const allowed = new Set([new URL(request.url).host, new URL(env().siteUrl).host]);
+  const allowed = new Set([new URL(request.url).origin, new URL(env().siteUrl).origin]);
   if (origin) {
     if (origin === 'null') return false;
     try {
-      return allowed.has(new URL(origin).host);
+      return allowed.has(new URL(origin).origin);
     } catch {
       return false;
     }
@@ -171,14 +184,29 @@ export function sameOrigin(request: Request): boolean {
   return !site || site === 'same-origin' || site === 'none';
 }
 
+/**
+ * The body of a portal form post: only the encodings a browser's form sends (urlencoded,
+ * multipart); anything else is answered 415, a body that cannot be read 400, in the page's
+ * language, before anything is looked at or stored.
+ */
+export async function readPostedForm(request: Request, locale: Locale): Promise<FormData> {
+  const body = await readFormBody(request);
+  if (body.ok) return body.form;
+  throw new Response(formText(locale, FORM_KEYS.badRequest), {
+    status: body.status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+  });
+}
+
 // ------------------------------------------------------------------------------ sign-in
 
 export async function requestSignIn(request: Request, form: FormData, locale: Locale): Promise<SignInRequestResult> {
   return requestCode(request, form, locale);
 }
 
-export function pendingSignInEmail(request: Request): Promise<string | null> {
-  return pendingEmail(request);
+/** The address the last code went to, and whether it confirms a payment or signs in. */
+export function pendingSignInEmail(request: Request): Promise<{ email: string; purpose: PendingPurpose } | null> {
+  return pendingSignIn(request);
 }
 
 export async function verifySignIn(request: Request, form: FormData, locale: Locale): Promise<SignInVerifyResult> {
@@ -395,20 +423,31 @@ export async function invoicePage(
   };
 }
 
+/**
+ * PDF renders take a core for a while: two run at once in the process, sixteen more may wait,
+ * and one client holds at most two places (a flood of downloads from one client is refused,
+ * not queued in front of everyone else).
+ */
+const pdfRenders = new WorkGate({ concurrency: 2, maxWaiting: 16, perKey: 2 });
+
 export async function invoicePdf(
   session: ClientSession,
   invoiceId: string,
   locale: Locale,
-): Promise<{ body: Buffer; filename: string } | null> {
+): Promise<{ body: Buffer; filename: string } | 'busy' | null> {
   const data = await invoicePage(session, invoiceId, locale);
   if (!data) return null;
-  const body = await renderInvoicePdf({
-    locale,
-    invoice: data.invoice,
-    planName: data.planName,
-    customer: data.customer,
-    firm: data.firm,
-  });
+  const rendered = await pdfRenders.run(session.account.customerId, () =>
+    renderInvoicePdf({
+      locale,
+      invoice: data.invoice,
+      planName: data.planName,
+      customer: data.customer,
+      firm: data.firm,
+    }),
+  );
+  if (rendered.status === 'busy') return 'busy';
+  const body = rendered.value;
   return {
     body,
     filename: `${data.invoice.number.replace(/[^A-Za-z0-9_-]/g, '_')}${locale === 'ar' ? '-ar' : ''}.pdf`,
@@ -449,12 +488,13 @@ export async function confirmCheckoutReturn(request: Request): Promise<void> {
   }
 }
 
-export async function checkoutPage(id: string, locale: Locale): Promise<CheckoutPageData | null> {
+/** The checkout page's data; the address a signed-in client started it with is shown only in that client's session. */
+export async function checkoutPage(request: Request, id: string, locale: Locale): Promise<CheckoutPageData | null> {
   const engine = embeddedBilling();
   if (!engine || !/^cs_[A-Za-z0-9]{8,64}$/.test(id)) return null;
   const checkout = await engine.getCheckout(id);
   if (!checkout) return null;
-  const plans = await localizedPlans(locale);
+  const [plans, session] = await Promise.all([localizedPlans(locale), getClient(request)]);
   const plan = plans.find((p) => p.key === checkout.plan);
   if (!plan) return null;
   return {
@@ -462,7 +502,8 @@ export async function checkoutPage(id: string, locale: Locale): Promise<Checkout
     plan,
     amount: formatBillingAmount(checkout.amount, locale),
     status: checkout.status,
-    email: checkout.email ?? null,
+    email: checkout.customerId && session?.account.customerId === checkout.customerId ? checkout.email : null,
+    signedIn: Boolean(session),
     cancelUrl: localizePath('/pricing', locale),
   };
 }
@@ -503,7 +544,7 @@ export async function completeCheckout(
   const expiry = parseExpiry(text('expiry', 10));
   const cvc = text('cvc', 8);
   const fieldErrors: Partial<Record<CheckoutField, string>> = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = 'checkout.errors.email';
+  if (!parseEmailAddress(email)) fieldErrors.email = 'checkout.errors.email';
   if (!name) fieldErrors.name = 'checkout.errors.name';
   if (!/^[\d\s-]{12,23}$/.test(cardNumber)) fieldErrors.cardNumber = 'checkout.errors.cardNumber';
   if (!expiry) fieldErrors.expiry = 'checkout.errors.expiry';
@@ -511,24 +552,44 @@ export async function completeCheckout(
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formError: null };
   if (!(await consume('checkout-ip', clientIp(request), LIMITS.checkoutPerIp)))
     return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
+  const checkout = await engine.getCheckout(id);
+  if (!checkout) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.expired' };
+  // A finished checkout only shows its outcome (the page itself); it never signs anyone in.
+  if (checkout.status !== 'open')
+    return { ok: true, redirectTo: localizePath(`/checkout/${id}`, locale), headers: new Headers() };
+  const input = {
+    email,
+    name,
+    company: company || null,
+    cardNumber,
+    expMonth: expiry!.month,
+    expYear: expiry!.year,
+    cvc,
+  };
+  const session = await getClient(request);
+  const welcome = `${localizePath('/account/subscription', locale)}?welcome=1`;
   try {
-    const result = await engine.completeCheckout(id, {
-      email,
-      name,
-      company: company || null,
-      cardNumber,
-      expMonth: expiry!.month,
-      expYear: expiry!.year,
-      cvc,
-    });
-    // The account exists at once (the engine's event will find it there); then sign the new client in.
-    await ensureCustomerAccount(result.customer);
-    const account = await getAccount(result.customer.id);
-    const headers = new Headers();
-    if (account) headers.append('Set-Cookie', await startSession(account));
-    // Deliver the engine's events now, so the welcome email goes out without waiting for the job.
-    await dispatchEngineEvents().catch((error) => console.error(`[portal] events: ${String(error)}`));
-    return { ok: true, redirectTo: `${localizePath('/account/subscription', locale)}?welcome=1`, headers };
+    // Started by a signed-in client: paid only in that client's session, into their account.
+    if (checkout.customerId && session?.account.customerId !== checkout.customerId)
+      return { ok: false, fieldErrors: {}, formError: 'checkout.errors.signInFirst' };
+    // The signed-in client paying for their own account: their session proves who they are.
+    if (checkout.customerId || (session && normalizeEmail(email) === session.account.email)) {
+      await engine.completeCheckout(id, { ...input, allowExistingCustomer: true });
+      await dispatchEngineEvents().catch((error) => console.error(`[portal] events: ${String(error)}`));
+      return { ok: true, redirectTo: welcome, headers: new Headers() };
+    }
+    // Anyone else: the card is checked now and the payment waits for the address to be
+    // confirmed by the code emailed to it (the same answer for a client's address and a new one).
+    const payment = await engine.checkPayment(id, input);
+    const planName = (await localizedPlans(locale)).find((p) => p.key === payment.plan)?.name ?? payment.plan;
+    const sent = await requestCheckoutConfirmation(
+      request,
+      { checkoutId: id, email: payment.email, name: payment.name, company: payment.company, card: payment.card },
+      planName,
+      locale,
+    );
+    if (sent.status === 'rate-limited') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
+    return { ok: true, redirectTo: sent.redirectTo, headers: sent.headers };
   } catch (error) {
     if (error instanceof BillingError) {
       const field = (error as BillingError & { field?: string }).field;
@@ -551,6 +612,8 @@ export async function completeCheckout(
       }
       if (error.code === 'invalid_state')
         return { ok: false, fieldErrors: {}, formError: 'checkout.errors.alreadySubscribed' };
+      if (error.code === 'customer_exists')
+        return { ok: false, fieldErrors: {}, formError: 'checkout.errors.signInFirst' };
       if (error.code === 'not_found') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.expired' };
     }
     console.error(`[portal] checkout failed: ${String(error)}`);

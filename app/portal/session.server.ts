@@ -12,17 +12,32 @@ import { keyed, randomId, verifyKeyed } from './crypto.server';
  * session of that account at once. Each sign-in issues a new session id (no fixation).
  */
 export const SESSION_DAYS = 30;
-const SESSION_COOKIE = '__client';
+/**
+ * A portal cookie's name: over HTTPS with the `__Host-` prefix, which browsers accept only on a
+ * Secure cookie for this exact host and path `/` (no subdomain or plain-HTTP page can set or
+ * shadow it); the bare name on plain HTTP (local development and tests), where the prefix
+ * would make browsers drop the cookie.
+ */
+export function portalCookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : `__${name}`;
+}
+
+/** Portal cookies are Secure when the site is served over HTTPS in production. */
+export function portalCookiesSecure(): boolean {
+  const e = env();
+  return e.isProduction && e.siteUrl.startsWith('https:');
+}
 
 type SessionValue = { a: string; e: number; s: string; iat: number };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
   const e = env();
-  cookie ??= createCookie(SESSION_COOKIE, {
+  const secure = portalCookiesSecure();
+  cookie ??= createCookie(portalCookieName('client', secure), {
     httpOnly: true,
     sameSite: 'lax',
-    secure: e.isProduction && e.siteUrl.startsWith('https:'),
+    secure,
     path: '/',
     maxAge: SESSION_DAYS * 24 * 60 * 60,
     // Signs with the current secret; SESSION_SECRET_PREVIOUS still verifies during a change-over.
@@ -42,7 +57,7 @@ export const readSession: (request: Request) => Promise<SignedInClient | null> =
 
 async function verify(request: Request): Promise<SignedInClient | null> {
   const header = request.headers.get('Cookie');
-  if (!header?.includes(`${SESSION_COOKIE}=`)) return null;
+  if (!header?.includes(`${sessionCookie().name}=`)) return null;
   const value = (await sessionCookie().parse(header)) as Partial<SessionValue> | null;
   if (!value || typeof value !== 'object') return null;
   const { a, e, s, iat } = value;

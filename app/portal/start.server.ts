@@ -1,14 +1,7 @@
 import { embeddedBilling } from '~/billing/billing.server';
-import { stripLocale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { ensureCustomerAccount } from './accounts.server';
 import { startPortalJobTimer } from './jobs.server';
-
-/** Pages that belong to one client: /account…, /checkout… (and their Arabic twins). */
-export function isPortalPath(pathname: string): boolean {
-  const bare = stripLocale(pathname);
-  return bare === '/account' || bare.startsWith('/account/') || bare.startsWith('/checkout/');
-}
 
 declare global {
   var __portalStarted: Promise<void> | undefined;

@@ -23,18 +23,24 @@ export interface TestWorld {
   close(): Promise<void>;
 }
 
-export async function createTestWorld(): Promise<TestWorld> {
+/**
+ * `bundled`: the site's own dataset (packages with their prices, for the billing engine and the
+ * portal's plan names); by default a dataset of the site settings alone.
+ */
+export async function createTestWorld(options: { dataset?: 'bundled' } = {}): Promise<TestWorld> {
   process.env.SESSION_SECRET ??= 'portal-test-session-secret-0123456789abcdef';
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-'));
-  const datasetFile = path.join(dir, 'dataset.ndjson');
-  writeFileSync(
-    datasetFile,
-    JSON.stringify({
-      _id: 'siteSettings',
-      _type: 'siteSettings',
-      brandName: { en: 'Bawaba Advisory', ar: 'بوابة للاستشارات' },
-    }) + '\n',
-  );
+  const datasetFile =
+    options.dataset === 'bundled' ? path.resolve('studio/dataset/production.ndjson') : path.join(dir, 'dataset.ndjson');
+  if (options.dataset !== 'bundled')
+    writeFileSync(
+      datasetFile,
+      JSON.stringify({
+        _id: 'siteSettings',
+        _type: 'siteSettings',
+        brandName: { en: 'Bawaba Advisory', ar: 'بوابة للاستشارات' },
+      }) + '\n',
+    );
   const open = () => new EmbeddedContentClient({ datasetFile, dataDir: path.join(dir, 'data') });
   const store = open();
   await store.whenReady();
@@ -52,6 +58,8 @@ export async function createTestWorld(): Promise<TestWorld> {
   };
   globalThis.__contentClient = store;
   globalThis.__mailer = mailer;
+  // The billing engine of the default world is made anew on this store when first asked for.
+  globalThis.__billing = undefined;
   return {
     dir,
     store,
@@ -70,6 +78,7 @@ export async function createTestWorld(): Promise<TestWorld> {
       await database.close();
       globalThis.__contentClient = undefined;
       globalThis.__mailer = undefined;
+      globalThis.__billing = undefined;
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { portalT } from '~/features/portal/t.server';
 import { requestLocale } from '~/i18n';
 import { invoicePdf, requireClient } from '~/portal/service.server';
 
@@ -10,6 +11,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireClient(request);
   const locale = requestLocale(request);
   const pdf = await invoicePdf(session, params.invoiceId ?? '', locale);
+  if (pdf === 'busy')
+    throw new Response((await portalT(locale))('invoice.pdfBusy'), {
+      status: 429,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'private, no-store',
+        'Retry-After': '5',
+      },
+    });
   if (!pdf)
     throw new Response('Not found', {
       status: 404,

@@ -92,7 +92,20 @@ async function call(url: string, init: RequestInit = {}): Promise<Response> {
 
 const outbox = () => readOutbox(dataDir);
 
-/** Subscribes through the local checkout, then signs in on another "device" with the emailed code. */
+/** The 6-digit code of the email to this address whose subject matches (polls the outbox up to 10 s). */
+async function waitForCode(email: string, subject: RegExp): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const mail = outbox().find((m) => m.to === email && subject.test(m.subject) && /\b\d{6}\b/.test(m.text));
+    if (mail) return /\b(\d{6})\b/.exec(mail.text)![1];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${email}: no email matching ${subject}`);
+}
+
+/**
+ * Subscribes through the local checkout and confirms the address by the emailed code, then
+ * signs in on another "device" with a sign-in code.
+ */
 async function newClient(i: number): Promise<Client> {
   const email = `durable${i}.${Date.now().toString(36)}@example.com`;
   const ip = `10.9.${i}.1`;
@@ -120,6 +133,17 @@ async function newClient(i: number): Promise<Client> {
     redirect: 'manual',
   });
   expect(res.status, `${email}: checkout`).toBe(302);
+  expect(res.headers.get('location'), `${email}: confirm the address`).toMatch(/\/account\/verify/);
+  buyer.take(res.headers);
+  // The payment waits for the address: the code emailed to it completes it.
+  const confirmation = await waitForCode(email, /Confirm your/);
+  res = await call('/account/verify', {
+    method: 'POST',
+    body: new URLSearchParams({ code: confirmation }),
+    headers: h(buyer),
+    redirect: 'manual',
+  });
+  expect(res.status, `${email}: confirm the payment`).toBe(302);
 
   const device = new Jar();
   res = await call('/account', {
@@ -130,16 +154,10 @@ async function newClient(i: number): Promise<Client> {
   });
   expect(res.status, `${email}: request a code`).toBe(302);
   device.take(res.headers);
-  let code: string | undefined;
-  for (let waited = 0; !code && waited < 10_000; waited += 100) {
-    const mail = outbox().find((m) => m.to === email && /\b\d{6}\b/.test(m.text));
-    code = mail ? /\b(\d{6})\b/.exec(mail.text)![1] : undefined;
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(code, `${email}: the sign-in email`).toBeTruthy();
+  const code = await waitForCode(email, /sign-in code/);
   res = await call('/account/verify', {
     method: 'POST',
-    body: new URLSearchParams({ code: code! }),
+    body: new URLSearchParams({ code }),
     headers: h(device),
     redirect: 'manual',
   });

@@ -4,6 +4,7 @@ import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } f
 import { rmSync } from 'node:fs';
 import {
   actAsIp,
+  confirmCheckout,
   fillCheckout,
   outbox,
   schedulePlanChange,
@@ -75,7 +76,11 @@ for (const locale of LOCALES) {
       // The card number is never echoed back into the form.
       await expect(page.getByLabel(t(locale, 'checkout.cardNumber'))).toHaveValue('');
       await fillCheckout(page, locale, email, '4242 4242 4242 4242');
-      await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/);
+      // Nothing is charged and no one is signed in until the address is confirmed by its emailed code.
+      await expect(page).toHaveURL(/\/account\/verify/);
+      await expectLanguage(page, locale);
+      await expectNoRawKeys(page);
+      await confirmCheckout(page, portalDataDir, locale, email);
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: t(locale, 'welcome.title') })).toBeVisible();
       await dialog
@@ -90,11 +95,11 @@ for (const locale of LOCALES) {
 
     test('change plan at the next billing date, see it scheduled, withdraw it; the emails say so', async ({ page }) => {
       const email = uniqueEmail(`chg-${locale}`);
-      await subscribe(page, portalURL, locale, 'starter', email);
+      await subscribe(page, portalURL, portalDataDir, locale, 'starter', email);
       await page.goto(url(locale, '/account/subscription'));
       await schedulePlanChange(page, locale);
-      // The confirmation email follows the welcome email.
-      await waitForMail(portalDataDir, email, /./, 1);
+      // The change's confirmation email follows the address confirmation and the welcome email.
+      await waitForMail(portalDataDir, email, /./, 2);
       await page.getByRole('button', { name: t(locale, 'subscription.withdraw') }).click();
       // While it is sent the button reads "Withdrawing…": wait for the page to confirm it is done.
       await expect(page.getByRole('status').filter({ hasText: t(locale, 'messages.changeWithdrawn') })).toBeVisible();
@@ -105,7 +110,7 @@ for (const locale of LOCALES) {
       page,
     }) => {
       const email = uniqueEmail(`race-${locale}`);
-      await subscribe(page, portalURL, locale, 'starter', email);
+      await subscribe(page, portalURL, portalDataDir, locale, 'starter', email);
       await page.goto(url(locale, '/account/subscription'));
       await schedulePlanChange(page, locale);
       // Hold the withdrawal's post until the visitor has opened the cancel step.
@@ -131,7 +136,7 @@ for (const locale of LOCALES) {
 
     test('cancel asks "Are you sure?", keeps access to the period end, and can be resumed', async ({ page }) => {
       const email = uniqueEmail(`can-${locale}`);
-      await subscribe(page, portalURL, locale, 'business', email);
+      await subscribe(page, portalURL, portalDataDir, locale, 'business', email);
       await page.goto(url(locale, '/account/subscription'));
       // The dialog is the JavaScript form of the step; before hydration the link opens it as a page.
       await hydrated(page);
@@ -162,7 +167,7 @@ for (const locale of LOCALES) {
       // Two clients go through checkout: more than 30 s on a busy 2-core machine.
       test.setTimeout(90_000);
       const email = uniqueEmail(`inv-${locale}`);
-      await subscribe(page, portalURL, locale, 'enterprise', email);
+      await subscribe(page, portalURL, portalDataDir, locale, 'enterprise', email);
       await page.goto(url(locale, '/account/subscription'));
       const row = page.getByRole('table').locator('tbody tr').first();
       const view = row.getByRole('link', { name: new RegExp(t(locale, 'invoices.view')) });
@@ -181,7 +186,7 @@ for (const locale of LOCALES) {
       const other = await browser.newContext();
       const otherPage = await other.newPage();
       await actAsIp(otherPage);
-      await subscribe(otherPage, portalURL, locale, 'starter', uniqueEmail(`other-${locale}`));
+      await subscribe(otherPage, portalURL, portalDataDir, locale, 'starter', uniqueEmail(`other-${locale}`));
       expect((await otherPage.request.get(`${portalURL}${href}`)).status()).toBe(404);
       expect((await otherPage.request.get(`${portalURL}${href}/pdf`)).status()).toBe(404);
       await other.close();
@@ -224,7 +229,7 @@ test.describe('portal jobs over a moving clock (a server of its own)', () => {
   }) => {
     test.setTimeout(60_000);
     const email = uniqueEmail('clock');
-    await subscribe(page, server.base, 'en', 'starter', email);
+    await subscribe(page, server.base, dataDir, 'en', 'starter', email);
     await page.goto(own('en', '/account/subscription'));
     await hydrated(page);
     await page.getByRole('link', { name: t('en', 'subscription.changePlan') }).click();
@@ -287,7 +292,7 @@ test.describe('portal without JavaScript', () => {
   for (const locale of LOCALES) {
     test(`subscribe, change plan and cancel as plain pages (${locale})`, async ({ page }) => {
       const email = uniqueEmail(`nojs-${locale}`);
-      await subscribe(page, portalURL, locale, 'starter', email);
+      await subscribe(page, portalURL, portalDataDir, locale, 'starter', email);
       await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/);
       await expect(page.getByText(t(locale, 'welcome.title')).first()).toBeVisible();
       await page.getByRole('link', { name: t(locale, 'subscription.changePlan') }).click();
@@ -305,7 +310,7 @@ test.describe('portal without JavaScript', () => {
 });
 
 test('a cross-site form post is refused and changes nothing', async ({ page }) => {
-  await subscribe(page, portalURL, 'en', 'business', uniqueEmail('csrf'));
+  await subscribe(page, portalURL, portalDataDir, 'en', 'business', uniqueEmail('csrf'));
   const res = await page.request.post(`${portalURL}/account/subscription`, {
     form: { intent: 'cancel' },
     headers: { Origin: 'https://evil.example' },

@@ -135,6 +135,8 @@ export interface CheckoutView {
   currency: 'sgd';
   status: 'open' | 'complete' | 'expired';
   email: string | null;
+  /** The signed-in client who started it (only that client's session may pay it), or null. */
+  customerId: string | null;
   successUrl: string;
   cancelUrl: string;
   expiresAt: string;
@@ -196,6 +198,7 @@ export function checkoutView(doc: CheckoutDoc, now: Date): CheckoutView {
     currency: 'sgd',
     status: expired ? 'expired' : doc.status,
     email: doc.email,
+    customerId: doc.customerId,
     successUrl: doc.successUrl,
     cancelUrl: doc.cancelUrl,
     expiresAt: doc.expiresAt,

@@ -135,6 +135,7 @@ describe('local checkout', () => {
       currency: 'sgd',
       status: 'open',
       email: null,
+      customerId: null,
       successUrl: 'http://127.0.0.1/ok',
       cancelUrl: 'http://127.0.0.1/pricing',
       expiresAt: new Date(realNow + DAY).toISOString(),
@@ -281,7 +282,15 @@ describe('local checkout', () => {
         .split('/')
         .pop()!;
     const refused = await start();
-    expect((await caught(engine.completeCheckout(refused, input('TWICE@example.com')))).code).toBe('invalid_state');
+    // Without proof that the payer is that customer, paying never attaches to them (nor replaces their card).
+    expect(
+      (await caught(engine.completeCheckout(refused, input('TWICE@example.com', '5555 5555 5555 4444')))).code,
+    ).toBe('customer_exists');
+    expect((await engine.getSubscription(first.customer.id))?.card).toMatchObject({ last4: '4242' });
+    expect(
+      (await caught(engine.completeCheckout(refused, { ...input('TWICE@example.com'), allowExistingCustomer: true })))
+        .code,
+    ).toBe('invalid_state');
     expect((await engine.getCheckout(refused))?.status).toBe('open');
     expect(await invoices(engine, first.customer.id)).toHaveLength(1);
 
@@ -289,7 +298,10 @@ describe('local checkout', () => {
     await engine.advanceClock(31 * DAY);
     const id = await start();
     // The period has passed but no job ran yet: the checkout settles it first.
-    const second = await engine.completeCheckout(id, input('twice@example.com', '5555 5555 5555 4444'));
+    const second = await engine.completeCheckout(id, {
+      ...input('twice@example.com', '5555 5555 5555 4444'),
+      allowExistingCustomer: true,
+    });
     expect(second.customer.id).toBe(first.customer.id);
     expect(second.subscription).toMatchObject({
       plan: 'enterprise',
@@ -311,7 +323,9 @@ describe('local checkout', () => {
     );
     const results = await Promise.allSettled(ids.map((id) => engine.completeCheckout(id, input('race@example.com'))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as BillingError).code).toBe('invalid_state');
+    // The others find the customer the winner created, and attach to no one.
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as BillingError).code).toBe('customer_exists');
     expect(await store.queryPrivate(`count(*[_type == "billing.customer"])`)).toBe(1);
     expect(await store.queryPrivate(`count(*[_type == "billing.subscription"])`)).toBe(1);
     expect(await store.queryPrivate(`*[_type == "billing.invoice"].number`)).toEqual(['BWB-2026-0001']);

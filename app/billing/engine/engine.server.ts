@@ -1,4 +1,5 @@
 import type { Locale } from '~/i18n';
+import { parseEmailAddress } from '~/lib/email';
 import type { PrivateStore, StoredDocument } from '~/sanity/types';
 import {
   BillingError,
@@ -13,7 +14,7 @@ import {
   type SubscriptionView,
 } from '../types';
 import { periodBounds } from './calendar';
-import { checkCard, CheckoutError, normalizeCardNumber } from './cards';
+import { checkCard, CheckoutError, normalizeCardNumber, type AcceptedCard } from './cards';
 import {
   DOC,
   TYPE,
@@ -54,6 +55,28 @@ export interface CheckoutInput {
   expMonth: number;
   expYear: number;
   cvc: string;
+  /**
+   * A card this engine already accepted for this checkout (`checkPayment`), used instead of the
+   * card fields when the payment is completed after the payer confirmed their address.
+   */
+  acceptedCard?: AcceptedCard;
+  /**
+   * Whether the payment may attach to a customer that already exists (the checkout's signed-in
+   * customer, or the customer with this email). Off unless the caller has proven the payer is
+   * that customer (their session, or a code emailed to the address): paying is never a way
+   * into someone else's account.
+   */
+  allowExistingCustomer?: boolean;
+}
+
+/** What `checkPayment` accepted: the card as the engine keeps it, for `completeCheckout` later. */
+export interface CheckedPayment {
+  email: string;
+  name: string;
+  company: string | null;
+  card: AcceptedCard;
+  plan: PlanKey;
+  locale: Locale;
 }
 
 export interface CheckoutResult {
@@ -79,9 +102,17 @@ export type FailureOp = 'listInvoices';
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 /** Most periods one subscription catches up in one run (50 years of months). */
 const MAX_CATCH_UP = 600;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const notFound = (what: string) => new BillingError('not_found', `No such ${what}`);
+
+/** The payer's email (lower case), name and company, checked (CheckoutError on a bad email or no name). */
+function payer(input: Pick<CheckoutInput, 'email' | 'name' | 'company'>) {
+  const email = parseEmailAddress(input.email);
+  const name = String(input.name ?? '').trim();
+  if (!email) throw new CheckoutError('invalid_request', 'email', 'The email address is not valid.');
+  if (!name) throw new CheckoutError('invalid_request', 'name', 'The name is missing.');
+  return { email, name, company: input.company?.trim() || null };
+}
 
 /**
  * The embedded billing engine: Stripe's behaviour for this product (customers, monthly
@@ -324,10 +355,27 @@ export class EmbeddedBilling implements BillingProvider {
   }
 
   /**
+   * Checks a payment for an open checkout without taking it: the checkout is open, the email and
+   * name are valid and the card is accepted (a declined or invalid card throws CheckoutError).
+   * Nothing is stored. The portal calls it before it asks the payer to confirm their address.
+   */
+  async checkPayment(id: string, input: CheckoutInput): Promise<CheckedPayment> {
+    if (!isId('cs', id)) throw notFound('checkout');
+    const now = await this.now();
+    const checkout = await this.store.getDocument<CheckoutDoc>(DOC.checkout(id));
+    if (!checkout || checkout._type !== TYPE.checkout || checkout.status !== 'open') throw notFound('checkout');
+    if (now.getTime() >= Date.parse(checkout.expiresAt))
+      throw new BillingError('not_found', 'The checkout has expired');
+    const { email, name, company } = payer(input);
+    return { email, name, company, card: checkCard(input, now), plan: checkout.plan, locale: checkout.locale };
+  }
+
+  /**
    * Pays a local checkout with a test card. In ONE transaction: the checkout completes, the
-   * customer is created (or the one with this email, or the signed-in one, is reused), the
-   * subscription starts (active, one month), the first invoice is paid, and the events
-   * `customer.subscription.created`, `invoice.paid` and `checkout.session.completed` are
+   * customer is created (or, with `allowExistingCustomer`, the signed-in one or the one with
+   * this email is reused; without it that is refused with `customer_exists` and nothing is
+   * stored), the subscription starts (active, one month), the first invoice is paid, and the
+   * events `customer.subscription.created`, `invoice.paid` and `checkout.session.completed` are
    * recorded. Completing it again with the same email and card returns the same result; anyone
    * else gets not_found, like an expired or unknown checkout. A declined or invalid card
    * (CheckoutError) stores nothing. A customer with a current subscription gets invalid_state.
@@ -337,27 +385,25 @@ export class EmbeddedBilling implements BillingProvider {
     const email = String(input.email ?? '')
       .trim()
       .toLowerCase();
-    const name = String(input.name ?? '').trim();
-    const company = input.company?.trim() || null;
+    const last4 = input.acceptedCard?.last4 ?? normalizeCardNumber(String(input.cardNumber ?? ''))?.slice(-4);
     for (let attempt = 0; ; attempt++) {
       const outcome = await withRetry(async (): Promise<{ done: CheckoutResult } | { again: true }> => {
         const now = await this.now();
         const checkout = await this.store.getDocument<CheckoutDoc>(DOC.checkout(id));
         if (!checkout || checkout._type !== TYPE.checkout) throw notFound('checkout');
-        if (checkout.status === 'complete')
-          return { done: await this.replayCheckout(checkout, email, input.cardNumber) };
+        if (checkout.status === 'complete') return { done: await this.replayCheckout(checkout, email, last4) };
         if (now.getTime() >= Date.parse(checkout.expiresAt))
           throw new BillingError('not_found', 'The checkout has expired');
-        if (!EMAIL.test(email) || email.length > 254)
-          throw new CheckoutError('invalid_request', 'email', 'The email address is not valid.');
-        if (!name) throw new CheckoutError('invalid_request', 'name', 'The name is missing.');
-        const card = checkCard(input, now);
+        const { name, company } = payer(input);
+        const card = input.acceptedCard ?? checkCard(input, now);
 
         // Read the customer registry before looking the email up: a customer created after this
         // read changes its revision and makes this transaction retry (one customer per email).
         const registry = await this.store.getDocument<CounterDoc>(DOC.customerRegistry);
         let customer = checkout.customerId ? await this.customerDoc(checkout.customerId) : null;
         customer ??= await this.customerByEmail(email);
+        if (customer && !input.allowExistingCustomer)
+          throw new BillingError('customer_exists', 'The payment would attach to an existing customer');
         if (customer) {
           const current = await this.currentSubscriptionDoc(customer.customerId);
           if (current) {
@@ -450,7 +496,11 @@ export class EmbeddedBilling implements BillingProvider {
   }
 
   /** The result of a completed checkout, for the same email and card only. */
-  private async replayCheckout(checkout: CheckoutDoc, email: string, cardNumber: string): Promise<CheckoutResult> {
+  private async replayCheckout(
+    checkout: CheckoutDoc,
+    email: string,
+    last4: string | undefined,
+  ): Promise<CheckoutResult> {
     const result = checkout.result;
     if (!result) throw notFound('checkout');
     const [customer, sub, invoice] = await Promise.all([
@@ -458,7 +508,6 @@ export class EmbeddedBilling implements BillingProvider {
       this.subscriptionDoc(result.subscriptionId),
       this.store.getDocument<InvoiceDoc>(DOC.invoice(result.invoiceId)),
     ]);
-    const last4 = normalizeCardNumber(String(cardNumber ?? ''))?.slice(-4);
     if (!customer || !sub || !invoice || customer.email !== email || sub.card?.last4 !== last4)
       throw new BillingError('not_found', 'The checkout is already complete');
     return { customer: customerView(customer), subscription: subscriptionView(sub), invoice: invoiceView(invoice) };

@@ -1,0 +1,197 @@
+/**
+ * Who a payment makes a client (issue 28, items 1 and 3): paying the local checkout never signs
+ * anyone in as an address they have not proven they own, never attaches to another client's
+ * account, and a finished checkout never issues a session.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { embeddedBilling } from '~/billing/billing.server';
+import { findAccountByEmail, getAccount } from './accounts.server';
+import { completeCheckout, startCheckout } from './service.server';
+import { readSession, startSession } from './session.server';
+import { verifyCode } from './signin.server';
+import { seedDemo } from './start.server';
+import { createTestWorld, type TestWorld } from './test-support';
+
+let world: TestWorld;
+beforeEach(async () => {
+  world = await createTestWorld({ dataset: 'bundled' });
+  await seedDemo();
+});
+afterEach(() => world.close());
+
+let ip = 0;
+const request = (path: string, cookie?: string) =>
+  new Request(`https://site.example${path}`, {
+    method: 'POST',
+    headers: { 'x-bawaba-client-ip': `203.0.113.${++ip % 250}`, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+const payment = (email: string, cardNumber = '4242 4242 4242 4242') =>
+  form({ email, name: 'Someone Else', company: '', cardNumber, expiry: '12/34', cvc: '123' });
+const cookieNames = (headers: Headers) => headers.getSetCookie().map((c) => c.split('=')[0]);
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
+
+const engine = () => embeddedBilling()!;
+async function newCheckout(cookie?: string) {
+  const { url } = await startCheckout(request('/pricing', cookie), 'starter', 'en');
+  return url.split('/').pop()!;
+}
+/** The card the engine keeps on file for a customer (brand, last four, expiry). */
+const cardOnFile = (customerId: string) =>
+  world.store.queryPrivate('*[_type == "billing.customer" && customerId == $customerId][0].card', { customerId });
+async function customerOf(email: string) {
+  const customer = await engine().findCustomerByEmail(email);
+  expect(customer, email).not.toBeNull();
+  return customer!;
+}
+
+describe('paying the local checkout', () => {
+  it("with a client's address signs no one in and changes nothing until the owner confirms by the emailed code", async () => {
+    const former = await customerOf('former@example.com');
+    const cardBefore = await cardOnFile(former.id);
+    expect(cardBefore).toMatchObject({ last4: expect.stringMatching(/^\d{4}$/) });
+    const invoicesBefore = (await engine().listInvoices(former.id, { limit: 100 })).invoices.length;
+    const id = await newCheckout();
+
+    const paid = await completeCheckout(request(`/checkout/${id}`), id, payment('former@example.com'), 'en');
+    expect(paid).toMatchObject({ ok: true, redirectTo: '/account/verify' });
+    const headers = (paid as { headers: Headers }).headers;
+    // No session: only the short-lived cookie that remembers which address the code went to.
+    expect(cookieNames(headers)).toEqual(['__signin']);
+    expect((await engine().getCheckout(id))?.status).toBe('open');
+    expect(await cardOnFile(former.id)).toEqual(cardBefore);
+    expect(await engine().getSubscription(former.id)).toBeNull();
+    expect((await engine().listInvoices(former.id, { limit: 100 })).invoices).toHaveLength(invoicesBefore);
+
+    // The owner is told, by an email to the address, with the code that would complete it.
+    const mail = world.sent.find((m) => m.to === 'former@example.com');
+    expect(mail?.subject).toMatch(/Confirm your .+ subscription/);
+    expect(mail?.text).toMatch(/nothing is charged/i);
+    const code = codeIn(mail!.text)!;
+
+    // Someone else's guesses do not complete it; the owner's code does, once, into the owner's account.
+    const pending = cookiesOf(headers);
+    const wrong = await verifyCode(
+      request('/account/verify', pending),
+      form({ code: code === '000000' ? '111111' : '000000' }),
+      'en',
+    );
+    expect(wrong.status).toBe('wrong-code');
+    expect((await engine().getCheckout(id))?.status).toBe('open');
+    const confirmed = await verifyCode(request('/account/verify', pending), form({ code }), 'en');
+    expect(confirmed).toMatchObject({ status: 'signed-in', redirectTo: '/account/subscription?welcome=1' });
+    const session = await readSession(
+      new Request('https://site.example/account', {
+        headers: { Cookie: cookiesOf((confirmed as { headers: Headers }).headers) },
+      }),
+    );
+    expect(session?.account.customerId).toBe(former.id);
+    expect((await engine().getCheckout(id))?.status).toBe('complete');
+    expect(await engine().getSubscription(former.id)).toMatchObject({ plan: 'starter', status: 'active' });
+    expect((await verifyCode(request('/account/verify', pending), form({ code }), 'en')).status).not.toBe('signed-in');
+  });
+
+  it('with a new address creates no account and no subscription before the address is confirmed', async () => {
+    const id = await newCheckout();
+    const paid = await completeCheckout(request(`/checkout/${id}`), id, payment('New.Person@Example.net'), 'ar');
+    expect(paid).toMatchObject({ ok: true, redirectTo: '/ar/account/verify' });
+    expect(cookieNames((paid as { headers: Headers }).headers)).toEqual(['__signin']);
+    expect(await engine().findCustomerByEmail('new.person@example.net')).toBeNull();
+    expect(await findAccountByEmail('new.person@example.net')).toBeNull();
+    const mail = world.sent.find((m) => m.to === 'new.person@example.net')!;
+    expect(mail.subject).toMatch(/أكّد اشتراكك/);
+    // The emailed link confirms the payment too (the form a mail scanner's GET cannot post).
+    const link = /https?:\/\/\S+\/ar\/account\/verify\?c=([A-Za-z0-9]+)&code=(\d{6})&p=checkout/.exec(mail.text);
+    expect(link).not.toBeNull();
+    const confirmed = await verifyCode(request('/ar/account/verify'), form({ c: link![1], code: link![2] }), 'ar');
+    expect(confirmed).toMatchObject({ status: 'signed-in', redirectTo: '/ar/account/subscription?welcome=1' });
+    const customer = await customerOf('new.person@example.net');
+    expect(await getAccount(customer.id)).toMatchObject({ email: 'new.person@example.net' });
+    expect(await engine().getSubscription(customer.id)).toMatchObject({ plan: 'starter', status: 'active' });
+  });
+
+  it('an address with markup in it is refused like any invalid address, and no mail is sent to it', async () => {
+    const id = await newCheckout();
+    const result = await completeCheckout(
+      request(`/checkout/${id}`),
+      id,
+      payment('<svg/onload=alert(3)>@example.net'),
+      'en',
+    );
+    expect(result).toMatchObject({ ok: false, fieldErrors: { email: 'checkout.errors.email' } });
+    expect(world.sent).toHaveLength(0);
+  });
+
+  it('a declined card is refused at once and sends nothing', async () => {
+    const id = await newCheckout();
+    const result = await completeCheckout(
+      request(`/checkout/${id}`),
+      id,
+      payment('x@example.net', '4000 0000 0000 0002'),
+      'en',
+    );
+    expect(result).toMatchObject({ ok: false, formError: 'checkout.errors.declined' });
+    expect(world.sent).toHaveLength(0);
+  });
+
+  it("started by a signed-in client is paid only in that client's session, never by another browser", async () => {
+    const former = (await findAccountByEmail('former@example.com'))!;
+    const formerCookie = cookiesOf(new Headers({ 'Set-Cookie': await startSession(former) }));
+    const id = await newCheckout(formerCookie);
+
+    // Another browser, another address: refused, nothing stored, no email, no session.
+    const other = await completeCheckout(request(`/checkout/${id}`), id, payment('payer@example.net'), 'en');
+    expect(other).toMatchObject({ ok: false, formError: 'checkout.errors.signInFirst' });
+    expect(world.sent).toHaveLength(0);
+    expect((await engine().getCheckout(id))?.status).toBe('open');
+    expect(await engine().getSubscription(former.customerId)).toBeNull();
+    // Signed in as someone else: refused too.
+    const client = (await findAccountByEmail('client@example.com'))!;
+    const clientCookie = cookiesOf(new Headers({ 'Set-Cookie': await startSession(client) }));
+    const asClient = await completeCheckout(
+      request(`/checkout/${id}`, clientCookie),
+      id,
+      payment('client@example.com'),
+      'en',
+    );
+    expect(asClient).toMatchObject({ ok: false, formError: 'checkout.errors.signInFirst' });
+
+    // The client who started it: paid into their account, no new session issued.
+    const own = await completeCheckout(
+      request(`/checkout/${id}`, formerCookie),
+      id,
+      payment('former@example.com'),
+      'en',
+    );
+    expect(own).toMatchObject({ ok: true, redirectTo: '/account/subscription?welcome=1' });
+    expect((own as { headers: Headers }).headers.getSetCookie()).toEqual([]);
+    expect(await engine().getSubscription(former.customerId)).toMatchObject({ plan: 'starter', status: 'active' });
+  });
+
+  it('a finished checkout only shows its outcome: posting it again issues no session, however the card matches', async () => {
+    const former = (await findAccountByEmail('former@example.com'))!;
+    const formerCookie = cookiesOf(new Headers({ 'Set-Cookie': await startSession(former) }));
+    const id = await newCheckout(formerCookie);
+    expect(
+      await completeCheckout(request(`/checkout/${id}`, formerCookie), id, payment('former@example.com'), 'en'),
+    ).toMatchObject({ ok: true });
+    const subscription = await engine().getSubscription(former.customerId);
+
+    for (const cookie of [undefined, formerCookie]) {
+      const again = await completeCheckout(request(`/checkout/${id}`, cookie), id, payment('former@example.com'), 'en');
+      expect(again).toMatchObject({ ok: true, redirectTo: `/checkout/${id}` });
+      expect((again as { headers: Headers }).headers.getSetCookie()).toEqual([]);
+    }
+    expect(world.sent.filter((m) => /Confirm your/.test(m.subject))).toHaveLength(0);
+    expect(await engine().getSubscription(former.customerId)).toEqual(subscription);
+  });
+});

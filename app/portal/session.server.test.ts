@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The portal's cookies carry the `__Host-` prefix over HTTPS (issue 28): a browser then accepts
+ * them only when Secure, for this host alone and path `/`, so no subdomain or plain-HTTP page
+ * can set or shadow a client's session. On plain HTTP (development, tests) the bare name stays.
+ */
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+  vi.resetModules();
+});
+
+async function sessionModule(env: Record<string, string>) {
+  vi.resetModules();
+  process.env = { ...saved, SESSION_SECRET: 'session-test-secret-0123456789abcdefghij', ...env };
+  return import('./session.server');
+}
+
+const account = { customerId: 'cus_test0001', sessionEpoch: 0 };
+
+describe('portal cookies', () => {
+  it('over HTTPS in production: __Host-client, Secure, Path=/, no Domain', async () => {
+    const { startSession } = await sessionModule({ NODE_ENV: 'production', SITE_URL: 'https://www.example.com' });
+    const header = await startSession(account);
+    expect(header).toMatch(/^__Host-client=/);
+    expect(header).toMatch(/; Secure/i);
+    expect(header).toMatch(/; Path=\/(;|$)/);
+    expect(header).not.toMatch(/Domain=/i);
+  });
+
+  it('on plain HTTP: __client (a __Host- cookie without Secure would be dropped)', async () => {
+    const { startSession } = await sessionModule({ NODE_ENV: 'production', SITE_URL: 'http://127.0.0.1:3000' });
+    const header = await startSession(account);
+    expect(header).toMatch(/^__client=/);
+    expect(header).not.toMatch(/Secure/i);
+  });
+});
