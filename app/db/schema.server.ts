@@ -114,3 +114,155 @@ export const dataImports = pgTable('data_imports', {
   importedAt: at('imported_at').notNull().defaultNow(),
   counts: jsonb('counts').$type<Record<string, number>>().notNull(),
 });
+
+// ------------------------------------------------------------------------------ client portal
+
+/**
+ * A client of the portal: one per billing customer (Stripe's cus_…, or the embedded engine's).
+ * `email` is the address in lower case, one account per address. Kept while the client has a
+ * subscription; erased on request (`npm run erase`) or by the retention job (docs/portal.md).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    customerId: text('customer_id').primaryKey(),
+    email: text('email').notNull().unique('accounts_email_key'),
+    name: text('name').notNull(),
+    company: text('company'),
+    locale: text('locale').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'accounts_bounded',
+      sql`char_length(${t.customerId}) <= 64 and char_length(${t.email}) <= 254 and char_length(${t.name}) <= 200
+        and char_length(coalesce(${t.company}, '')) <= 200`,
+    ),
+    check('accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('accounts_locale', sql`${t.locale} in ('en', 'ar')`),
+  ],
+);
+
+/**
+ * A signed-in device: the cookie names the session by a random id; the table keeps only its
+ * sha256, so a copy of the database opens no session. Signing out deletes the row; signing out
+ * everywhere deletes the account's rows.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => accounts.customerId, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('sessions_customer_id_idx').on(t.customerId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    check('sessions_bounded', sql`char_length(${t.idHash}) <= 64`),
+  ],
+);
+
+/**
+ * A sign-in code (or the confirmation of a payment). The code itself is never stored: it is
+ * derived from the row's id with the server's secret when the email is rendered and when a
+ * code is checked. `subject` is a keyed pseudonym of the address the code went to; `requester`
+ * the hash of a nonce in the browser that asked (codes typed in are checked only against the
+ * codes that browser asked for, so another browser's guesses cannot spend them); the emailed
+ * link carries the row's id and works in any browser. A stranger's address gets a row too,
+ * with no account and no email sent, so both answer alike. `checkout` holds a payment waiting
+ * for the address to be confirmed (payer's name, company, card brand, last four, expiry).
+ */
+export const signinCodes = pgTable(
+  'signin_codes',
+  {
+    id: text('id').primaryKey(),
+    subject: text('subject').notNull(),
+    requester: text('requester').notNull(),
+    customerId: text('customer_id').references(() => accounts.customerId, { onDelete: 'cascade' }),
+    triesLeft: integer('tries_left').notNull(),
+    next: text('next').notNull(),
+    locale: text('locale').notNull(),
+    checkout: jsonb('checkout').$type<Record<string, unknown>>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('signin_codes_subject_idx').on(t.subject, t.requester),
+    index('signin_codes_expires_at_idx').on(t.expiresAt),
+    check(
+      'signin_codes_bounded',
+      sql`char_length(${t.id}) <= 64 and char_length(${t.subject}) <= 64 and char_length(${t.requester}) <= 64
+        and char_length(${t.next}) <= 2048 and ${t.triesLeft} >= 0`,
+    ),
+    check('signin_codes_locale', sql`${t.locale} in ('en', 'ar')`),
+  ],
+);
+
+/**
+ * The client emails' durable queue: one row per fact reported (`key_hash`, the sha256 of a key
+ * such as `cancel:<subscription>:<requested at>`), so a retried request queues one email.
+ * `message` holds what the email is rendered from at send time; a sign-in email holds only its
+ * code's id (the code is derived when it is rendered), never the code or the link. Claimed with
+ * `for update skip locked` by one sender; `sending` older than 15 minutes is retried.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind').notNull(),
+    message: jsonb('message').$type<Record<string, unknown>>(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    claimedAt: at('claimed_at'),
+    sentAt: at('sent_at'),
+    lastError: text('last_error'),
+    /** Not sent after this (a sign-in email whose code has expired). */
+    sendBefore: at('send_before'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_queue_to_idx').on(t.toAddress),
+    index('mail_queue_created_at_idx').on(t.createdAt),
+    check('mail_queue_status', sql`${t.status} in ('pending', 'sending', 'sent', 'dropped')`),
+    check(
+      'mail_queue_bounded',
+      sql`char_length(${t.keyHash}) <= 64 and char_length(${t.toAddress}) <= 254 and char_length(${t.kind}) <= 40
+        and char_length(coalesce(${t.lastError}, '')) <= 500`,
+    ),
+  ],
+);
+
+/** A billing event already handled (Stripe's evt_…, or the engine's): handled once, by the unique key. */
+export const handledEvents = pgTable(
+  'handled_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    handledAt: at('handled_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('handled_events_handled_at_idx').on(t.handledAt),
+    check('handled_events_bounded', sql`char_length(${t.eventId}) <= 255 and char_length(${t.type}) <= 100`),
+  ],
+);
+
+/** The 7-day renewal reminder was queued for this subscription's period (queued once, by the key). */
+export const renewalReminders = pgTable(
+  'renewal_reminders',
+  {
+    subscriptionId: text('subscription_id').notNull(),
+    periodEnd: at('period_end').notNull(),
+    queuedAt: at('queued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'renewal_reminders_pkey', columns: [t.subscriptionId, t.periodEnd] }),
+    index('renewal_reminders_queued_at_idx').on(t.queuedAt),
+    check('renewal_reminders_bounded', sql`char_length(${t.subscriptionId}) <= 255`),
+  ],
+);
