@@ -27,6 +27,15 @@ export function randomId(bytes = 18): string {
     .replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'y'));
 }
 
+/**
+ * The 6-digit code of a sign-in code's row, derived from its id with the server's secret: the
+ * database never holds a code, and a copy of it (or of the mail queue) yields none.
+ */
+export function derivedCode(id: string, secret = env().sessionSecret): string {
+  const mac = createHmac('sha256', secret).update(`signin-code:${id}`).digest();
+  return String(mac.readUIntBE(0, 6) % 1_000_000).padStart(6, '0');
+}
+
 /** Six decimal digits, uniformly random. */
 export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -5,7 +5,7 @@ import { env } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import { ensureCustomerAccount, getAccount } from './accounts.server';
 import type { ClientEmail } from './emails.server';
-import { queueMail, sendNow } from './mail-queue.server';
+import { queueMail, sendNow, type QueuedMessage } from './mail-queue.server';
 
 /**
  * What the portal does about a billing event (Stripe's webhook, or the embedded engine's
@@ -155,7 +155,7 @@ async function queueFor(customerId: string, key: string, compose: Compose): Prom
   const to = await recipient(customerId);
   if (!to) return [];
   const body = await compose(to.locale, to.name);
-  await queueMail(key, to.to, { ...body, locale: to.locale, siteUrl: env().siteUrl } as ClientEmail);
+  await queueMail(key, to.to, { ...body, locale: to.locale, siteUrl: env().siteUrl } as QueuedMessage);
   return [key];
 }
 

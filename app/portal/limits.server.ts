@@ -19,12 +19,12 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Sign-in codes sent to one address. */
+  /** Sign-in codes asked for one address from one IP (binds the one who asks). */
   signInPerAddress: { max: 5, windowMs: 60 * 60 * 1000 },
+  /** Sign-in codes sent to one address from anywhere: a cap on what one inbox receives. */
+  signInPerAddressAll: { max: 30, windowMs: 60 * 60 * 1000 },
   /** Sign-in codes asked for from one IP, for any addresses. */
   signInPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
-  /** Code checks for one address (any code). */
-  verifyPerAddress: { max: 10, windowMs: 15 * 60 * 1000 },
   /** Code checks from one IP. */
   verifyPerIp: { max: 30, windowMs: 60 * 60 * 1000 },
   /** Local checkout attempts from one IP (declined cards included). */

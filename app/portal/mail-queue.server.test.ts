@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientEmail } from './emails.server';
-import { mailDeps, mailId, queueMail, sendDueMail, type MailDoc } from './mail-queue.server';
+import { eq, sql } from 'drizzle-orm';
+import { mailQueue } from '~/db/schema.server';
+import { testDatabaseKinds } from '~/db/test-support';
+import { mailDeps, mailKeyHash, queueMail, sendDueMail } from './mail-queue.server';
 import { createTestWorld, type TestWorld } from './test-support';
-
-let world: TestWorld;
-beforeEach(async () => (world = await createTestWorld()));
-afterEach(() => world.close());
 
 const cancellation: ClientEmail = {
   kind: 'cancellation',
@@ -17,19 +16,32 @@ const cancellation: ClientEmail = {
   resumeUrl: 'https://www.bawaba-advisory.com/ar/account/subscription',
 };
 
-describe('the client mail queue', () => {
+describe.each(testDatabaseKinds())('the client mail queue (%s)', (kind) => {
+  let world: TestWorld;
+  beforeEach(async () => (world = await createTestWorld({ database: kind })));
+  afterEach(() => world.close());
+  const row = async (key: string) =>
+    (
+      await world.database.db
+        .select()
+        .from(mailQueue)
+        .where(eq(mailQueue.keyHash, mailKeyHash(key)))
+    )[0];
+
   it('queues an email once per key, however often the same fact is reported', async () => {
     const results = await Promise.all(
       Array.from({ length: 5 }, () => queueMail('cancel:sub_1:2026-11-20', 'client@example.com', cancellation)),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await world.store.queryPrivate<number>('count(*[_type == "portal.mail"])')).toBe(1);
+    expect((await world.database.db.execute(sql`select count(*)::int as n from mail_queue`)).rows[0]).toEqual({ n: 1 });
     await sendDueMail();
     await sendDueMail();
     expect(world.sent).toHaveLength(1);
     expect(world.sent[0].to).toBe('client@example.com');
     expect(world.sent[0].html).toContain('dir="rtl"');
-    expect(world.sent[0].messageId).toBe(`<${mailId('cancel:sub_1:2026-11-20')}@www.bawaba-advisory.com>`);
+    expect(world.sent[0].messageId).toBe(
+      `<portal.mail.${mailKeyHash('cancel:sub_1:2026-11-20')}@www.bawaba-advisory.com>`,
+    );
   });
 
   it('keeps a message while the mail server is down and sends it, once, when it is back', async () => {
@@ -38,8 +50,7 @@ describe('the client mail queue', () => {
     await queueMail('cancel:sub_2:x', 'client@example.com', cancellation, {}, deps);
     world.mailer.failing = true;
     expect(await sendDueMail(20, deps)).toEqual({ sent: 0, failed: 1 });
-    const doc = await world.store.getDocument<MailDoc>(mailId('cancel:sub_2:x'));
-    expect(doc).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await row('cancel:sub_2:x')).toMatchObject({ status: 'pending', attempts: 1 });
     // Not retried before its delay…
     world.mailer.failing = false;
     expect(await sendDueMail(20, deps)).toEqual({ sent: 0, failed: 0 });
@@ -59,30 +70,42 @@ describe('the client mail queue', () => {
     );
   });
 
-  it('survives a restart: a queued message is still sent after the process is replaced', async () => {
-    await queueMail('cancel:sub_3:y', 'client@example.com', cancellation);
-    await world.restart();
-    expect((await sendDueMail()).sent).toBe(1);
+  it('a claim left by a sender that died is taken again after 15 minutes, once', async () => {
+    let now = Date.now();
+    const deps = { ...mailDeps(), now: () => now };
+    await queueMail('cancel:sub_3:y', 'client@example.com', cancellation, {}, deps);
+    // A sender claimed it and died before sending.
+    await world.database.db.update(mailQueue).set({ status: 'sending', claimedAt: new Date(now) });
+    expect((await sendDueMail(20, deps)).sent).toBe(0);
+    now += 16 * 60 * 1000;
+    const again = await Promise.all([sendDueMail(20, deps), sendDueMail(20, deps)]);
+    expect(again.map((r) => r.sent).sort()).toEqual([0, 1]);
+    expect(world.sent).toHaveLength(1);
   });
 
-  it('erases a sign-in email once sent, and drops one whose code expired before it could go', async () => {
-    const signIn: ClientEmail = {
-      kind: 'sign-in',
-      locale: 'en',
-      name: 'Layla',
-      siteUrl: 'https://www.bawaba-advisory.com',
-      code: '123456',
-      link: 'https://www.bawaba-advisory.com/account/verify?c=x&code=123456',
-      minutes: 10,
+  it('a sign-in email holds only its code row id; it is dropped when the code is gone, and keeps nothing once sent', async () => {
+    const codes = {
+      live: async (id: string) => (id === 'live' ? { customerId: 'cus_1', name: 'Layla', checkout: false } : null),
+      codeOf: (id: string) => ({
+        code: '482913',
+        link: `https://www.bawaba-advisory.com/account/verify?c=${id}&code=482913`,
+      }),
     };
-    await queueMail('signin:a', 'client@example.com', signIn, { expiresAt: Date.now() + 600_000 });
-    await queueMail('signin:b', 'client@example.com', signIn, { expiresAt: Date.now() - 1 });
-    await sendDueMail();
+    const deps = { ...mailDeps(), codes };
+    const signIn = (codeId: string) =>
+      ({ kind: 'sign-in', locale: 'en', siteUrl: 'https://www.bawaba-advisory.com', codeId, minutes: 10 }) as const;
+    await queueMail('signin:a', 'client@example.com', signIn('live'), { sendBefore: Date.now() + 600_000 }, deps);
+    await queueMail('signin:b', 'client@example.com', signIn('used'), { sendBefore: Date.now() + 600_000 }, deps);
+    await queueMail('signin:c', 'client@example.com', signIn('live'), { sendBefore: Date.now() - 1 }, deps);
+    expect(JSON.stringify((await world.database.db.execute(sql`select * from mail_queue`)).rows)).not.toContain(
+      '482913',
+    );
+    await sendDueMail(20, deps);
     expect(world.sent).toHaveLength(1);
-    expect(await world.store.getDocument<MailDoc>(mailId('signin:a'))).toMatchObject({ status: 'sent', message: null });
-    expect(await world.store.getDocument<MailDoc>(mailId('signin:b'))).toMatchObject({
-      status: 'dropped',
-      message: null,
-    });
+    expect(world.sent[0].text).toContain('482913');
+    expect(world.sent[0].text).toContain('Layla');
+    expect(await row('signin:a')).toMatchObject({ status: 'sent', message: null });
+    expect(await row('signin:b')).toMatchObject({ status: 'dropped', message: null });
+    expect(await row('signin:c')).toMatchObject({ status: 'dropped', message: null });
   });
 });

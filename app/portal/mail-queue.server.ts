@@ -1,59 +1,65 @@
 import { createHash } from 'node:crypto';
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { db as processDb } from '~/db/client.server';
+import { mailQueue } from '~/db/schema.server';
+import type { Db } from '~/db/types.server';
+import type { Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { mailer as appMailer, type Mailer } from '~/lib/mailer.server';
-import { contentClient } from '~/sanity/client.server';
-import { isConflict, type PrivateStore, type StoredDocument } from '~/sanity/types';
+import { codeMail } from './codes.server';
 import { renderClientEmail, type ClientEmail } from './emails.server';
 
 /**
- * The client emails go through a durable queue: `portal.mail.<hash of what it reports>`.
- * - Queued once: the id derives from a key naming the fact (for example
- *   `cancel:<subscription>:<requested at>`), created only if absent, so a retried request, a
- *   redelivered webhook or two concurrent clicks queue one email.
+ * The client emails go through a durable queue, the `mail_queue` table.
+ * - Queued once: the row's key is the sha256 of a key naming the fact (for example
+ *   `cancel:<subscription>:<requested at>`), inserted with `on conflict do nothing`, so a
+ *   retried request, a redelivered webhook or two concurrent clicks queue one email.
  * - Queued only after the change it reports is durable (callers queue after the billing call
  *   or the event returned), and sending never undoes anything.
- * - Sent at most once: a sender first claims the message with a conditional write
- *   (pending -> sending), so two senders never both send it; after a successful send it is
- *   marked sent. A send that fails goes back to pending with a growing delay (1 min … 1 h).
- *   A claim left by a crash between the send and the mark is retried after 15 minutes with the
- *   same Message-ID, which mail systems use to drop a duplicate; in the outbox it rewrites the
- *   same file.
- * - Sign-in emails carry a code: their content is erased once sent or expired.
+ * - Sent at most once: a sender claims due rows with `for update skip locked` and marks them
+ *   `sending` in the same statement, so two senders (or two server copies) never both send one;
+ *   after a successful send it is marked sent. A send that fails goes back to pending with a
+ *   growing delay (1 min … 1 h). A claim left by a crash between the send and the mark is
+ *   retried after 15 minutes with the same Message-ID, which mail systems use to drop a
+ *   duplicate; in the outbox it rewrites the same file.
+ * - A sign-in or confirmation email holds only its code row's id: the code and the link are
+ *   derived when it is rendered, so neither the queue nor the database ever holds one in clear.
+ *   Its row is dropped when the code is used or expired before it could go, and when the code
+ *   names no client (a stranger's address, asked for like a client's: nothing is sent).
  */
-export type MailDoc = {
-  _id: string;
-  _type: 'portal.mail';
-  key: string;
-  to: string;
-  message: ClientEmail | null;
-  status: 'pending' | 'sending' | 'sent' | 'dropped';
-  attempts: number;
-  nextAttemptAt: number;
-  claimedAt: number | null;
-  sentAt: string | null;
-  lastError: string | null;
-  /** Sign-in emails: not sent after this (the code has expired). */
-  expiresAt: number | null;
-};
+type CodeMail =
+  | { kind: 'sign-in'; locale: Locale; siteUrl: string; codeId: string; minutes: number }
+  | { kind: 'checkout-confirm'; locale: Locale; siteUrl: string; codeId: string; minutes: number; planName: string };
+
+/** What a queued row holds: a whole email, or (for a code) what it is rendered from at send time. */
+export type QueuedMessage = Exclude<ClientEmail, { kind: 'sign-in' | 'checkout-confirm' }> | CodeMail;
 
 const MAX_ATTEMPTS = 12;
 const STALE_CLAIM_MS = 15 * 60 * 1000;
 
-export const mailId = (key: string) =>
-  `portal.mail.${createHash('sha256').update(key).digest('hex').slice(0, 40)}` as const;
+export const mailKeyHash = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
+
+/** A code row, as the sender needs it: its client's name, whether it confirms a payment. */
+export type CodeLookup = (
+  id: string,
+) => Promise<{ customerId: string | null; name: string | null; checkout: boolean } | null>;
 
 export interface MailDeps {
-  store: PrivateStore;
+  db?: Db;
   mailer: Mailer;
   from: string;
   now: () => number;
   log: (message: string) => void;
+  /** Code rows (app/portal/signin.server.ts), and the code and link derived from one. */
+  codes?: {
+    live: CodeLookup;
+    codeOf: (id: string, locale: Locale, checkout: boolean) => { code: string; link: string };
+  };
 }
 
 export function mailDeps(): MailDeps {
   const e = env();
   return {
-    store: contentClient(),
     mailer: appMailer(),
     from: e.mail.from ?? `Bawaba Advisory <no-reply@${new URL(e.siteUrl).hostname}>`,
     now: Date.now,
@@ -61,123 +67,141 @@ export function mailDeps(): MailDeps {
   };
 }
 
+const database = async (deps: Pick<MailDeps, 'db'>) => deps.db ?? (await processDb());
+
 /** Queues an email unless one with this key was queued before. Returns whether it was new. */
 export async function queueMail(
   key: string,
   to: string,
-  message: ClientEmail,
-  options: { expiresAt?: number } = {},
-  deps: Pick<MailDeps, 'store' | 'now'> = mailDeps(),
+  message: QueuedMessage,
+  options: { sendBefore?: number } = {},
+  deps: Pick<MailDeps, 'db' | 'now'> = mailDeps(),
 ): Promise<boolean> {
-  const id = mailId(key);
-  if (await deps.store.getDocument(id)) return false;
-  // Created only if absent, as one conditional write: of concurrent reports of one fact, one queues.
-  const doc: MailDoc = {
-    _id: id,
-    _type: 'portal.mail',
-    key,
-    to,
-    message,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: deps.now(),
-    claimedAt: null,
-    sentAt: null,
-    lastError: null,
-    expiresAt: options.expiresAt ?? null,
-  };
-  try {
-    await deps.store.mutate([{ create: doc as MailDoc & { _id: `${string}.${string}` } }]);
-  } catch (error) {
-    if (isConflict(error)) return false;
-    throw error;
-  }
-  return true;
+  const inserted = await (
+    await database(deps)
+  )
+    .insert(mailQueue)
+    .values({
+      keyHash: mailKeyHash(key),
+      toAddress: to,
+      kind: message.kind,
+      message: message as unknown as Record<string, unknown>,
+      status: 'pending',
+      nextAttemptAt: new Date(deps.now()),
+      sendBefore: options.sendBefore === undefined ? null : new Date(options.sendBefore),
+    })
+    .onConflictDoNothing()
+    .returning({ keyHash: mailQueue.keyHash });
+  return inserted.length > 0;
 }
 
-/** Sends what is due (at most `limit` messages). Safe to run concurrently and after a crash. */
-export async function sendDueMail(limit = 20, deps: MailDeps = mailDeps()): Promise<{ sent: number; failed: number }> {
-  const now = deps.now();
-  const due = await deps.store.queryPrivate<StoredDocument<MailDoc>[]>(
-    `*[_type == "portal.mail" && ((status == "pending" && nextAttemptAt <= $now) || (status == "sending" && claimedAt < $stale))] | order(nextAttemptAt asc) [0...$limit]`,
-    { now, stale: now - STALE_CLAIM_MS, limit },
+type Claimed = typeof mailQueue.$inferSelect;
+
+/**
+ * Claims up to `limit` due rows (pending and due, or a claim older than 15 minutes): one
+ * statement, `for update skip locked`, so concurrent senders take disjoint rows.
+ */
+async function claim(deps: MailDeps, where: ReturnType<typeof and>, limit: number): Promise<Claimed[]> {
+  const d = await database(deps);
+  const now = new Date(deps.now());
+  const due = d
+    .select({ keyHash: mailQueue.keyHash })
+    .from(mailQueue)
+    .where(where)
+    .orderBy(asc(mailQueue.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return d
+    .update(mailQueue)
+    .set({ status: 'sending', claimedAt: now })
+    .where(sql`${mailQueue.keyHash} in (${due})`)
+    .returning();
+}
+
+const dueNow = (now: number) =>
+  or(
+    and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, new Date(now))),
+    and(eq(mailQueue.status, 'sending'), lte(mailQueue.claimedAt, new Date(now - STALE_CLAIM_MS))),
   );
+
+/** Sends what is due (at most `limit` messages). Safe to run concurrently, in several processes, and after a crash. */
+export async function sendDueMail(limit = 20, deps: MailDeps = mailDeps()): Promise<{ sent: number; failed: number }> {
+  const rows = await claim(deps, dueNow(deps.now()), limit);
   let sent = 0;
   let failed = 0;
-  for (const doc of due) {
-    const result = await sendOne(doc, deps);
+  for (const row of rows) {
+    const result = await sendClaimed(row, deps);
     if (result === 'sent') sent++;
     else if (result === 'failed') failed++;
   }
   return { sent, failed };
 }
 
-/** Sends one queued message now if it is still due (used right after queueing, so it goes out at once). */
+/** Sends one queued message now if it is still pending (used right after queueing, so it goes out at once). */
 export async function sendNow(key: string, deps: MailDeps = mailDeps()): Promise<void> {
-  const doc = await deps.store.getDocument<MailDoc>(mailId(key));
-  if (doc && doc.status === 'pending') await sendOne(doc, deps);
+  const [row] = await claim(deps, and(eq(mailQueue.keyHash, mailKeyHash(key)), eq(mailQueue.status, 'pending')), 1);
+  if (row) await sendClaimed(row, deps);
 }
 
-async function sendOne(doc: StoredDocument<MailDoc>, deps: MailDeps): Promise<'sent' | 'failed' | 'skipped'> {
-  const now = deps.now();
-  if (!doc.message || (doc.expiresAt !== null && now > doc.expiresAt)) {
-    await tryPatch(deps, doc, { status: 'dropped', message: null, lastError: 'expired before it could be sent' });
+async function finish(deps: MailDeps, keyHash: string, set: Partial<typeof mailQueue.$inferInsert>) {
+  await (await database(deps)).update(mailQueue).set(set).where(eq(mailQueue.keyHash, keyHash));
+}
+
+/** The email a claimed row stands for, or why it is not sent. */
+async function compose(row: Claimed, deps: MailDeps): Promise<ClientEmail | { drop: string }> {
+  const message = row.message as unknown as QueuedMessage | null;
+  if (!message) return { drop: 'no content' };
+  if (row.sendBefore && deps.now() > row.sendBefore.getTime()) return { drop: 'expired before it could be sent' };
+  if (message.kind !== 'sign-in' && message.kind !== 'checkout-confirm') return message;
+  const codes = deps.codes ?? codeMail;
+  const live = await codes.live(message.codeId);
+  if (!live) return { drop: 'the code was used or expired before it could be sent' };
+  const { code, link } = codes.codeOf(message.codeId, message.locale, message.kind === 'checkout-confirm');
+  if (message.kind === 'checkout-confirm') return { ...message, name: '', code, link };
+  if (!live.customerId) return { drop: 'not a client' };
+  return { ...message, name: live.name ?? '', code, link };
+}
+
+async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'failed' | 'skipped'> {
+  const email = await compose(row, deps);
+  if ('drop' in email) {
+    // A stranger's sign-in row goes entirely (its address has no reason to be kept).
+    if (email.drop === 'not a client')
+      await (await database(deps)).delete(mailQueue).where(eq(mailQueue.keyHash, row.keyHash));
+    else await finish(deps, row.keyHash, { status: 'dropped', message: null, claimedAt: null, lastError: email.drop });
     return 'skipped';
   }
-  // Claim it: of two senders, only the one whose conditional write lands sends.
-  const claimed = await tryPatch(deps, doc, { status: 'sending', claimedAt: now });
-  if (!claimed) return 'skipped';
-  const rendered = renderClientEmail(doc.message);
-  const host = new URL(doc.message.siteUrl).hostname;
+  const rendered = renderClientEmail(email);
+  const host = new URL(email.siteUrl).hostname;
   try {
     await deps.mailer.send({
-      to: doc.to,
+      to: row.toAddress,
       from: deps.from,
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
-      messageId: `<${doc._id}@${host}>`,
+      messageId: `<portal.mail.${row.keyHash}@${host}>`,
     });
   } catch (error) {
-    const attempts = doc.attempts + 1;
-    const delay = Math.min(60 * 60 * 1000, 60 * 1000 * 2 ** Math.min(doc.attempts, 6));
-    deps.log(`could not send ${doc.message.kind} (attempt ${attempts}): ${String(error)}`);
-    await forcePatch(deps, doc._id, {
+    const attempts = row.attempts + 1;
+    const delay = Math.min(60 * 60 * 1000, 60 * 1000 * 2 ** Math.min(row.attempts, 6));
+    deps.log(`could not send ${row.kind} (attempt ${attempts}): ${String(error)}`);
+    await finish(deps, row.keyHash, {
       status: attempts >= MAX_ATTEMPTS ? 'dropped' : 'pending',
       attempts,
-      nextAttemptAt: now + delay,
+      nextAttemptAt: new Date(deps.now() + delay),
       claimedAt: null,
       lastError: String(error).slice(0, 300),
     });
     return 'failed';
   }
-  await forcePatch(deps, doc._id, {
+  await finish(deps, row.keyHash, {
     status: 'sent',
-    sentAt: new Date(deps.now()).toISOString(),
+    sentAt: new Date(deps.now()),
     claimedAt: null,
     lastError: null,
-    // A sign-in email's code must not outlive its use.
-    ...(doc.message.kind === 'sign-in' ? { message: null } : {}),
+    // A code's email keeps nothing of it once out (it held only the row's id anyway).
+    ...(row.kind === 'sign-in' || row.kind === 'checkout-confirm' ? { message: null } : {}),
   });
   return 'sent';
-}
-
-async function tryPatch(deps: MailDeps, doc: StoredDocument<MailDoc>, set: Partial<MailDoc>): Promise<boolean> {
-  try {
-    await deps.store.mutate([{ patch: { id: doc._id, ifRevisionID: doc._rev, set } }]);
-    return true;
-  } catch (error) {
-    if (isConflict(error)) return false;
-    throw error;
-  }
-}
-
-/** A write by the sender that holds the claim: retried on a concurrent change of other fields. */
-async function forcePatch(deps: MailDeps, id: string, set: Partial<MailDoc>): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await deps.store.getDocument<MailDoc>(id);
-    if (!current) return;
-    if (await tryPatch(deps, current, set)) return;
-  }
-  throw new Error(`mail ${id}: could not record the result`);
 }

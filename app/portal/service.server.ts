@@ -213,12 +213,9 @@ export async function verifySignIn(request: Request, form: FormData, locale: Loc
   return verifyCode(request, form, locale);
 }
 
+/** Ends this device's session (its row is deleted), or every session of the client with `everywhere`. */
 export async function signOut(request: Request, options: { everywhere: boolean }): Promise<Headers> {
-  const client = await readSession(request);
-  if (client && options.everywhere) {
-    await updateAccount(client.account.customerId, (current) => ({ sessionEpoch: current.sessionEpoch + 1 }));
-  }
-  return new Headers({ 'Set-Cookie': await endSession(), 'Cache-Control': 'private, no-store' });
+  return new Headers({ 'Set-Cookie': await endSession(request, options), 'Cache-Control': 'private, no-store' });
 }
 
 export async function updatePreferences(
@@ -228,7 +225,7 @@ export async function updatePreferences(
   const locale = form.get('locale');
   if (locale !== 'en' && locale !== 'ar')
     return { ok: false, message: { kind: 'error', key: 'messages.invalidPreference' } };
-  await updateAccount(session.account.customerId, () => ({ locale }));
+  await updateAccount(session.account.customerId, { locale });
   return { ok: true, message: { kind: 'success', key: 'messages.preferencesSaved' } };
 }
 

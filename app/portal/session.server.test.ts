@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDatabase, openTestDatabase } from '~/db/test-support';
+import type { Database } from '~/db/types.server';
 
 /**
  * The portal's cookies carry the `__Host-` prefix over HTTPS (issue 28): a browser then accepts
@@ -6,18 +8,35 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  * can set or shadow a client's session. On plain HTTP (development, tests) the bare name stays.
  */
 const saved = { ...process.env };
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase('pglite');
+  installDatabase(database);
+});
+afterAll(async () => {
+  installDatabase(undefined);
+  await database.close();
+});
 afterEach(() => {
   process.env = { ...saved };
   vi.resetModules();
 });
 
+const account = { customerId: 'cus_test0001' };
+
 async function sessionModule(env: Record<string, string>) {
   vi.resetModules();
   process.env = { ...saved, SESSION_SECRET: 'session-test-secret-0123456789abcdefghij', ...env };
+  const { ensureAccount } = await import('./accounts.server');
+  await ensureAccount({
+    customerId: account.customerId,
+    email: 'c@example.com',
+    name: 'C',
+    company: null,
+    locale: 'en',
+  });
   return import('./session.server');
 }
-
-const account = { customerId: 'cus_test0001', sessionEpoch: 0 };
 
 describe('portal cookies', () => {
   it('over HTTPS in production: __Host-client, Secure, Path=/, no Domain', async () => {

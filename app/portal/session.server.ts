@@ -1,15 +1,21 @@
+import { createHash } from 'node:crypto';
 import { createCookie } from '@remix-run/node';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { accounts, sessions } from '~/db/schema.server';
+import type { Db } from '~/db/types.server';
 import { localizePath, requestLocale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { oncePerRequest } from '~/lib/once-per-request.server';
-import { getAccount, type AccountDoc } from './accounts.server';
+import type { AccountRecord } from './accounts.server';
 import { keyed, randomId, verifyKeyed } from './crypto.server';
 
 /**
- * The client's session: a signed, HttpOnly, SameSite=Lax cookie (Secure over HTTPS) holding the
- * customer id, the account's session epoch, a random session id and when it was issued. Nothing
- * else is kept on the server, except the epoch: raising it (sign out everywhere) ends every
- * session of that account at once. Each sign-in issues a new session id (no fixation).
+ * The client's session: a row of `sessions` per signed-in device, named by a random id that
+ * only the cookie holds (the table keeps its sha256). The cookie is signed, HttpOnly,
+ * SameSite=Lax (Secure and `__Host-` over HTTPS). Signing out deletes the row, so the cookie is
+ * worth nothing after it, even replayed; signing out everywhere deletes every row of the account.
+ * Each sign-in makes a new row and id (no fixation); a session lasts SESSION_DAYS.
  */
 export const SESSION_DAYS = 30;
 /**
@@ -28,7 +34,7 @@ export function portalCookiesSecure(): boolean {
   return e.isProduction && e.siteUrl.startsWith('https:');
 }
 
-type SessionValue = { a: string; e: number; s: string; iat: number };
+type SessionValue = { s: string };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -47,7 +53,7 @@ function sessionCookie() {
 }
 
 export interface SignedInClient {
-  account: AccountDoc;
+  account: AccountRecord;
   sessionId: string;
   csrfToken: string;
 }
@@ -55,26 +61,70 @@ export interface SignedInClient {
 /** The signed-in client of this request (checked once per request), or null. */
 export const readSession: (request: Request) => Promise<SignedInClient | null> = oncePerRequest(verify);
 
-async function verify(request: Request): Promise<SignedInClient | null> {
+const idHash = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/** The session id in the request's cookie (signature checked), or null. */
+async function sessionIdOf(request: Request): Promise<string | null> {
   const header = request.headers.get('Cookie');
   if (!header?.includes(`${sessionCookie().name}=`)) return null;
   const value = (await sessionCookie().parse(header)) as Partial<SessionValue> | null;
-  if (!value || typeof value !== 'object') return null;
-  const { a, e, s, iat } = value;
-  if (typeof a !== 'string' || typeof e !== 'number' || typeof s !== 'string' || typeof iat !== 'number') return null;
-  if (Date.now() - iat > SESSION_DAYS * 24 * 60 * 60 * 1000 || iat > Date.now() + 60_000) return null;
-  const account = await getAccount(a);
-  if (!account || account.sessionEpoch !== e) return null;
-  return { account, sessionId: s, csrfToken: keyed('csrf', s) };
+  return value && typeof value === 'object' && typeof value.s === 'string' && /^[A-Za-z0-9]{20,64}$/.test(value.s)
+    ? value.s
+    : null;
 }
 
-/** Set-Cookie for a fresh session of this account. */
-export function startSession(account: Pick<AccountDoc, 'customerId' | 'sessionEpoch'>): Promise<string> {
-  const value: SessionValue = { a: account.customerId, e: account.sessionEpoch, s: randomId(), iat: Date.now() };
+async function verify(request: Request): Promise<SignedInClient | null> {
+  const id = await sessionIdOf(request);
+  if (!id) return null;
+  // One statement: the live session and its account.
+  const [row] = await (
+    await db()
+  )
+    .select({
+      customerId: accounts.customerId,
+      email: accounts.email,
+      name: accounts.name,
+      company: accounts.company,
+      locale: accounts.locale,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.customerId, sessions.customerId))
+    .where(and(eq(sessions.idHash, idHash(id)), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  const account: AccountRecord = { ...row, locale: row.locale === 'ar' ? 'ar' : 'en' };
+  return { account, sessionId: id, csrfToken: keyed('csrf', id) };
+}
+
+/** Starts a session of this account (a new row) and answers its Set-Cookie. */
+export async function startSession(account: Pick<AccountRecord, 'customerId'>, database?: Db): Promise<string> {
+  const id = randomId();
+  await (database ?? (await db())).insert(sessions).values({
+    idHash: idHash(id),
+    customerId: account.customerId,
+    expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+  });
+  const value: SessionValue = { s: id };
   return sessionCookie().serialize(value);
 }
 
-export function endSession(): Promise<string> {
+/**
+ * Ends this request's session (its row is deleted: the cookie opens nothing after this, even
+ * replayed), or with `everywhere` every session of its account; answers the Set-Cookie that
+ * clears the cookie.
+ */
+export async function endSession(request: Request, options: { everywhere?: boolean } = {}): Promise<string> {
+  const id = await sessionIdOf(request);
+  if (id) {
+    const database = await db();
+    const own = eq(sessions.idHash, idHash(id));
+    await database
+      .delete(sessions)
+      .where(
+        options.everywhere
+          ? inArray(sessions.customerId, database.select({ customerId: sessions.customerId }).from(sessions).where(own))
+          : own,
+      );
+  }
   return sessionCookie().serialize('', { maxAge: 0 });
 }
 

@@ -1,38 +1,43 @@
 import { createCookie } from '@remix-run/node';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { embeddedBilling } from '~/billing/billing.server';
 import type { AcceptedCard } from '~/billing/engine/cards';
 import { BillingError } from '~/billing/types';
+import { db } from '~/db/client.server';
+import { accounts, signinCodes } from '~/db/schema.server';
 import { localizePath, type Locale } from '~/i18n';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { safeReturnPath } from '~/lib/return-path';
-import { contentClient } from '~/sanity/client.server';
-import { isConflict, type StoredDocument } from '~/sanity/types';
 import { ensureCustomerAccount, findAccountByEmail, getAccount, normalizeEmail } from './accounts.server';
-import { clientIp, keyed, pseudonym, randomId, safeEqual, sixDigitCode } from './crypto.server';
-import type { ClientEmail } from './emails.server';
+import { clientIp, derivedCode, pseudonym, randomId, safeEqual } from './crypto.server';
 import { dispatchEngineEvents } from './events.server';
-import { consume, LIMITS, remaining } from './limits.server';
+import { consume, LIMITS } from './limits.server';
 import { queueMail, sendNow } from './mail-queue.server';
 import { portalCookieName, portalCookiesSecure, startSession } from './session.server';
 
 /**
  * Passwordless sign-in by email, and the confirmation of a payer's address.
- * - Asking for a code: the same answer whether or not the address belongs to a client (no
- *   enumeration); limited per address and per IP. For a client, a 6-digit code is stored
- *   hashed (keyed) in `portal.code.<random>` with a 10-minute expiry and 5 tries, and emailed
- *   with a link that carries the same code. The link opens a page with a button that POSTs it,
- *   because mail scanners open links and must not use up the code.
+ * - Asking for a code: the same answer, the same statements and the same time whether or not
+ *   the address belongs to a client. Every request stores a code row (`signin_codes`) and
+ *   queues an email; for an address without an account the row names no client and the email
+ *   is dropped by the sender, off the request path. No code is stored: it is derived from the
+ *   row's id with the server's secret when the email is rendered and when a code is checked.
+ * - The row is bound to the browser that asked (a nonce in the short-lived `__signin` cookie):
+ *   a code typed in is checked only against the codes this browser asked for, so another
+ *   browser's guesses cannot spend a client's code. The emailed link carries the row's id and
+ *   its code and works in any browser, whatever was guessed elsewhere.
+ * - Limits bind the one who asks: per IP, per address and IP, and a wider cap per address.
+ * - Checking a typed code spends a try on every live code of this browser and address in ONE
+ *   statement (`update … set tries_left = tries_left - 1 … where tries_left > 0 returning`),
+ *   so concurrent guesses cannot all see the same count; the right one is deleted by ONE
+ *   statement that returns it, so it signs in (and completes its payment) once.
  * - Paying a local checkout without a session of the paying client: the card is checked, and
- *   the payment waits in a code of the same kind, emailed to the address the payer typed. Only
- *   that code (or its link) completes the payment and signs in: paying never makes anyone a
- *   client they have not proven to be, and the address's owner is told by that email.
- * - Checking a code: limited per address and per IP; a wrong code costs a try on every live
- *   code of that address; the right one is deleted in the same conditional write that checks
- *   it, so it signs in (and completes its payment) once. The new session gets a fresh id.
+ *   the payment waits in a code emailed to the address the payer typed (ADR 0020).
  */
 export const CODE_MINUTES = 10;
 export const CODE_TRIES = 5;
+const PENDING_MINUTES = 15;
 
 /** A local checkout's payment, checked and waiting for the payer to confirm the address. */
 export interface PendingCheckout {
@@ -43,23 +48,10 @@ export interface PendingCheckout {
   card: AcceptedCard;
 }
 
-type CodeDoc = {
-  _id: string;
-  _type: 'portal.code';
-  /** The keyed pseudonym of the address the code was sent to (codes are found by it). */
-  subject: string;
-  /** The client the code signs in as; null for a payment's confirmation. */
-  customerId: string | null;
-  hash: string;
-  expiresAt: number;
-  triesLeft: number;
-  next: string;
-  checkout?: PendingCheckout;
-};
-
 const codeSubject = (email: string) => pseudonym('code-address', email);
+const requesterOf = (nonce: string) => pseudonym('code-requester', nonce);
 
-/** Remembers, for 15 minutes, which address the code was sent to (to say so, and to check it). */
+/** Remembers, for 15 minutes, which address the code was sent to, why, and this browser's nonce. */
 let cookieOfSignIn: ReturnType<typeof createCookie> | undefined;
 function signInCookie() {
   const e = env();
@@ -69,7 +61,7 @@ function signInCookie() {
     sameSite: 'lax',
     secure,
     path: '/',
-    maxAge: 15 * 60,
+    maxAge: PENDING_MINUTES * 60,
     secrets: e.sessionSecrets,
   });
   return cookieOfSignIn;
@@ -84,57 +76,86 @@ export function nextPath(value: unknown, locale: Locale): string {
 }
 
 export type PendingPurpose = 'sign-in' | 'checkout';
+type Pending = { email: string; purpose: PendingPurpose; nonce: string };
 
-/** The address a code was sent to (from the short-lived cookie), and why; null when none. */
-export async function pendingSignIn(request: Request): Promise<{ email: string; purpose: PendingPurpose } | null> {
+async function readPending(request: Request): Promise<Pending | null> {
   const value = (await signInCookie().parse(request.headers.get('Cookie'))) as {
     email?: unknown;
     exp?: unknown;
     purpose?: unknown;
+    nonce?: unknown;
   } | null;
   if (!value || typeof value.email !== 'string' || typeof value.exp !== 'number' || value.exp < Date.now()) return null;
-  return { email: value.email, purpose: value.purpose === 'checkout' ? 'checkout' : 'sign-in' };
+  if (typeof value.nonce !== 'string' || !/^[A-Za-z0-9]{16,64}$/.test(value.nonce)) return null;
+  return { email: value.email, purpose: value.purpose === 'checkout' ? 'checkout' : 'sign-in', nonce: value.nonce };
+}
+
+/** The address a code was sent to (from the short-lived cookie), and why; null when none. */
+export async function pendingSignIn(request: Request): Promise<{ email: string; purpose: PendingPurpose } | null> {
+  const pending = await readPending(request);
+  return pending && { email: pending.email, purpose: pending.purpose };
 }
 
 export async function pendingEmail(request: Request): Promise<string | null> {
-  return (await pendingSignIn(request))?.email ?? null;
-}
-
-function pendingCookie(email: string, purpose: PendingPurpose): Promise<string> {
-  return signInCookie().serialize({ email, exp: Date.now() + 15 * 60 * 1000, purpose });
+  return (await readPending(request))?.email ?? null;
 }
 
 /**
- * Stores a new code for `email` (hashed; the code itself only goes into the email) and sends
- * the email that `message` makes of it, queued so that a mail server that is down is retried
- * while the code is valid.
+ * Stores a new code row for `email`, bound to this browser, and queues its email (sent off the
+ * request path). `customer`: the row names the address's account when there is one (looked up
+ * in the same statement), or none (a payment's confirmation names its client when it completes).
+ * Answers the cookie that remembers the address, the purpose and the browser's nonce.
  */
 async function issueCode(
+  request: Request,
   email: string,
-  fields: Pick<CodeDoc, 'customerId' | 'next' | 'checkout'>,
-  locale: Locale,
-  message: (code: string, link: string) => ClientEmail,
-): Promise<void> {
+  purpose: PendingPurpose,
+  fields: { next: string; locale: Locale; checkout?: PendingCheckout; planName?: string },
+): Promise<string> {
+  const nonce = (await readPending(request))?.nonce ?? randomId(24);
   const id = randomId();
-  const code = sixDigitCode();
-  const expiresAt = Date.now() + CODE_MINUTES * 60 * 1000;
-  const doc: CodeDoc = {
-    _id: `portal.code.${id}`,
-    _type: 'portal.code',
-    subject: codeSubject(email),
-    hash: keyed('signin-code', `${id}:${code}`),
-    expiresAt,
-    triesLeft: CODE_TRIES,
-    ...fields,
-  };
-  await contentClient().mutate([{ create: doc as CodeDoc & { _id: `${string}.${string}` } }]);
-  const link =
-    `${env().siteUrl}${localizePath('/account/verify', locale)}?c=${encodeURIComponent(id)}&code=${code}` +
-    (fields.checkout ? '&p=checkout' : '');
+  const expiresAt = new Date(Date.now() + CODE_MINUTES * 60 * 1000);
+  // One statement for a client's address and a stranger's alike: the account, if any, is a subquery.
+  const account =
+    purpose === 'sign-in'
+      ? sql`(select ${accounts.customerId} from ${accounts} where ${accounts.email} = ${email})`
+      : sql`null`;
+  await (
+    await db()
+  ).execute(sql`
+    insert into ${signinCodes} (id, subject, requester, customer_id, tries_left, next, locale, checkout, expires_at)
+    values (${id}, ${codeSubject(email)}, ${requesterOf(nonce)}, ${account}, ${CODE_TRIES}, ${fields.next},
+      ${fields.locale}, ${fields.checkout ? JSON.stringify(fields.checkout) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz)`);
+  const siteUrl = env().siteUrl;
   const key = `signin:${id}`;
-  await queueMail(key, email, message(code, link), { expiresAt });
-  // Sent now; if the mail server is down the queue retries while the code is valid.
-  await sendNow(key).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
+  await queueMail(
+    key,
+    email,
+    purpose === 'checkout'
+      ? {
+          kind: 'checkout-confirm',
+          locale: fields.locale,
+          siteUrl,
+          codeId: id,
+          minutes: CODE_MINUTES,
+          planName: fields.planName ?? '',
+        }
+      : { kind: 'sign-in', locale: fields.locale, siteUrl, codeId: id, minutes: CODE_MINUTES },
+    { sendBefore: expiresAt.getTime() },
+  );
+  // Off the request path: the answer never waits for (or reveals) the mail server.
+  void sendNow(key).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
+  return signInCookie().serialize({ email, exp: Date.now() + PENDING_MINUTES * 60 * 1000, purpose, nonce });
+}
+
+/** The limits on asking for a code: they bind the one who asks, and cap what one address receives. */
+async function mayAskForCode(request: Request, email: string): Promise<boolean> {
+  const ip = clientIp(request);
+  return (
+    (await consume('signin-ip', ip, LIMITS.signInPerIp)) &&
+    (await consume('signin-address-ip', `${email}\n${ip}`, LIMITS.signInPerAddress)) &&
+    (await consume('signin-address', email, LIMITS.signInPerAddressAll))
+  );
 }
 
 export type RequestCodeResult =
@@ -143,26 +164,15 @@ export type RequestCodeResult =
 export async function requestCode(request: Request, form: FormData, locale: Locale): Promise<RequestCodeResult> {
   const email = parseEmailAddress(form.get('email'));
   if (!email) return { status: 'invalid-email' };
-  const ip = clientIp(request);
-  if (!(await consume('signin-ip', ip, LIMITS.signInPerIp))) return { status: 'rate-limited' };
-  if (!(await consume('signin-email', email, LIMITS.signInPerAddress))) return { status: 'rate-limited' };
-  const account = await findAccountByEmail(email);
-  if (account) {
-    const siteUrl = env().siteUrl;
-    await issueCode(
-      account.email,
-      { customerId: account.customerId, next: nextPath(form.get('next'), locale) },
-      locale,
-      (code, link) => ({ kind: 'sign-in', locale, name: account.name, siteUrl, code, link, minutes: CODE_MINUTES }),
-    );
-  }
-  return { status: 'sent', headers: new Headers({ 'Set-Cookie': await pendingCookie(email, 'sign-in') }) };
+  if (!(await mayAskForCode(request, email))) return { status: 'rate-limited' };
+  const cookie = await issueCode(request, email, 'sign-in', { next: nextPath(form.get('next'), locale), locale });
+  return { status: 'sent', headers: new Headers({ 'Set-Cookie': cookie }) };
 }
 
 /**
  * A checked payment waits for the payer to confirm the address they typed: a code (and link)
  * goes to that address, whether or not it belongs to a client, with the same answer either
- * way. Limited like a sign-in request (per IP and per address).
+ * way. Limited like a sign-in request.
  */
 export async function requestCheckoutConfirmation(
   request: Request,
@@ -171,24 +181,16 @@ export async function requestCheckoutConfirmation(
   locale: Locale,
 ): Promise<{ status: 'sent'; headers: Headers; redirectTo: string } | { status: 'rate-limited' }> {
   const email = normalizeEmail(payment.email);
-  if (!(await consume('signin-ip', clientIp(request), LIMITS.signInPerIp))) return { status: 'rate-limited' };
-  if (!(await consume('signin-email', email, LIMITS.signInPerAddress))) return { status: 'rate-limited' };
-  const next = `${localizePath('/account/subscription', locale)}?welcome=1`;
-  const siteUrl = env().siteUrl;
-  await issueCode(email, { customerId: null, next, checkout: { ...payment, email } }, locale, (code, link) => ({
-    // No name: the address's owner may not be the one who typed it.
-    kind: 'checkout-confirm',
+  if (!(await mayAskForCode(request, email))) return { status: 'rate-limited' };
+  const cookie = await issueCode(request, email, 'checkout', {
+    next: `${localizePath('/account/subscription', locale)}?welcome=1`,
     locale,
-    name: '',
-    siteUrl,
-    code,
-    link,
-    minutes: CODE_MINUTES,
+    checkout: { ...payment, email },
     planName,
-  }));
+  });
   return {
     status: 'sent',
-    headers: new Headers({ 'Set-Cookie': await pendingCookie(email, 'checkout') }),
+    headers: new Headers({ 'Set-Cookie': cookie }),
     redirectTo: localizePath('/account/verify', locale),
   };
 }
@@ -235,91 +237,83 @@ export type VerifyResult =
   | { status: 'expired' }
   | { status: 'rate-limited' };
 
+type CodeRow = typeof signinCodes.$inferSelect;
+
+/** Uses the code row `id` (one statement: deleted and returned, or already gone). */
+async function useCode(id: string): Promise<CodeRow | null> {
+  const [row] = await (
+    await db()
+  )
+    .delete(signinCodes)
+    .where(and(eq(signinCodes.id, id), gt(signinCodes.expiresAt, new Date())))
+    .returning();
+  return row ?? null;
+}
+
 export async function verifyCode(request: Request, form: FormData, locale: Locale): Promise<VerifyResult> {
-  const store = contentClient();
   // Arabic-Indic (٠-٩) and Persian (۰-۹) digits are read as ASCII: a phone keyboard may type either.
   const code = String(form.get('code') ?? '')
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/\s+/g, '');
   const linkId = String(form.get('c') ?? '');
-  const ip = clientIp(request);
-  if (!(await consume('verify-ip', ip, LIMITS.verifyPerIp))) return { status: 'rate-limited' };
+  if (!(await consume('verify-ip', clientIp(request), LIMITS.verifyPerIp))) return { status: 'rate-limited' };
+  const wellFormed = /^\d{6}$/.test(code);
 
-  let codes: StoredDocument<CodeDoc>[];
-  let subject: string;
+  let used: CodeRow | null = null;
   if (linkId) {
+    // The emailed link: its id names the row, and its code must be that row's. Guesses made
+    // elsewhere do not spend it; a wrong code on a link spends one of its tries.
     if (!/^[A-Za-z0-9]{10,40}$/.test(linkId)) return { status: 'expired' };
-    const doc = await store.getDocument<CodeDoc>(`portal.code.${linkId}`);
-    codes = doc?.subject ? [doc] : [];
-    subject = doc?.subject ? `address:${doc.subject}` : `link:${linkId}`;
+    if (wellFormed && safeEqual(derivedCode(linkId), code)) used = await useCode(linkId);
+    else
+      await (
+        await db()
+      )
+        .update(signinCodes)
+        .set({ triesLeft: sql`${signinCodes.triesLeft} - 1` })
+        .where(and(eq(signinCodes.id, linkId), gt(signinCodes.triesLeft, 0)));
+    if (!used) return { status: 'expired' };
   } else {
-    const email = await pendingEmail(request);
-    if (!email) return { status: 'expired' };
-    subject = email;
-    codes = await store.queryPrivate<StoredDocument<CodeDoc>[]>(
-      '*[_type == "portal.code" && subject == $subject && expiresAt > $now] | order(expiresAt desc)',
-      { subject: codeSubject(email), now: Date.now() },
-    );
+    const pending = await readPending(request);
+    if (!pending) return { status: 'expired' };
+    // One statement spends a try on every live code this browser asked for, for this address.
+    const live = await (
+      await db()
+    )
+      .update(signinCodes)
+      .set({ triesLeft: sql`${signinCodes.triesLeft} - 1` })
+      .where(
+        and(
+          eq(signinCodes.subject, codeSubject(pending.email)),
+          eq(signinCodes.requester, requesterOf(pending.nonce)),
+          gt(signinCodes.expiresAt, new Date()),
+          gt(signinCodes.triesLeft, 0),
+        ),
+      )
+      .returning({ id: signinCodes.id, triesLeft: signinCodes.triesLeft });
+    if (!live.length) return { status: 'expired' };
+    const match = wellFormed ? live.find((row) => safeEqual(derivedCode(row.id), code)) : undefined;
+    if (match) used = await useCode(match.id);
+    if (!used) {
+      if (match) return { status: 'expired' }; // used at the same moment by another request
+      const triesLeft = Math.max(...live.map((row) => row.triesLeft));
+      return triesLeft > 0 ? { status: 'wrong-code', triesLeft } : { status: 'expired' };
+    }
   }
-  if (!(await consume('verify-address', subject, LIMITS.verifyPerAddress))) return { status: 'rate-limited' };
-  const live = codes.filter((c) => c.expiresAt > Date.now() && c.triesLeft > 0);
-  // An address without a client account answers exactly like one whose code is wrong.
-  if (!live.length && !linkId) {
-    // No live code for this address (none sent: not a client; or all expired or used): answer
-    // as a real code would, with tries counting down to "expired", so the reply never tells.
-    const virtual = { max: CODE_TRIES, windowMs: CODE_MINUTES * 60 * 1000 };
-    if (!(await consume('verify-none', subject, virtual))) return { status: 'expired' };
-    const left = await remaining('verify-none', subject, virtual);
-    return left > 0 ? { status: 'wrong-code', triesLeft: left } : { status: 'expired' };
-  }
-  if (!live.length) return { status: 'expired' };
 
-  if (/^\d{6}$/.test(code)) {
-    for (const doc of live) {
-      const id = doc._id.slice('portal.code.'.length);
-      if (!safeEqual(keyed('signin-code', `${id}:${code}`), doc.hash)) continue;
-      try {
-        // The check and the use are one write: a code signs in once.
-        await store.mutate([
-          { patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: 0 } } },
-          { delete: { id: doc._id } },
-        ]);
-      } catch (error) {
-        if (isConflict(error)) return { status: 'expired' };
-        throw error;
-      }
-      let customerId = doc.customerId;
-      let redirectTo = nextPath(form.get('next') || doc.next, locale);
-      if (doc.checkout) {
-        // The payer has proven the address: the payment is taken now, once (the code is gone).
-        const confirmed = await completeConfirmedCheckout(doc.checkout);
-        customerId = confirmed?.customerId ?? null;
-        if (confirmed && !confirmed.paid) redirectTo = localizePath('/account/subscription', locale);
-      }
-      const account = customerId ? await getAccount(customerId) : null;
-      if (!account) return { status: 'expired' };
-      const headers = new Headers();
-      headers.append('Set-Cookie', await startSession(account));
-      headers.append('Set-Cookie', await signInCookie().serialize('', { maxAge: 0 }));
-      return { status: 'signed-in', headers, redirectTo };
-    }
+  let customerId = used.customerId;
+  let redirectTo = nextPath(form.get('next') || used.next, locale);
+  if (used.checkout) {
+    // The payer has proven the address: the payment is taken now, once (the code is gone).
+    const confirmed = await completeConfirmedCheckout(used.checkout as unknown as PendingCheckout);
+    customerId = confirmed?.customerId ?? null;
+    if (confirmed && !confirmed.paid) redirectTo = localizePath('/account/subscription', locale);
   }
-  // Wrong: every live code of this address loses a try; the last try deletes it.
-  let triesLeft = 0;
-  for (const doc of live) {
-    const left = doc.triesLeft - 1;
-    triesLeft = Math.max(triesLeft, left);
-    try {
-      await store.mutate(
-        left <= 0
-          ? [{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: 0 } } }, { delete: { id: doc._id } }]
-          : [{ patch: { id: doc._id, ifRevisionID: doc._rev, set: { triesLeft: left } } }],
-      );
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      // A concurrent check used a try too: count it as spent.
-    }
-  }
-  return triesLeft > 0 ? { status: 'wrong-code', triesLeft } : { status: 'expired' };
+  const account = customerId ? await getAccount(customerId) : null;
+  if (!account) return { status: 'expired' };
+  const headers = new Headers();
+  headers.append('Set-Cookie', await startSession(account));
+  headers.append('Set-Cookie', await signInCookie().serialize('', { maxAge: 0 }));
+  return { status: 'signed-in', headers, redirectTo };
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { installDatabase, openTestDatabase } from '~/db/test-support';
-import type { Database } from '~/db/types.server';
+import type { Database, DatabaseKind } from '~/db/types.server';
 import type { Mailer, MailMessage } from '~/lib/mailer.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 
@@ -25,9 +25,12 @@ export interface TestWorld {
 
 /**
  * `bundled`: the site's own dataset (packages with their prices, for the billing engine and the
- * portal's plan names); by default a dataset of the site settings alone.
+ * portal's plan names); by default a dataset of the site settings alone. `database`: PGlite in
+ * memory (default) or a new database on the test PostgreSQL server (app/db/test-support.ts).
  */
-export async function createTestWorld(options: { dataset?: 'bundled' } = {}): Promise<TestWorld> {
+export async function createTestWorld(
+  options: { dataset?: 'bundled'; database?: DatabaseKind } = {},
+): Promise<TestWorld> {
   process.env.SESSION_SECRET ??= 'portal-test-session-secret-0123456789abcdef';
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-'));
   const datasetFile =
@@ -44,7 +47,7 @@ export async function createTestWorld(options: { dataset?: 'bundled' } = {}): Pr
   const open = () => new EmbeddedContentClient({ datasetFile, dataDir: path.join(dir, 'data') });
   const store = open();
   await store.whenReady();
-  const database = await openTestDatabase('pglite');
+  const database = await openTestDatabase(options.database ?? 'pglite');
   installDatabase(database);
   const sent: TestWorld['sent'] = [];
   const mailer = {
