@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createFormToken } from '../../app/features/forms/spam-check';
 import { mainDatabaseUrl } from '../../playwright.config';
-import { rows } from './db.mjs';
+import { freshDatabase, rows } from './db.mjs';
 import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
 
 /**
@@ -841,15 +841,15 @@ test.describe('stored submissions', () => {
     test.skip(isMobile(testInfo), 'server-side, once');
     // Four rounds of at least 3 s each (plus, without JavaScript, the 'one more step' post) on a shared machine.
     test.setTimeout(120_000);
-    // The data folder is below a plain file: every write fails.
-    const blocker = path.resolve(`test-results/e2e-broken-${PORT}`);
-    mkdirSync(path.dirname(blocker), { recursive: true });
-    writeFileSync(blocker, 'not a folder');
-    const port = PORT + 58;
-    // The signing secret cannot live in that folder either: it comes from the environment.
-    const server = await startServer(port, path.join(blocker, 'data'), {
+    // A server of its own whose database refuses the questions: after it started (and applied
+    // the migrations), the questions' table is taken away, so every FAQ insert fails.
+    const databaseUrl = await freshDatabase(`e2e_broken_${PORT}`);
+    const port = PORT + 59;
+    const server = await startServer(port, `.cache/e2e/broken-${PORT}`, {
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'e2e-broken-store-session-secret-0123456789',
     });
+    await rows(databaseUrl, 'alter table faq_questions rename to faq_questions_away');
     try {
       for (const locale of LOCALES) {
         for (const js of [true, false]) {
