@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { databaseUrl } from './tests/e2e/db.mjs';
 
 // End-to-end tests drive Debian's Chromium (npx playwright install cannot download here)
 // against the production build, served on loopback with a throwaway data folder.
@@ -26,6 +27,15 @@ export const STRIPE_TEST_PRICES = {
   business: ['price_e2e_business', 190000],
   enterprise: ['price_e2e_enterprise', 380000],
 } as const;
+
+/**
+ * Client data: the main server and the hosted one keep it on the test PostgreSQL (TEST_DATABASE_URL,
+ * started by `npm test`; without it this config stops with how to start one), each in a database
+ * of its own made new at start, so the specs can read what they stored while the server runs. The
+ * others keep it in PGlite in their data folder, the embedded default.
+ */
+export const mainDatabaseUrl = databaseUrl(`e2e_main_${PORT}`);
+export const hostedDatabaseUrl = databaseUrl(`e2e_hosted_${PORT}`);
 
 /** The client portal on the embedded billing engine, with the test hooks (clock, failures): PORT + 500. */
 export const portalURL = `http://127.0.0.1:${PORT + 500}`;
@@ -65,7 +75,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/e2e/prepare.mjs .cache/e2e/data-${PORT} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
+      command: `node tests/e2e/prepare.mjs .cache/e2e/data-${PORT} && node tests/e2e/db.mjs e2e_main_${PORT} && node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -76,6 +86,7 @@ export default defineConfig({
         SITE_URL: 'https://www.bawaba-advisory.com',
         // Outside test-results/, which Playwright empties when a run starts.
         CONTENT_DATA_DIR: `.cache/e2e/data-${PORT}`,
+        DATABASE_URL: mainDatabaseUrl,
         PREVIEW_SECRET: PREVIEW_SECRET,
         SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       },
@@ -101,7 +112,7 @@ export default defineConfig({
       // A third server in the hosted world, reading a fake Content Lake (the bundled dataset plus
       // the preview secrets the Studio would store), for the Studio's preview entry. No PREVIEW_SECRET.
       command:
-        `node tests/e2e/prepare.mjs .cache/e2e/hosted-${PORT} && ` +
+        `node tests/e2e/prepare.mjs .cache/e2e/hosted-${PORT} && node tests/e2e/db.mjs e2e_hosted_${PORT} && ` +
         `(node tests/fake-lake.mjs --port ${PORT + 301} --token ${FAKE_LAKE_TOKEN} --dataset studio/dataset/production.ndjson ` +
         `--secret ${STUDIO_PREVIEW_SECRET} --expired-secret ${EXPIRED_STUDIO_PREVIEW_SECRET} &) && ` +
         `node server.mjs ./${process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build'}/index.js`,
@@ -120,6 +131,7 @@ export default defineConfig({
         SANITY_READ_TOKEN: FAKE_LAKE_TOKEN,
         SANITY_STUDIO_URL: studioURL,
         SESSION_SECRET: 'e2e-hosted-session-secret-0123456789abcdef',
+        DATABASE_URL: hostedDatabaseUrl,
       },
     },
     {

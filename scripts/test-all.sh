@@ -31,6 +31,32 @@ ensure_chromium() {
 
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
+# PostgreSQL for the tests: the database tests run on PGlite and on a real PostgreSQL 15, and the
+# end-to-end servers of the hosted world need one. A throwaway cluster on loopback, stopped on exit
+# (scripts/test-postgres.sh; as root it runs as the postgres user). One already given in
+# TEST_DATABASE_URL is used as it is. If none can be started, the tests that need it fail (CI=true).
+pg_root="" pg_dir=""
+stop_postgres() {
+  [ -z "$pg_dir" ] || bash scripts/test-postgres.sh stop "$pg_dir"
+  [ -z "$pg_root" ] || rm -rf "$pg_root"
+}
+trap stop_postgres EXIT
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  echo; echo "=== PostgreSQL for the tests"
+  pg_port=55432
+  while [ $pg_port -lt 55532 ] && (exec 3<>/dev/tcp/127.0.0.1/$pg_port) 2>/dev/null; do pg_port=$((pg_port + 1)); done
+  pg_root=$(mktemp -d "${TMPDIR:-/tmp}/test-postgres.XXXXXX")
+  chmod 755 "$pg_root" # the postgres user owns the cluster inside
+  if pg_line=$(bash scripts/test-postgres.sh start "$pg_root/data" "$pg_port"); then
+    pg_dir="$pg_root/data"
+    export "$pg_line"
+    echo "$pg_line"
+  else
+    failed=$((failed + 1)); failures+=("PostgreSQL for the tests could not start")
+    echo "--- PostgreSQL could not start: its tests will fail"
+  fi
+fi
+
 step "lint (ESLint, Prettier, import cycles)" npm run --silent lint
 step "typecheck" npx tsc --noEmit
 step "dataset is built from its sources" node scripts/build-dataset.mjs --check

@@ -39,7 +39,7 @@ export function contentClient(): ContentClient {
       client.whenReady().then(
         () =>
           log(
-            `embedded world: ${content.datasetFile} (${client.documentCount} documents), submissions stored in ${content.dataDir}/`,
+            `embedded world: ${content.datasetFile} (${client.documentCount} documents), portal records and the write log in ${content.dataDir}/`,
           ),
         (error) => log(`embedded world: could not load ${content.datasetFile}: ${String(error)}`),
       );

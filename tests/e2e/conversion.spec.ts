@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createFormToken } from '../../app/features/forms/spam-check';
-import { EmbeddedContentClient } from '../../app/sanity/embedded.server';
+import { mainDatabaseUrl } from '../../playwright.config';
+import { freshDatabase, rows } from './db.mjs';
 import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
 
 /**
@@ -18,7 +19,6 @@ import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = `.cache/e2e/data-${PORT}`;
-const DATASET = 'studio/dataset/production.ndjson';
 const MIN_FILL_MS = 3000;
 
 const CHAT = { number: '971505550142', en: "Hello! I'd like to learn more about your UAE advisory services." };
@@ -622,18 +622,13 @@ test('FAQ: the honeypot is answered with a message, and nothing is stored', asyn
   await waitFillTime(page);
   await page.getByRole('button', { name: T.en.faq.submit }).click();
   await expect(page.getByTestId('faq-form-error')).toHaveText(T.en.faq.honeypot);
-  const docs = await readStore<{ email: string }>('*[_type == "faqQuestion" && email == $email]', { email });
+  const docs = await readStore<{ email: string }>('select email from faq_questions where email = $1', [email]);
   expect(docs).toHaveLength(0);
 });
 
-/** Reads the e2e server's data folder through a fresh embedded client (as a restarted server would). */
-async function readStore<R>(query: string, params: Record<string, unknown> = {}): Promise<R[]> {
-  const client = new EmbeddedContentClient({ datasetFile: DATASET, dataDir: DATA_DIR });
-  try {
-    return await client.fetch<R[]>(query, params, { perspective: 'published' });
-  } finally {
-    client.close();
-  }
+/** Reads what the e2e server stored, from its database (the test PostgreSQL), while it runs. */
+async function readStore<R>(sql: string, params: unknown[] = []): Promise<R[]> {
+  return (await rows(mainDatabaseUrl, sql, params)) as R[];
 }
 
 /** A form token as a form gets one when first used. */
@@ -671,13 +666,12 @@ test.describe('newsletter', () => {
           `${N.subscribed}${N.thanks}`,
         );
       }
-      const docs = await readStore<{ email: string; locale: string; page: string; _id: string }>(
-        '*[_type == "newsletterSignup" && lower(email) == $email]',
-        { email },
+      const docs = await readStore<{ email: string; locale: string; page: string }>(
+        'select email, locale, page from newsletter_signups where email_key = $1',
+        [email.toLowerCase()],
       );
       expect(docs).toHaveLength(1);
       expect(docs[0]).toMatchObject({ email, locale, page: at(locale, '/about') });
-      expect(docs[0]!._id).toMatch(/^submission\.newsletter\.[0-9a-f]{32}$/);
     });
 
     test(`JavaScript off (${locale}): invalid email and subscribed, back on the same page`, async ({ browser }) => {
@@ -767,6 +761,28 @@ async function startServer(port: number, dataDir: string, env: Record<string, st
   throw new Error(`server on ${port} did not start`);
 }
 
+test('a second server on the data folder of a running one exits at once, naming the folder and that process', async ({}, testInfo) => {
+  test.skip(isMobile(testInfo), 'server-side, once');
+  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
+    env: {
+      ...process.env,
+      PORT: String(PORT + 58),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      CONTENT_DATA_DIR: DATA_DIR,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += String(d)));
+  child.stderr!.on('data', (d) => (output += String(d)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  expect(code).toBe(1);
+  expect(output).toContain(`${path.resolve(DATA_DIR)} is in use by another process: pid `);
+  expect(output).toContain('server.mjs');
+  expect(output).not.toContain('[server] http://');
+});
+
 async function postFaq(base: string, token: string, email: string, lang: Locale = 'en') {
   const body = new URLSearchParams({
     name: 'Restart Test',
@@ -795,9 +811,13 @@ test.describe('stored submissions', () => {
       const r = await postFaq(`http://127.0.0.1:${PORT}`, await token(), email);
       expect(r.html).toContain(T.en.faq.submitted);
     }
-    // A second server process on the same data folder (as after a restart).
+    // A second server process on the same database and secret (as another copy, or after a
+    // restart): one server per data folder, so it gets a folder of its own.
     const port = PORT + 57;
-    const server = await startServer(port, DATA_DIR);
+    const server = await startServer(port, `${DATA_DIR}-second`, {
+      DATABASE_URL: mainDatabaseUrl,
+      SESSION_SECRET: readFileSync(path.join(DATA_DIR, 'session-secret'), 'utf8').trim(),
+    });
     try {
       const r = await postFaq(`http://127.0.0.1:${port}`, await token(), email, 'ar');
       expect(r.status).toBe(429);
@@ -807,9 +827,10 @@ test.describe('stored submissions', () => {
     } finally {
       server.kill();
     }
-    const docs = await readStore<{ locale: string; page: string }>('*[_type == "faqQuestion" && email == $email]', {
-      email,
-    });
+    const docs = await readStore<{ locale: string; page: string }>(
+      'select locale, page from faq_questions where email = $1',
+      [email],
+    );
     expect(docs).toHaveLength(5);
     expect(docs[0]).toMatchObject({ locale: 'en', page: '/faq' });
   });
@@ -820,15 +841,15 @@ test.describe('stored submissions', () => {
     test.skip(isMobile(testInfo), 'server-side, once');
     // Four rounds of at least 3 s each (plus, without JavaScript, the 'one more step' post) on a shared machine.
     test.setTimeout(120_000);
-    // The data folder is below a plain file: every write fails.
-    const blocker = path.resolve(`test-results/e2e-broken-${PORT}`);
-    mkdirSync(path.dirname(blocker), { recursive: true });
-    writeFileSync(blocker, 'not a folder');
-    const port = PORT + 58;
-    // The signing secret cannot live in that folder either: it comes from the environment.
-    const server = await startServer(port, path.join(blocker, 'data'), {
+    // A server of its own whose database refuses the questions: after it started (and applied
+    // the migrations), the questions' table is taken away, so every FAQ insert fails.
+    const databaseUrl = await freshDatabase(`e2e_broken_${PORT}`);
+    const port = PORT + 59;
+    const server = await startServer(port, `.cache/e2e/broken-${PORT}`, {
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'e2e-broken-store-session-secret-0123456789',
     });
+    await rows(databaseUrl, 'alter table faq_questions rename to faq_questions_away');
     try {
       for (const locale of LOCALES) {
         for (const js of [true, false]) {

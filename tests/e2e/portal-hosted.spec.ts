@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readDataset, startFakeLake } from '../fake-lake.mjs';
+import { freshDatabase } from './db.mjs';
 import { kill, startOwnServer } from './own-server';
 import { t } from './portal-helpers';
 
@@ -53,6 +54,8 @@ test('hosted world with a write token: sign in by emailed code, cancel and resum
       SANITY_READ_TOKEN: READ_TOKEN,
       SANITY_WRITE_TOKEN: WRITE_TOKEN,
       SESSION_SECRET: 'e2e-hosted-portal-session-secret-0123456789',
+      // The hosted world keeps client data (today the rate limits) in its PostgreSQL.
+      DATABASE_URL: await freshDatabase(`e2e_portal_hosted_${port}`),
       TRUST_PROXY: '1',
     });
     const base = server.base;
