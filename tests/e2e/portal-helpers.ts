@@ -67,7 +67,8 @@ export async function waitForMail(dataDir: string, to: string, match: RegExp, af
         (found = outbox(dataDir, to)
           .slice(after)
           .find((m) => match.test(m.text) || match.test(m.subject))),
-      { timeout: 10_000 },
+      // Sent off the request path: on a loaded machine it may take a few seconds.
+      { timeout: 20_000 },
     )
     .toBeTruthy();
   return found!;
