@@ -5,6 +5,7 @@ import pg from 'pg';
 import { env } from '~/lib/env.server';
 import { lockDataFolder } from './folder-lock.server';
 import { importWriteLog } from './import-log.server';
+import { importPortalLog } from './import-portal.server';
 import { applyMigrations } from './migrate.server';
 import { openPglite } from './pglite.server';
 import * as schema from './schema.server';
@@ -42,7 +43,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePglite(client, { schema, logger: logger(options) }) as unknown as Db;
     try {
       await applyMigrations(drizzlePglite(client, { schema }) as unknown as Db);
-      if (options.dataDir !== undefined && options.importLog !== false) await importWriteLog(db, options.dataDir);
+      if (options.dataDir !== undefined && options.importLog !== false) {
+        await importWriteLog(db, options.dataDir);
+        await importPortalLog(db, options.dataDir);
+      }
     } catch (error) {
       await client.close();
       throw error;

@@ -18,6 +18,7 @@ import type { Db } from './types.server';
  * behind (they would be deleted at once). The log itself is not rewritten.
  */
 export const FORMS_IMPORT = 'content-writes:forms';
+const FORMS_PREFIXES = ['submission.', 'form.token.', 'portal.limit.'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const str = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
@@ -28,14 +29,17 @@ const date = (v: unknown, fallback: Date) => {
 };
 
 /** The final state of the moved records in a write log (streamed: the log may be large). */
-export async function readMovedRecords(file: string): Promise<Map<string, SanityDocument>> {
+export async function readMovedRecords(
+  file: string,
+  accept: (id: string) => boolean = isMovedToDatabase,
+): Promise<Map<string, SanityDocument>> {
   const records = new Map<string, SanityDocument>();
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   for await (const line of lines) {
     const entry = parseWriteLogLine(line);
     if (!entry) continue; // a torn last line: never acknowledged
     for (const id of entry.deleted) records.delete(id);
-    for (const doc of entry.docs) if (isMovedToDatabase(doc._id)) records.set(doc._id, doc);
+    for (const doc of entry.docs) if (accept(doc._id)) records.set(doc._id, doc);
   }
   return records;
 }
@@ -56,7 +60,9 @@ export async function importWriteLog(
   const done = await db.select({ name: dataImports.name }).from(dataImports).where(eq(dataImports.name, FORMS_IMPORT));
   if (done.length) return null;
   const file = path.join(path.resolve(dataDir), WRITES_FILE);
-  const records = existsSync(file) ? await readMovedRecords(file) : new Map<string, SanityDocument>();
+  const records = existsSync(file)
+    ? await readMovedRecords(file, (id) => FORMS_PREFIXES.some((prefix) => id.startsWith(prefix)))
+    : new Map<string, SanityDocument>();
 
   const questions: (typeof faqQuestions.$inferInsert)[] = [];
   const signups: (typeof newsletterSignups.$inferInsert)[] = [];

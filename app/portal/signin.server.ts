@@ -240,7 +240,7 @@ export type VerifyResult =
 type CodeRow = typeof signinCodes.$inferSelect;
 
 /** Uses the code row `id` (one statement: deleted and returned, or already gone). */
-async function useCode(id: string): Promise<CodeRow | null> {
+async function spendCode(id: string): Promise<CodeRow | null> {
   const [row] = await (
     await db()
   )
@@ -265,7 +265,7 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
     // The emailed link: its id names the row, and its code must be that row's. Guesses made
     // elsewhere do not spend it; a wrong code on a link spends one of its tries.
     if (!/^[A-Za-z0-9]{10,40}$/.test(linkId)) return { status: 'expired' };
-    if (wellFormed && safeEqual(derivedCode(linkId), code)) used = await useCode(linkId);
+    if (wellFormed && safeEqual(derivedCode(linkId), code)) used = await spendCode(linkId);
     else
       await (
         await db()
@@ -294,7 +294,7 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
       .returning({ id: signinCodes.id, triesLeft: signinCodes.triesLeft });
     if (!live.length) return { status: 'expired' };
     const match = wellFormed ? live.find((row) => safeEqual(derivedCode(row.id), code)) : undefined;
-    if (match) used = await useCode(match.id);
+    if (match) used = await spendCode(match.id);
     if (!used) {
       if (match) return { status: 'expired' }; // used at the same moment by another request
       const triesLeft = Math.max(...live.map((row) => row.triesLeft));

@@ -10,10 +10,17 @@ export const WRITES_FILE = 'content-writes.ndjson';
 
 /**
  * Private documents whose data now lives in the database (app/db/): the forms' submissions and
- * token records, and the rate-limit windows. The log's copies are imported once at start and
+ * token records, the rate-limit windows, and the portal's accounts, sign-in codes and mail queue. The log's copies are imported once at start and
  * never read or written here again.
  */
-export const MOVED_TO_DATABASE = ['submission.', 'form.token.', 'portal.limit.'] as const;
+export const MOVED_TO_DATABASE = [
+  'submission.',
+  'form.token.',
+  'portal.limit.',
+  'portal.account.',
+  'portal.code.',
+  'portal.mail.',
+] as const;
 
 export const isMovedToDatabase = (id: string) => MOVED_TO_DATABASE.some((prefix) => id.startsWith(prefix));
 
