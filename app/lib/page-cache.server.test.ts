@@ -328,10 +328,10 @@ describe('followContent: what empties the page cache', () => {
       const cache = new PageCache({ maxEntries: 3, maxBytes: 1000, maxEntryBytes: 600, maxAgeMs: 60_000 });
       const stop = followContent(cache, client);
       cache.set('/about', { headers: [], body: Buffer.from('<p>about</p>') });
-      // Portal records, as the server stores them while visitors browse.
-      await client.create({ _id: 'portal.code.t1', _type: 'portal.code' });
-      await client.createIfNotExists({ _id: 'portal.account.a1', _type: 'portal.account' });
-      await client.mutate([{ createOrReplace: { _id: 'portal.mail.m1', _type: 'portal.mail' } }]);
+      // Private records the store still keeps (the billing engine's), as the server writes them while visitors browse.
+      await client.create({ _id: 'billing.event.t1', _type: 'billing.event' });
+      await client.createIfNotExists({ _id: 'billing.customer.a1', _type: 'billing.customer' });
+      await client.mutate([{ createOrReplace: { _id: 'billing.counter.m1', _type: 'billing.counter' } }]);
       expect(cache.get('/about')).toBeDefined();
       // The content itself changed (what a webhook or the file watcher does).
       expect(await client.reload()).toBe(true);

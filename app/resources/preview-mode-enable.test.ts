@@ -44,6 +44,8 @@ async function hosted(extra: Record<string, string | undefined> = {}) {
     SANITY_API_HOST: lake.url,
     SANITY_READ_TOKEN: TOKEN,
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+    // Required by the hosted world; these tests never open it (previews keep nothing about a person).
+    DATABASE_URL: 'postgres://unused@127.0.0.1:9/unused',
     PREVIEW_SECRET: undefined,
     SITE_URL: 'http://localhost:3000',
     ...extra,
