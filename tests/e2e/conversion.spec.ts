@@ -849,6 +849,12 @@ test.describe('stored submissions', () => {
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'e2e-broken-store-session-secret-0123456789',
     });
+    // The server answers while it still opens its database: wait for the migrations' table first.
+    await expect
+      .poll(async () => (await rows(databaseUrl, "select to_regclass('public.faq_questions') as t"))[0]?.t, {
+        timeout: 30_000,
+      })
+      .toBeTruthy();
     await rows(databaseUrl, 'alter table faq_questions rename to faq_questions_away');
     try {
       for (const locale of LOCALES) {

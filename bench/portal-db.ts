@@ -1,0 +1,160 @@
+/**
+ * The portal's sign-in on the database (issue 27, item 9), measured:
+ *   npx vite-node --config vitest.config.ts bench/portal-db.ts [--rows N] [--signins N] [--postgres]
+ * - the statements one sign-in sends (asking for a code, then typing it), counted by the driver's log;
+ * - with N rows (default 1,000,000) in each of the largest tables (accounts, sessions,
+ *   signin_codes, rate_limits, mail_queue): sign-in latency p50/p95 over --signins sign-ins
+ *   (default 200; each: ask for a code, then type it), and, on PGlite, the time to open the
+ *   data folder again (a server start's database part: open, migrations checked, imports done).
+ * `--postgres` runs on TEST_DATABASE_URL (a new database, dropped at the end) instead of a PGlite
+ * folder. Bounded: the row count and the sign-ins are fixed; nothing listens on the network.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '~/db/client.server';
+import { createPostgresDatabase, installDatabase } from '~/db/test-support';
+import type { Database } from '~/db/types.server';
+import { ensureAccount } from '~/portal/accounts.server';
+import { derivedCode } from '~/portal/crypto.server';
+import { requestCode, verifyCode } from '~/portal/signin.server';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const ROWS = arg('rows', 1_000_000);
+const SIGNINS = arg('signins', 200);
+const POSTGRES = process.argv.includes('--postgres');
+process.env.SESSION_SECRET ??= 'bench-portal-db-session-secret-0123456789';
+// Mail is queued but never sent here: no mailer runs, nothing leaves the process.
+process.env.OUTBOX_DIR ??= path.join(tmpdir(), 'bench-portal-db-outbox');
+
+let statements: string[] = [];
+const logQuery = (query: string) => void statements.push(query);
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-portal-db-'));
+const cleanup: { dropPostgres?: () => Promise<void> } = {};
+
+async function open(): Promise<Database> {
+  if (POSTGRES) {
+    const created = await createPostgresDatabase();
+    cleanup.dropPostgres = created.drop;
+    return openDatabase({ kind: 'postgres', url: created.url, logQuery });
+  }
+  return openDatabase({ kind: 'pglite', dataDir: dir, logQuery });
+}
+
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+let n = 0;
+/** One sign-in as a browser does it: ask for a code, then type it; returns the statements each step sent. */
+async function signIn(i: number) {
+  const email = `bench${i}@example.com`;
+  const ip = `203.0.${(++n >> 8) & 255}.${n & 255}`;
+  statements = [];
+  const asked = await requestCode(
+    new Request('https://site.example/account', { method: 'POST', headers: { 'x-bawaba-client-ip': ip } }),
+    form({ email }),
+    'en',
+  );
+  const askStatements = statements.length;
+  if (asked.status !== 'sent') throw new Error(`ask: ${asked.status}`);
+  const cookie = asked.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  // The code the email would carry: the newest row of this address.
+  const [row] = (
+    await (
+      await database()
+    ).db.execute<{ id: string }>(
+      sql`select id from signin_codes where customer_id = ${`cus_bench${i}`} order by created_at desc limit 1`,
+    )
+  ).rows;
+  statements = [];
+  const verified = await verifyCode(
+    new Request('https://site.example/account/verify', {
+      method: 'POST',
+      headers: { 'x-bawaba-client-ip': ip, Cookie: cookie },
+    }),
+    form({ code: derivedCode(row!.id) }),
+    'en',
+  );
+  if (verified.status !== 'signed-in') throw new Error(`verify: ${verified.status}`);
+  return { ask: askStatements, verify: statements.length };
+}
+
+let current: Database;
+const database = async () => current;
+
+/** N rows in each of the largest tables, made by the database itself (generate_series). */
+async function fill(db: Database['db'], rows: number) {
+  const t0 = Date.now();
+  await db.execute(sql`insert into accounts (customer_id, email, name, locale)
+    select 'cus_fill' || g, 'fill' || g || '@example.com', 'Fill ' || g, 'en' from generate_series(1, ${rows}) g`);
+  await db.execute(sql`insert into sessions (id_hash, customer_id, expires_at)
+    select md5('s' || g), 'cus_fill' || g, now() + interval '30 days' from generate_series(1, ${rows}) g`);
+  await db.execute(sql`insert into signin_codes (id, subject, requester, customer_id, tries_left, next, locale, expires_at)
+    select 'fill' || g, md5('subject' || g), md5('req' || g), 'cus_fill' || g, 5, '/account', 'en', now() + interval '10 minutes'
+    from generate_series(1, ${rows}) g`);
+  await db.execute(sql`insert into rate_limits (kind, subject, window_start, count, expires_at)
+    select 'signin-ip', md5('ip' || g), now(), 1, now() + interval '1 hour' from generate_series(1, ${rows}) g`);
+  await db.execute(sql`insert into mail_queue (key_hash, to_address, kind, message, status, next_attempt_at, sent_at)
+    select substr(md5('m' || g) || md5('n' || g), 1, 40), 'fill' || g || '@example.com', 'cancellation', null, 'sent', now(), now()
+    from generate_series(1, ${rows}) g`);
+  await db.execute(sql`analyze`);
+  return Date.now() - t0;
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+try {
+  current = await open();
+  installDatabase(current);
+  // One client per sign-in (one address receives at most 30 codes an hour).
+  for (let i = 0; i <= SIGNINS; i++)
+    await ensureAccount({
+      customerId: `cus_bench${i}`,
+      email: `bench${i}@example.com`,
+      name: 'Bench',
+      company: null,
+      locale: 'en',
+    });
+  const empty = await signIn(0);
+  console.log(`engine: ${POSTGRES ? 'PostgreSQL (TEST_DATABASE_URL)' : 'PGlite (a data folder)'}`);
+  console.log(
+    `statements per sign-in: ${empty.ask + empty.verify} (asking for a code ${empty.ask}, typing it ${empty.verify}); ` +
+      'before (issue 27, on the content store): about 20 Content Lake requests, 9 of them mutations',
+  );
+  console.log(`filling ${ROWS.toLocaleString('en')} rows into each of 5 tables…`);
+  console.log(`filled in ${((await fill(current.db, ROWS)) / 1000).toFixed(1)} s`);
+  const times: number[] = [];
+  for (let i = 1; i <= SIGNINS; i++) {
+    const t0 = performance.now();
+    await signIn(i);
+    times.push(performance.now() - t0);
+  }
+  console.log(
+    `sign-in with ${ROWS.toLocaleString('en')} rows a table (${SIGNINS} sign-ins): p50 ${ms(pct(times, 50))}, ` +
+      `p95 ${ms(pct(times, 95))}, max ${ms(Math.max(...times))} (target p95 <= 50 ms)`,
+  );
+  if (!POSTGRES) {
+    await current.close();
+    const t0 = performance.now();
+    current = await openDatabase({ kind: 'pglite', dataDir: dir });
+    console.log(`start-up (open the data folder again): ${ms(performance.now() - t0)} (target <= 2 s)`);
+  }
+} finally {
+  installDatabase(undefined);
+  await current!?.close();
+  await cleanup.dropPostgres?.();
+  rmSync(dir, { recursive: true, force: true });
+}
