@@ -22,6 +22,7 @@ import { SHELL_QUERY } from '~/sanity/queries/shell';
 import { ensureCustomerAccount, normalizeEmail, updateAccount } from './accounts.server';
 import { clientIp } from './crypto.server';
 import { dispatchEngineEvents, subscriptionChangeMails } from './events.server';
+import { portalReady } from './start.server';
 import { consume, LIMITS } from './limits.server';
 import { sendNow } from './mail-queue.server';
 import { csrfMatches, endSession, readSession, signInPath } from './session.server';
@@ -201,6 +202,9 @@ export async function readPostedForm(request: Request, locale: Locale): Promise<
 // ------------------------------------------------------------------------------ sign-in
 
 export async function requestSignIn(request: Request, form: FormData, locale: Locale): Promise<SignInRequestResult> {
+  // Right after a start, the demo clients' accounts may still be on their way in: wait for them
+  // (bounded), so a code asked for at once finds its account.
+  await portalReady(5_000);
   return requestCode(request, form, locale);
 }
 

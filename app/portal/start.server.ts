@@ -36,3 +36,10 @@ export async function seedDemo(): Promise<void> {
 }
 
 export const DEMO_EMAILS = ['client@example.com', 'former@example.com'] as const;
+
+/** Resolves once the portal has started (the demo clients seeded), or after `ms`, whichever is first. */
+export function portalReady(ms: number): Promise<void> {
+  const started = globalThis.__portalStarted;
+  if (!started) return Promise.resolve();
+  return Promise.race([started, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+}

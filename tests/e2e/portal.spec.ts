@@ -77,7 +77,7 @@ for (const locale of LOCALES) {
       await expect(page.getByLabel(t(locale, 'checkout.cardNumber'))).toHaveValue('');
       await fillCheckout(page, locale, email, '4242 4242 4242 4242');
       // Nothing is charged and no one is signed in until the address is confirmed by its emailed code.
-      await expect(page).toHaveURL(/\/account\/verify/);
+      await expect(page).toHaveURL(/\/account\/verify/, { timeout: 15_000 });
       await expectLanguage(page, locale);
       await expectNoRawKeys(page);
       await confirmCheckout(page, portalDataDir, locale, email);
