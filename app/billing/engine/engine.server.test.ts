@@ -372,6 +372,38 @@ describe.each(testDatabaseKinds())('the embedded billing engine (%s)', (kind) =>
       expect(second.invoice.number).toBe('BWB-2026-0002');
     });
 
+    it('a checkout, a cancel and a renewal are one transaction each, of a few statements (measured)', async () => {
+      const statements: string[] = [];
+      const measured = await openTestDatabase(kind, { logQuery: (query) => statements.push(query) });
+      try {
+        const engine = engineOn(measured.db);
+        const id = (await engine.startCheckout({ plan: 'starter', locale: 'en', successUrl: 'a', cancelUrl: 'b' })).url
+          .split('/')
+          .pop()!;
+        // Statements the engine sends (PGlite opens and ends a transaction itself; node-postgres sends begin and commit).
+        const measure = async (task: () => Promise<unknown>) => {
+          statements.length = 0;
+          await task();
+          return statements.filter((q) => !/^(begin|commit|rollback)\b/i.test(q)).length;
+        };
+        const checkout = await measure(() => engine.completeCheckout(id, input('measured@example.com')));
+        const { id: customerId } = (await engine.findCustomerByEmail('measured@example.com'))!;
+        const { id: subscriptionId } = (await engine.getSubscription(customerId))!;
+        await engine.advanceClock(31 * DAY);
+        const renewal = await measure(() => engine.runDue());
+        const cancel = await measure(() => engine.cancel(customerId, subscriptionId));
+        console.info(`[${kind}] statements: checkout ${checkout}, renewal run ${renewal}, cancel ${cancel}`);
+        // Lock the checkout, clock, customer by address, insert it, subscription, counter, invoice, checkout, events.
+        expect(checkout).toBeLessThanOrEqual(9);
+        // Due page, lock + clock + update + counter + invoice + events, then the lock that finds nothing due.
+        expect(renewal).toBeLessThanOrEqual(11);
+        // Lock, clock, update, event.
+        expect(cancel).toBeLessThanOrEqual(4);
+      } finally {
+        await measured.close();
+      }
+    });
+
     it('concurrent checkouts with one new email make one customer and one subscription', async () => {
       const { engine } = open();
       const ids = await Promise.all(
@@ -754,6 +786,78 @@ describe.each(testDatabaseKinds())('the embedded billing engine (%s)', (kind) =>
         await (kind === 'pglite' ? current : owner).close();
       }
     });
+
+    it('two concurrent checkouts for new customers in two server processes get distinct invoice numbers', async () => {
+      const first = open().engine;
+      const second = engineOn(await secondProcess());
+      const engines = [first, second, first, second, first, second];
+      const ids = await Promise.all(
+        engines.map(async (engine) =>
+          (await engine.startCheckout({ plan: 'starter', locale: 'en', successUrl: 'a', cancelUrl: 'b' })).url
+            .split('/')
+            .pop()!,
+        ),
+      );
+      const results = await Promise.all(
+        engines.map((engine, i) => engine.completeCheckout(ids[i], input(`new${i}@example.com`))),
+      );
+      const expected = [
+        'BWB-2026-0001',
+        'BWB-2026-0002',
+        'BWB-2026-0003',
+        'BWB-2026-0004',
+        'BWB-2026-0005',
+        'BWB-2026-0006',
+      ];
+      expect(results.map((r) => r.invoice.number).sort()).toEqual(expected);
+      expect(await invoiceNumbers()).toEqual(expected);
+      expect(await counter(2026)).toBe(6);
+      expect(await count('billing_customers')).toBe(6);
+    });
+
+    it('two engines (two server processes) running runDue and the event dispatch at once: each renewal invoiced once, each event delivered once', async () => {
+      const first = open().engine;
+      const second = engineOn(await secondProcess());
+      const subscriptions = [];
+      for (let i = 0; i < 6; i++)
+        subscriptions.push(await subscribe(i % 2 ? first : second, `both${i}@example.com`, 'starter'));
+      await first.advanceClock(2 * 31 * DAY);
+
+      const delivered: string[] = [];
+      const handle = async (event: BillingEvent) => {
+        delivered.push(event.id);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      };
+      let renewing = true;
+      const dispatch = async (engine: EmbeddedBilling) => {
+        for (;;) {
+          const got = await engine.deliverEvents(handle, 4);
+          if (got) continue;
+          if (!renewing && !(await engine.undeliveredEvents(1)).length) return;
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      };
+      const runs = Promise.all([first.runDue(), second.runDue(), first.runDue(), second.runDue()]).finally(() => {
+        renewing = false;
+      });
+      const [reports] = await Promise.all([runs, dispatch(first), dispatch(second)]);
+
+      // Two periods for each of six subscriptions: twelve renewals, each invoiced once, numbers in one sequence.
+      expect(reports.reduce((n, r) => n + r.renewed, 0)).toBe(12);
+      for (const { customer } of subscriptions) expect(await invoices(first, customer.id)).toHaveLength(3);
+      expect(await invoiceNumbers()).toEqual(
+        Array.from({ length: 18 }, (_, i) => `BWB-2026-${String(i + 1).padStart(4, '0')}`),
+      );
+      expect(
+        await rows(sql`select subscription_id, period_start from billing_invoices group by 1, 2 having count(*) > 1`),
+      ).toEqual([]);
+      // Every event delivered once: three per checkout, two per renewal.
+      const recorded = (await rows<{ id: string }>(sql`select id from billing_events order by seq`)).map((r) => r.id);
+      expect(recorded).toHaveLength(6 * 3 + 12 * 2);
+      expect(new Set(delivered).size).toBe(delivered.length);
+      expect([...delivered].sort()).toEqual([...recorded].sort());
+      expect(await first.undeliveredEvents(10)).toEqual([]);
+    });
   });
 
   describe('one customer cannot reach another', () => {
@@ -840,6 +944,48 @@ describe.each(testDatabaseKinds())('the embedded billing engine (%s)', (kind) =>
       expect((await engine.undeliveredEvents(10)).map((e) => e.id)).toEqual(all.slice(1).map((e) => e.id));
       // Marks survive a restart.
       expect((await open().engine.undeliveredEvents(10)).map((e) => e.id)).toEqual(all.slice(1).map((e) => e.id));
+    });
+
+    it("deliverEvents: a claim is one dispatcher's until its lease passes; a failed handler releases it", async () => {
+      const lease = 60_000;
+      const first = engineOn(database.db, { eventLeaseMs: lease });
+      const second = engineOn(await secondProcess(), { eventLeaseMs: lease });
+      const { customer, subscription } = await subscribe(first, 'lease@example.com', 'starter');
+      const ids = (await first.undeliveredEvents(10)).map((e) => e.id);
+      expect(ids).toHaveLength(3);
+
+      // The first dispatcher claims all three and stalls in its handler on the first (a process that hangs or died).
+      let resume!: () => void;
+      const stalled = new Promise<void>((resolve) => (resume = resolve));
+      const firstSaw: string[] = [];
+      const firstRun = first.deliverEvents(async (event) => {
+        firstSaw.push(event.id);
+        if (firstSaw.length === 1) await stalled;
+      }, 10);
+      while (!firstSaw.length) await new Promise((resolve) => setTimeout(resolve, 1));
+      const secondSaw: string[] = [];
+      const record = async (event: BillingEvent) => void secondSaw.push(event.id);
+      // Claimed: the other dispatcher gets none of them while the lease runs.
+      expect(await second.deliverEvents(record, 10)).toBe(0);
+      // After the lease, the other dispatcher takes them over and delivers them in order.
+      realNow += lease + 1;
+      expect(await second.deliverEvents(record, 10)).toBe(3);
+      expect(secondSaw).toEqual(ids);
+      // The stalled one wakes up: it delivered only the event it was in (at least once), and marks nothing.
+      resume();
+      expect(await firstRun).toBe(0);
+      expect(firstSaw).toEqual([ids[0]]);
+      expect(await first.undeliveredEvents(10)).toEqual([]);
+
+      // A handler that fails releases its claims at once: the next dispatch delivers them.
+      await first.cancel(customer.id, subscription.id);
+      const failing = first.deliverEvents(async () => {
+        throw new Error('handler down');
+      }, 10);
+      await expect(failing).rejects.toThrow('handler down');
+      secondSaw.length = 0;
+      expect(await second.deliverEvents(record, 10)).toBe(1);
+      expect(secondSaw).toHaveLength(1);
     });
   });
 
