@@ -1,3 +1,4 @@
+import { db } from '~/db/client.server';
 import type { Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { formatSgd } from '~/lib/price';
@@ -10,7 +11,8 @@ import { isPlanKey, type BillingPlan, type BillingProvider, type PlanKey } from 
 
 /**
  * The one door to billing. Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set;
- * otherwise the embedded engine, whose state lives in the private store. Decided once.
+ * otherwise the embedded engine, whose state lives in the database (billing_* tables of the
+ * process's database, opened on the engine's first use). Decided once.
  */
 declare global {
   var __billing: BillingProvider | undefined;
@@ -27,7 +29,7 @@ export function billing(): BillingProvider {
         `Stripe${apiBase ? ` at ${apiBase}` : ''} (Checkout, subscription schedules, webhooks at /api/stripe/webhook)`,
       );
     } else {
-      globalThis.__billing = new EmbeddedBilling(contentClient(), { plans: billingPlans, log });
+      globalThis.__billing = new EmbeddedBilling(db, { plans: billingPlans, log });
       log('embedded engine (local checkout with test cards; no real payments)');
     }
   }

@@ -3,7 +3,7 @@
  * and get a BillingProvider; they never talk to Stripe or to the local engine directly.
  *
  * Two adapters behave the same for this product:
- * - embedded (default): a local engine, durable in the private store, with a movable clock;
+ * - embedded (default): a local engine, its state in the database (PGlite or PostgreSQL), with a movable clock;
  * - stripe (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET set): Stripe through the official SDK.
  *
  * Money is in minor units (cents) as Stripe counts it; the currency is SGD. Times are ISO 8601

@@ -1,5 +1,20 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The client-data schema: one source for PGlite (embedded world) and PostgreSQL (hosted world).
@@ -264,5 +279,270 @@ export const renewalReminders = pgTable(
     primaryKey({ name: 'renewal_reminders_pkey', columns: [t.subscriptionId, t.periodEnd] }),
     index('renewal_reminders_queued_at_idx').on(t.queuedAt),
     check('renewal_reminders_bounded', sql`char_length(${t.subscriptionId}) <= 255`),
+  ],
+);
+
+// ------------------------------------------------------------------------------ embedded billing engine
+
+/**
+ * The embedded billing engine's state (app/billing/engine/): Stripe's objects for this product as
+ * rows. Every state change is one transaction that locks the rows it changes (`for no key
+ * update`, so the foreign-key checks of other transactions are not blocked); the constraints
+ * below hold what must exist once even if a lock were missed. Plans are the billing keys
+ * (types.ts PLAN_KEYS); money is in cents (SGD); times are UTC.
+ */
+const PLAN_CHECK = sql.raw(`('starter', 'business', 'enterprise')`);
+
+/** A card as the engine keeps it: brand, last four, expiry, and whether later charges succeed (test card 0341 fails them). */
+export type BillingCard = {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  renewals: 'succeed' | 'fail';
+};
+
+const cardCheck = (card: SQLWrapper) =>
+  sql`${card} is null or (jsonb_typeof(${card}) = 'object' and ${card} ?& array['brand', 'last4', 'expMonth', 'expYear', 'renewals']
+    and char_length(${card} ->> 'brand') <= 40 and (${card} ->> 'last4') ~ '^[0-9]{4}$')`;
+
+/**
+ * The engine's clock (like Stripe's test clocks): one row, the offset added to real time. Moved
+ * forward only, by one upsert; absent until first moved.
+ */
+export const billingClock = pgTable(
+  'billing_clock',
+  {
+    id: integer('id').primaryKey(),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('billing_clock_one_row', sql`${t.id} = 1 and ${t.offsetMs} >= 0`)],
+);
+
+/**
+ * A billing customer (cus_…): one per address (`email`, lower case, unique), so concurrent
+ * checkouts for one new address make one customer. The card on file: brand, last four, expiry.
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique('billing_customers_email_key'),
+    name: text('name').notNull(),
+    company: text('company'),
+    locale: text('locale').notNull(),
+    card: jsonb('card').$type<BillingCard>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    check(
+      'billing_customers_bounded',
+      sql`char_length(${t.id}) <= 64 and char_length(${t.email}) <= 254 and char_length(${t.name}) <= 200
+        and char_length(coalesce(${t.company}, '')) <= 200`,
+    ),
+    check('billing_customers_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('billing_customers_locale', sql`${t.locale} in ('en', 'ar')`),
+    check('billing_customers_card', cardCheck(t.card)),
+  ],
+);
+
+/**
+ * A monthly subscription (sub_…). Periods are counted from `billing_anchor` (`period_index` 1 is
+ * the first). A scheduled plan change (Stripe's subscription schedule) is the `scheduled_*`
+ * columns, all set or all null. At most one subscription per customer has not ended (active,
+ * past_due or cancelling): a partial unique index. Renewals find due rows by period end.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => billingCustomers.id),
+    plan: text('plan').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    billingAnchor: at('billing_anchor').notNull(),
+    periodIndex: integer('period_index').notNull(),
+    currentPeriodStart: at('current_period_start').notNull(),
+    currentPeriodEnd: at('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+    canceledAt: at('canceled_at'),
+    endedAt: at('ended_at'),
+    scheduledPlan: text('scheduled_plan'),
+    scheduledEffectiveAt: at('scheduled_effective_at'),
+    /** Names the request that scheduled the change (its engine time), so two requests are told apart. */
+    scheduledRequestRef: text('scheduled_request_ref'),
+    card: jsonb('card').$type<BillingCard>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('billing_subscriptions_one_current_idx')
+      .on(t.customerId)
+      .where(sql`${t.status} <> 'canceled'`),
+    index('billing_subscriptions_customer_idx').on(t.customerId, t.createdAt),
+    index('billing_subscriptions_due_idx')
+      .on(t.currentPeriodEnd, t.id)
+      .where(sql`${t.status} <> 'canceled'`),
+    check('billing_subscriptions_status', sql`${t.status} in ('active', 'past_due', 'canceled')`),
+    check(
+      'billing_subscriptions_plan',
+      sql`${t.plan} in ${PLAN_CHECK} and coalesce(${t.scheduledPlan} in ${PLAN_CHECK}, true)`,
+    ),
+    check(
+      'billing_subscriptions_scheduled',
+      sql`(${t.scheduledPlan} is null) = (${t.scheduledEffectiveAt} is null)
+        and (${t.scheduledPlan} is not null or ${t.scheduledRequestRef} is null)`,
+    ),
+    check(
+      'billing_subscriptions_bounded',
+      sql`char_length(${t.id}) <= 64 and ${t.amount} >= 0 and ${t.currency} = 'sgd' and ${t.periodIndex} >= 1
+        and ${t.currentPeriodEnd} > ${t.currentPeriodStart} and char_length(coalesce(${t.scheduledRequestRef}, '')) <= 64`,
+    ),
+    check('billing_subscriptions_card', cardCheck(t.card)),
+  ],
+);
+
+/**
+ * An invoice (in_…), one per subscription period (unique), numbered BWB-YYYY-NNNN from the
+ * year's counter row taken in the same transaction. `sequence` (year × 1 000 000 + number)
+ * orders invoices of the same date; lists are by customer, newest first.
+ */
+export const billingInvoices = pgTable(
+  'billing_invoices',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull().unique('billing_invoices_number_key'),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => billingCustomers.id),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => billingSubscriptions.id),
+    status: text('status').notNull(),
+    plan: text('plan').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: at('created_at').notNull(),
+    periodStart: at('period_start').notNull(),
+    periodEnd: at('period_end').notNull(),
+    paidAt: at('paid_at'),
+  },
+  (t) => [
+    unique('billing_invoices_period_key').on(t.subscriptionId, t.periodStart),
+    // Read backwards for newest first.
+    index('billing_invoices_customer_idx').on(t.customerId, t.createdAt, t.sequence),
+    check('billing_invoices_status', sql`${t.status} in ('paid', 'open')`),
+    check('billing_invoices_plan', sql`${t.plan} in ${PLAN_CHECK}`),
+    check(
+      'billing_invoices_bounded',
+      sql`char_length(${t.id}) <= 64 and char_length(${t.number}) <= 32 and ${t.amount} >= 0 and ${t.currency} = 'sgd'`,
+    ),
+  ],
+);
+
+/** The last invoice number given in a year: taken (and so locked) by the transaction that issues the invoice. */
+export const billingInvoiceCounters = pgTable(
+  'billing_invoice_counters',
+  {
+    year: integer('year').primaryKey(),
+    last: integer('last').notNull(),
+  },
+  (t) => [check('billing_invoice_counters_bounded', sql`${t.last} >= 0 and ${t.year} between 2000 and 9999`)],
+);
+
+/**
+ * A local checkout (cs_…), open for 24 hours by the engine's clock. Completing it locks the row,
+ * so one checkout completes once; `result_*` name what it made (a replay answers with them).
+ */
+export const billingCheckouts = pgTable(
+  'billing_checkouts',
+  {
+    id: text('id').primaryKey(),
+    plan: text('plan').notNull(),
+    locale: text('locale').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    /** The signed-in client who started it, or null. */
+    customerId: text('customer_id').references(() => billingCustomers.id),
+    email: text('email'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    completedAt: at('completed_at'),
+    resultCustomerId: text('result_customer_id'),
+    resultSubscriptionId: text('result_subscription_id'),
+    resultInvoiceId: text('result_invoice_id'),
+  },
+  (t) => [
+    // Named here: the generated names would pass PostgreSQL's 63 characters and be cut.
+    foreignKey({
+      name: 'billing_checkouts_result_customer_fk',
+      columns: [t.resultCustomerId],
+      foreignColumns: [billingCustomers.id],
+    }),
+    foreignKey({
+      name: 'billing_checkouts_result_subscription_fk',
+      columns: [t.resultSubscriptionId],
+      foreignColumns: [billingSubscriptions.id],
+    }),
+    foreignKey({
+      name: 'billing_checkouts_result_invoice_fk',
+      columns: [t.resultInvoiceId],
+      foreignColumns: [billingInvoices.id],
+    }),
+    index('billing_checkouts_expires_at_idx').on(t.expiresAt),
+    index('billing_checkouts_customer_idx').on(t.customerId),
+    index('billing_checkouts_result_customer_idx').on(t.resultCustomerId),
+    check('billing_checkouts_status', sql`${t.status} in ('open', 'complete')`),
+    check('billing_checkouts_plan', sql`${t.plan} in ${PLAN_CHECK}`),
+    check('billing_checkouts_locale', sql`${t.locale} in ('en', 'ar')`),
+    check(
+      'billing_checkouts_complete',
+      sql`(${t.status} = 'complete') = (${t.resultCustomerId} is not null and ${t.resultSubscriptionId} is not null
+        and ${t.resultInvoiceId} is not null and ${t.completedAt} is not null)`,
+    ),
+    check(
+      'billing_checkouts_bounded',
+      sql`char_length(${t.id}) <= 64 and ${t.amount} >= 0 and ${t.currency} = 'sgd'
+        and char_length(coalesce(${t.email}, '')) <= 254 and char_length(${t.successUrl}) <= 2048
+        and char_length(${t.cancelUrl}) <= 2048`,
+    ),
+  ],
+);
+
+/**
+ * The engine's event outbox (evt_…, Stripe's webhook events as BillingEvent), written in the
+ * transaction of the change it reports; `seq` orders them. A dispatcher claims a batch with
+ * `for update skip locked` and a lease (`claimed_by`, `claimed_until`), so two server processes
+ * never deliver one event at the same time; an event whose claimer died is claimed again after
+ * the lease. Delivered events keep `delivered_at`.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    /** The engine's time of the change (its clock). */
+    createdAt: at('created_at').notNull(),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    deliveredAt: at('delivered_at'),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+  },
+  (t) => [
+    index('billing_events_undelivered_idx')
+      .on(t.seq)
+      .where(sql`${t.deliveredAt} is null`),
+    index('billing_events_delivered_at_idx').on(t.deliveredAt),
+    check(
+      'billing_events_bounded',
+      sql`char_length(${t.id}) <= 64 and char_length(${t.type}) <= 100 and char_length(coalesce(${t.claimedBy}, '')) <= 64`,
+    ),
   ],
 );

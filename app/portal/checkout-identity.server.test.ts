@@ -3,6 +3,7 @@
  * anyone in as an address they have not proven they own, never attaches to another client's
  * account, and a finished checkout never issues a session.
  */
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { embeddedBilling } from '~/billing/billing.server';
 import { findAccountByEmail, getAccount } from './accounts.server';
@@ -55,8 +56,8 @@ async function newCheckout(cookie?: string) {
   return url.split('/').pop()!;
 }
 /** The card the engine keeps on file for a customer (brand, last four, expiry). */
-const cardOnFile = (customerId: string) =>
-  world.store.queryPrivate('*[_type == "billing.customer" && customerId == $customerId][0].card', { customerId });
+const cardOnFile = async (customerId: string) =>
+  (await world.database.db.execute(sql`select card from billing_customers where id = ${customerId}`)).rows[0]?.card;
 async function customerOf(email: string) {
   const customer = await engine().findCustomerByEmail(email);
   expect(customer, email).not.toBeNull();

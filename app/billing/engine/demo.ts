@@ -1,6 +1,6 @@
 import { BillingError, type PlanKey } from '../types';
 import { addMonthsUtc, periodBounds } from './calendar';
-import { DOC, TYPE, type CustomerDoc, type InvoiceDoc, type SubscriptionDoc } from './documents';
+import type { CustomerRow, InvoiceRow, SubscriptionRow } from './rows.server';
 
 /** The demo clients' sign-in addresses (documented in the README). */
 export const DEMO_CLIENT_EMAIL = 'client@example.com';
@@ -24,10 +24,10 @@ export const DEMO_IDS = {
 const DAY = 24 * 60 * 60 * 1000;
 
 export interface DemoClient {
-  customer: CustomerDoc;
-  subscription: SubscriptionDoc;
+  customer: CustomerRow;
+  subscription: SubscriptionRow;
   /** Without number and sequence: those come from the counter when the seed is written. */
-  invoices: Omit<InvoiceDoc, 'number' | 'sequence'>[];
+  invoices: Omit<InvoiceRow, 'number' | 'sequence'>[];
 }
 
 /**
@@ -52,35 +52,33 @@ export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | nul
   const laylaPeriod = periodBounds(laylaAnchor, current);
   const layla: DemoClient = {
     customer: {
-      _id: DOC.customer(DEMO_IDS.client.customer),
-      _type: TYPE.customer,
-      customerId: DEMO_IDS.client.customer,
+      id: DEMO_IDS.client.customer,
       email: DEMO_CLIENT_EMAIL,
       name: 'Layla Haddad',
       company: 'Haddad Trading LLC',
       locale: 'en',
       card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear, renewals: 'succeed' },
-      created: laylaAnchor.toISOString(),
+      createdAt: laylaAnchor,
     },
     subscription: {
-      _id: DOC.subscription(DEMO_IDS.client.subscription),
-      _type: TYPE.subscription,
-      subscriptionId: DEMO_IDS.client.subscription,
+      id: DEMO_IDS.client.subscription,
       customerId: DEMO_IDS.client.customer,
       plan: 'business',
       amount: price('business'),
       currency: 'sgd',
       status: 'active',
-      billingAnchor: laylaAnchor.toISOString(),
+      billingAnchor: laylaAnchor,
       periodIndex: current,
-      currentPeriodStart: laylaPeriod.start.toISOString(),
-      currentPeriodEnd: laylaPeriod.end.toISOString(),
+      currentPeriodStart: laylaPeriod.start,
+      currentPeriodEnd: laylaPeriod.end,
       cancelAtPeriodEnd: false,
       canceledAt: null,
       endedAt: null,
-      scheduledChange: null,
+      scheduledPlan: null,
+      scheduledEffectiveAt: null,
+      scheduledRequestRef: null,
       card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear, renewals: 'succeed' },
-      created: laylaAnchor.toISOString(),
+      createdAt: laylaAnchor,
     },
     invoices: [],
   };
@@ -101,35 +99,33 @@ export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | nul
   const omarPeriod = periodBounds(omarAnchor, 1);
   const omar: DemoClient = {
     customer: {
-      _id: DOC.customer(DEMO_IDS.former.customer),
-      _type: TYPE.customer,
-      customerId: DEMO_IDS.former.customer,
+      id: DEMO_IDS.former.customer,
       email: DEMO_FORMER_EMAIL,
       name: 'Omar Saleh',
       company: 'Saleh Logistics',
       locale: 'ar',
       card: { brand: 'Mastercard', last4: '4444', expMonth: 6, expYear, renewals: 'succeed' },
-      created: omarAnchor.toISOString(),
+      createdAt: omarAnchor,
     },
     subscription: {
-      _id: DOC.subscription(DEMO_IDS.former.subscription),
-      _type: TYPE.subscription,
-      subscriptionId: DEMO_IDS.former.subscription,
+      id: DEMO_IDS.former.subscription,
       customerId: DEMO_IDS.former.customer,
       plan: 'starter',
       amount: price('starter'),
       currency: 'sgd',
       status: 'canceled',
-      billingAnchor: omarAnchor.toISOString(),
+      billingAnchor: omarAnchor,
       periodIndex: 1,
-      currentPeriodStart: omarPeriod.start.toISOString(),
-      currentPeriodEnd: omarPeriod.end.toISOString(),
+      currentPeriodStart: omarPeriod.start,
+      currentPeriodEnd: omarPeriod.end,
       cancelAtPeriodEnd: true,
-      canceledAt: new Date(omarAnchor.getTime() + 12 * DAY).toISOString(),
-      endedAt: omarPeriod.end.toISOString(),
-      scheduledChange: null,
+      canceledAt: new Date(omarAnchor.getTime() + 12 * DAY),
+      endedAt: omarPeriod.end,
+      scheduledPlan: null,
+      scheduledEffectiveAt: null,
+      scheduledRequestRef: null,
       card: { brand: 'Mastercard', last4: '4444', expMonth: 6, expYear, renewals: 'succeed' },
-      created: omarAnchor.toISOString(),
+      createdAt: omarAnchor,
     },
     invoices: [],
   };
@@ -147,24 +143,22 @@ export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | nul
 
 function demoInvoice(
   invoiceId: string,
-  sub: SubscriptionDoc,
+  sub: SubscriptionRow,
   plan: PlanKey,
   amount: number,
   period: { start: Date; end: Date },
-): Omit<InvoiceDoc, 'number' | 'sequence'> {
+): Omit<InvoiceRow, 'number' | 'sequence'> {
   return {
-    _id: DOC.invoice(invoiceId),
-    _type: TYPE.invoice,
-    invoiceId,
+    id: invoiceId,
     customerId: sub.customerId,
-    subscriptionId: sub.subscriptionId,
+    subscriptionId: sub.id,
     status: 'paid',
     plan,
     amount,
     currency: 'sgd',
-    created: period.start.toISOString(),
-    periodStart: period.start.toISOString(),
-    periodEnd: period.end.toISOString(),
-    paidAt: period.start.toISOString(),
+    createdAt: period.start,
+    periodStart: period.start,
+    periodEnd: period.end,
+    paidAt: period.start,
   };
 }

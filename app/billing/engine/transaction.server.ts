@@ -1,122 +1,68 @@
-import {
-  isConflict,
-  type Mutation,
-  type PrivateDocument,
-  type PrivateStore,
-  type StoredDocument,
-} from '~/sanity/types';
-import { BillingError, type BillingEvent } from '../types';
-import { DOC, TYPE, type CounterDoc, type EventDoc } from './documents';
+import { sql } from 'drizzle-orm';
+import { billingEvents, billingInvoiceCounters } from '~/db/schema.server';
+import type { Db, Tx } from '~/db/types.server';
+import type { BillingEvent } from '../types';
 import { newId } from './ids.server';
 
+/**
+ * What the engine's state changes share inside their one transaction: the invoice number and
+ * the events. Each is written with the change, so a change that rolls back leaves no number
+ * used and no event recorded.
+ */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event before the engine gives it its id and time. */
 export type EventBody = DistributiveOmit<BillingEvent, 'id' | 'created'>;
 
+/** The whole database or one transaction: the engine's reads take either. */
+export type Queryable = Db | Tx;
+
 export const INVOICE_PREFIX = 'BWB';
 
 /**
- * Orders events recorded in the same millisecond: it only grows in this process, so events of
- * one transaction, and of transactions one after another, keep their order.
+ * The next invoice number of the year of `created` (UTC): BWB-2026-0001, … One statement that
+ * adds one to the year's counter row (creating it at 1) and returns it; the row stays locked
+ * until the transaction ends, so a concurrent transaction (in this or another process) waits
+ * and takes the next number, and a transaction that rolls back gives its number back. Never
+ * given twice, never skipped.
  */
-let eventSequence = 0;
-
-/**
- * One engine transaction: the writes of one state change, its invoice numbers and its events,
- * sent to the store as ONE atomic `mutate`. Every document the change was computed from is
- * written with `ifRevisionID` (or created, which fails if the id exists), so a concurrent
- * change makes the whole transaction fail with a ConflictError and nothing is applied.
- */
-export class Tx {
-  private readonly mutations: Mutation[] = [];
-  private readonly counters = new Map<number, { rev: string | null; last: number }>();
-  private readonly eventDocs: EventDoc[] = [];
-
-  constructor(
-    private readonly store: PrivateStore,
-    readonly now: Date,
-  ) {}
-
-  create(doc: PrivateDocument): void {
-    this.mutations.push({ create: doc });
-  }
-
-  /** Sets fields of a document read earlier, on the condition that it has not changed since. */
-  patch(doc: StoredDocument, set: Record<string, unknown>): void {
-    this.mutations.push({ patch: { id: doc._id, ifRevisionID: doc._rev, set } });
-  }
-
-  /**
-   * The next invoice number of the year of `created` (UTC): BWB-2026-0001, … The year's counter
-   * is written in this same transaction, conditionally, so a number is never given twice nor
-   * skipped: a concurrent transaction that took a number makes this one fail and retry.
-   */
-  async invoiceNumber(created: Date): Promise<{ number: string; sequence: number }> {
-    const year = created.getUTCFullYear();
-    let counter = this.counters.get(year);
-    if (!counter) {
-      const doc = await this.store.getDocument<CounterDoc>(DOC.invoiceCounter(year));
-      counter = { rev: doc?._rev ?? null, last: doc?.last ?? 0 };
-      this.counters.set(year, counter);
-    }
-    counter.last += 1;
-    return {
-      number: `${INVOICE_PREFIX}-${year}-${String(counter.last).padStart(4, '0')}`,
-      sequence: year * 1_000_000 + counter.last,
-    };
-  }
-
-  /** Records an event in the outbox, undelivered, in this transaction. */
-  event(body: EventBody): BillingEvent {
-    const id = newId('evt');
-    const created = this.now.toISOString();
-    const event = { ...body, id, created } as BillingEvent;
-    this.eventDocs.push({
-      _id: DOC.event(id),
-      _type: TYPE.event,
-      eventId: id,
-      eventType: event.type,
-      created,
-      sortKey: `${String(this.now.getTime()).padStart(15, '0')}.${String(++eventSequence).padStart(12, '0')}`,
-      delivered: false,
-      deliveredAt: null,
-      event,
-    });
-    return event;
-  }
-
-  get eventCount(): number {
-    return this.eventDocs.length;
-  }
-
-  async commit(): Promise<void> {
-    const mutations = [...this.mutations];
-    for (const [year, counter] of this.counters) {
-      const id = DOC.invoiceCounter(year);
-      if (counter.rev) mutations.push({ patch: { id, ifRevisionID: counter.rev, set: { last: counter.last } } });
-      else mutations.push({ create: { _id: id, _type: TYPE.counter, year, last: counter.last } });
-    }
-    for (const doc of this.eventDocs) mutations.push({ create: doc as unknown as PrivateDocument });
-    if (mutations.length) await this.store.mutate(mutations);
-  }
+export async function takeInvoiceNumber(tx: Tx, created: Date): Promise<{ number: string; sequence: number }> {
+  const year = created.getUTCFullYear();
+  const [counter] = await tx
+    .insert(billingInvoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: billingInvoiceCounters.year, set: { last: sql`${billingInvoiceCounters.last} + 1` } })
+    .returning({ last: billingInvoiceCounters.last });
+  return {
+    number: `${INVOICE_PREFIX}-${year}-${String(counter.last).padStart(4, '0')}`,
+    sequence: year * 1_000_000 + counter.last,
+  };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Runs read → compute → write until the write is not refused for a conflict: each retry reads
- * the state the winner left. Gives up (BillingError unavailable) after `attempts`.
+ * Records events in the outbox, undelivered, in this transaction (one statement), in the order
+ * given: the table's identity column orders them after every event recorded before.
  */
-export async function withRetry<T>(task: () => Promise<T>, attempts = 40): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await task();
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      if (attempt >= attempts)
-        throw new BillingError('unavailable', `Billing is busy, please try again (${error.message})`);
-      // Jittered backoff so concurrent writers spread out.
-      await sleep(Math.random() * Math.min(100, 2 ** attempt));
-    }
+export async function recordEvents(tx: Tx, now: Date, bodies: EventBody[]): Promise<BillingEvent[]> {
+  const created = now.toISOString();
+  const events = bodies.map((body) => ({ ...body, id: newId('evt'), created }) as BillingEvent);
+  if (events.length)
+    await tx.insert(billingEvents).values(
+      events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        createdAt: now,
+        event: event as unknown as Record<string, unknown>,
+      })),
+    );
+  return events;
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) names, or null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    e = (e as { cause?: unknown }).cause;
   }
+  return null;
 }
