@@ -84,6 +84,9 @@ export default defineConfig({
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
         SITE_URL: 'https://www.bawaba-advisory.com',
+        // A public address without Stripe keys takes no payment unless the operator opts in: the
+        // marketing tests check the Subscribe forms of the demo billing engine.
+        BILLING: 'demo',
         // Outside test-results/, which Playwright empties when a run starts.
         CONTENT_DATA_DIR: `.cache/e2e/data-${PORT}`,
         DATABASE_URL: mainDatabaseUrl,

@@ -21,17 +21,20 @@ import { NonceContext } from './lib/nonce';
 import { pageCache, withPageCache as wrapWithPageCache, type RequestHandler } from './lib/page-cache.server';
 import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
 import { startDatabase } from './db/client.server';
+import { startContentSync } from './lib/content-sync.server';
 import { contentClient } from './sanity/client.server';
 import { startPortal } from './portal/start.server';
 
 // Validate the environment and say which content world runs, once, at start; take the embedded
 // data folder (a second server on it exits here, before it listens) and open the database; then
 // start the client portal's periodic jobs (renewals, reminders, emails) and, in the embedded
-// world, make sure the demo clients exist.
+// world, make sure the demo clients exist; listen for content changes other server copies
+// report through the database (a webhook reaches one copy), to clear this copy's caches too.
 env();
 startDatabase();
 contentClient();
 startPortal();
+startContentSync();
 
 /** How long a single-fetch data response may wait for promises it streams (Remix reads this export). */
 export const streamTimeout = 5_000;

@@ -6,6 +6,7 @@ import { contentClient } from '~/sanity/client.server';
 import { stripFallbackMarks } from '~/sanity/fallback';
 import { PORTAL_PLANS_QUERY } from '~/sanity/queries/marketing';
 import { EmbeddedBilling } from './engine/engine.server';
+import { NoBilling } from './no-billing.server';
 import { StripeBilling } from './stripe.server';
 import { isPlanKey, type BillingPlan, type BillingProvider, type PlanKey } from './types';
 
@@ -28,6 +29,9 @@ export function billing(): BillingProvider {
       log(
         `Stripe${apiBase ? ` at ${apiBase}` : ''} (Checkout, subscription schedules, webhooks at /api/stripe/webhook)`,
       );
+    } else if (e.billing.kind === 'none') {
+      // A public site without Stripe: no test cards (start.server.ts says so at start).
+      globalThis.__billing = new NoBilling();
     } else {
       globalThis.__billing = new EmbeddedBilling(db, { plans: billingPlans, log });
       log('embedded engine (local checkout with test cards; no real payments)');

@@ -146,7 +146,7 @@ export class BillingError extends Error {
 }
 
 export interface BillingProvider {
-  readonly kind: 'embedded' | 'stripe';
+  readonly kind: 'embedded' | 'stripe' | 'none';
   /** The billing clock: real time in production; the embedded engine's clock can be moved in tests. */
   now(): Promise<Date>;
   getCustomer(customerId: string): Promise<Customer | null>;

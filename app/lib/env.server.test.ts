@@ -91,7 +91,7 @@ describe('environment', () => {
   });
 
   it('Stripe runs only with both keys; test hooks are refused in production, with Stripe and hosted', () => {
-    expect(parseEnv({}).billing).toEqual({ kind: 'embedded' });
+    expect(parseEnv({}).billing).toEqual({ kind: 'embedded', because: 'loopback' });
     const stripe = parseEnv({
       STRIPE_SECRET_KEY: 'sk_test_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
@@ -118,6 +118,46 @@ describe('environment', () => {
     expect(() =>
       parseEnv({ PORTAL_TEST_HOOKS: '1', SANITY_PROJECT_ID: 'abc', SESSION_SECRET: SECRET, DATABASE_URL }),
     ).toThrow(/PORTAL_TEST_HOOKS/);
+  });
+
+  it('runs no test-card billing on a public site: the embedded engine needs a loopback SITE_URL or BILLING=demo', () => {
+    const billing = (extra: Record<string, string>) => parseEnv(extra).billing;
+    for (const local of [
+      'http://localhost:3000',
+      'http://LOCALHOST:8080/',
+      'http://portal.localhost',
+      'http://127.0.0.1:3210',
+      'http://127.9.8.7',
+      'http://127.1:3000', // the URL parser reads it as 127.0.0.1
+      'http://[::1]:3000',
+    ])
+      expect(billing({ SITE_URL: local, NODE_ENV: 'production' }), local).toEqual({
+        kind: 'embedded',
+        because: 'loopback',
+      });
+    for (const site of [
+      'https://www.example.com',
+      'http://10.0.0.5:3000',
+      'http://192.168.1.10',
+      'http://0.0.0.0:3000',
+      'http://128.0.0.1',
+      'http://[::2]',
+      'http://localhost.example.com', // a public name that starts like one
+      'http://127.0.0.1.nip.io',
+    ]) {
+      expect(billing({ SITE_URL: site }), site).toEqual({ kind: 'none' });
+      expect(billing({ SITE_URL: site, BILLING: 'demo' }), site).toEqual({ kind: 'embedded', because: 'BILLING=demo' });
+    }
+    // Stripe keys decide on any site; asking for the demo engine beside them is a mistake to name.
+    expect(
+      billing({ SITE_URL: 'https://www.example.com', STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' })
+        .kind,
+    ).toBe('stripe');
+    expect(() =>
+      parseEnv({ BILLING: 'demo', STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }),
+    ).toThrow(/BILLING: demo runs the local engine/);
+    expect(() => parseEnv({ BILLING: 'stripe' })).toThrow(/BILLING: unset, or demo/);
+    expect(billing({ SITE_URL: 'https://www.example.com', BILLING: '' })).toEqual({ kind: 'none' });
   });
 
   it('reads the Studio URL (default: where npm run studio:dev serves it) and an optional Content Lake host', () => {

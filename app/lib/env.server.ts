@@ -75,6 +75,8 @@ const schema = z.object({
   STRIPE_PRICE_BUSINESS: stripePriceId,
   STRIPE_PRICE_ENTERPRISE: stripePriceId,
   STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'an http(s):// URL' }).optional()),
+  /** `demo`: run the embedded billing engine (test cards, demo clients) on a public site too. */
+  BILLING: optional.pipe(z.enum(['demo'], { error: 'unset, or demo' }).optional()),
   PORTAL_TEST_HOOKS: optional.pipe(z.enum(['0', '1']).optional()),
   PORTAL_JOBS_INTERVAL_SECONDS: optional.pipe(
     z.string().regex(/^\d+$/, 'a whole number of seconds').transform(Number).optional(),
@@ -146,9 +148,15 @@ export type ServerEnv = {
   sessionSecrets: string[];
   /** Where the secret came from: the environment, or the file generated in the data folder (embedded world). */
   sessionSecretSource: 'environment' | 'data-folder' | 'ephemeral';
-  /** Billing: the embedded engine, or Stripe when its keys are set. */
+  /**
+   * Billing: Stripe when its keys are set; else the embedded engine (local checkout, test cards,
+   * demo clients) only on a site that is not public (a loopback SITE_URL) or when the operator
+   * opts in with BILLING=demo; else none (a public site without Stripe takes no payment: the
+   * packages are offered by consultation, nothing is seeded).
+   */
   billing:
-    | { kind: 'embedded' }
+    | { kind: 'embedded'; because: 'loopback' | 'BILLING=demo' }
+    | { kind: 'none' }
     | {
         kind: 'stripe';
         secretKey: string;
@@ -207,6 +215,26 @@ export function localSessionSecret(dataDir: string): string {
   return read();
 }
 
+/**
+ * A site that only this machine can reach: SITE_URL on localhost (or a name under .localhost),
+ * 127.0.0.0/8 or [::1]. Anything else is public, whatever NODE_ENV says.
+ */
+export function isLoopbackSite(siteUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(siteUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  // The URL parser has already normalised 127.1, 0x7f.0.0.1 and 2130706433 to dotted quads.
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '[::1]'
+  );
+}
+
 export function parseEnv(
   source: Record<string, string | undefined>,
   /** Where an embedded world without SESSION_SECRET gets its secret; default: a fresh random one (tests). */
@@ -253,6 +281,8 @@ export function parseEnv(
       `${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
     );
   }
+  if (e.BILLING === 'demo' && e.STRIPE_SECRET_KEY)
+    problems.push('BILLING: demo runs the local engine with test cards; unset it to use the Stripe keys');
   const portalTestHooks = e.PORTAL_TEST_HOOKS === '1';
   if (portalTestHooks && (isProduction || e.STRIPE_SECRET_KEY || content.world === 'hosted')) {
     problems.push('PORTAL_TEST_HOOKS: test hooks are refused in production, with Stripe and in the hosted world');
@@ -286,7 +316,11 @@ export function parseEnv(
             },
             ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') } : {}),
           }
-        : { kind: 'embedded' },
+        : e.BILLING === 'demo'
+          ? { kind: 'embedded', because: 'BILLING=demo' }
+          : isLoopbackSite(e.SITE_URL)
+            ? { kind: 'embedded', because: 'loopback' }
+            : { kind: 'none' },
     portalTestHooks,
     portalJobsIntervalSeconds: e.PORTAL_JOBS_INTERVAL_SECONDS ?? 60,
     gtmId: e.GTM_ID,

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
 import { CalendarIcon } from '~/components/icons';
+import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { Bidi } from '~/components/marketing/Bidi';
 import { button, container } from '~/components/marketing/ui';
 import { CmsText } from '~/components/CmsText';
@@ -11,6 +12,7 @@ import { CtaBand } from '~/components/marketing/CtaBand';
 import { PageHeading } from '~/components/marketing/PageHeading';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { requestLocale } from '~/i18n';
+import { env } from '~/lib/env.server';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 import { landingMeta } from '~/lib/meta';
@@ -28,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...data,
     plans: data.plans.map((plan) => ({ ...plan, price: formatSgd(plan.priceSgd, locale) })),
     englishFallbacks: englishFallbacks(request),
+    // No billing on this site (public, no Stripe keys, no BILLING=demo): packages by consultation.
+    subscribe: env().billing.kind !== 'none',
   };
 }
 
@@ -46,6 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readPostedForm(request, locale);
   await assertSafePost(request, form, null);
   const t = await portalT(locale);
+  // A site without billing starts no checkout: its packages are arranged by consultation.
+  if (env().billing.kind === 'none')
+    return data<PricingActionData>({ error: t('pricing.byConsultation') }, { status: 403 });
   const plan = form.get('plan');
   if (form.get('intent') !== 'subscribe' || !isPlanKey(plan)) {
     return data<PricingActionData>({ error: t('pricing.badPlan') }, { status: 400 });
@@ -62,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Plan = ReturnType<typeof useLoaderData<typeof loader>>['plans'][number];
 
 export default function Pricing() {
-  const { page, plans } = useLoaderData<typeof loader>();
+  const { page, plans, subscribe } = useLoaderData<typeof loader>();
   const { t } = useT('marketing');
   return (
     <div data-testid="pricing-page">
@@ -76,10 +83,12 @@ export default function Pricing() {
         <SubscribeError />
         <ul className={`${container} grid gap-6 lg:grid-cols-3 lg:items-stretch`}>
           {plans.map((plan) => (
-            <PlanCard key={plan._id} plan={plan} />
+            <PlanCard key={plan._id} plan={plan} subscribe={subscribe} />
           ))}
         </ul>
-        <p className={`${container} mt-8 text-center text-sm text-navy-700`}>{t('pricing.paymentNote')}</p>
+        <p className={`${container} mt-8 text-center text-sm text-navy-700`}>
+          {t(subscribe ? 'pricing.paymentNote' : 'pricing.consultationNote')}
+        </p>
       </section>
 
       <CtaBand page="pricing" className="bg-sand-50" />
@@ -87,7 +96,7 @@ export default function Pricing() {
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, subscribe }: { plan: Plan; subscribe: boolean }) {
   const { t } = useT('marketing');
   const popular = Boolean(plan.popularLabel);
   const titleId = `plan-${plan.key}-title`;
@@ -173,7 +182,11 @@ function PlanCard({ plan }: { plan: Plan }) {
         </div>
       )}
 
-      <SubscribeButton plan={plan} className={`mt-8 w-full ${popular ? button.gold : button.primary}`} />
+      {subscribe ? (
+        <SubscribeButton plan={plan} className={`mt-8 w-full ${popular ? button.gold : button.primary}`} />
+      ) : (
+        <BookPlanButton plan={plan} className={`mt-8 w-full ${popular ? button.gold : button.primary}`} />
+      )}
     </li>
   );
 }
@@ -202,6 +215,23 @@ function SubscribeButton({ plan, className }: { plan: Plan; className: string })
         </span>
       </button>
     </Form>
+  );
+}
+
+/** Where the site takes no payment: the package is arranged in a consultation (the booking dialog). */
+function BookPlanButton({ plan, className }: { plan: Plan; className: string }) {
+  const { t } = useT('marketing');
+  const inEnglish = useFallbackLang();
+  return (
+    <div className="mt-auto" data-testid="plan-book">
+      <BookConsultationButton source="cta" className={className}>
+        {t('bookConsultation')}
+        <span className="sr-only">
+          {' '}
+          <Bidi {...inEnglish(plan.name)}>{plan.name}</Bidi>
+        </span>
+      </BookConsultationButton>
+    </div>
   );
 }
 

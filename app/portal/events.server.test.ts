@@ -1,23 +1,11 @@
-import { mailQueue } from '~/db/schema.server';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SubscriptionView } from '~/billing/types';
+import type { BillingEvent, BillingProvider, InvoiceView, SubscriptionView } from '~/billing/types';
+import { testDatabaseKinds } from '~/db/test-support';
+import { handledEvents, mailQueue } from '~/db/schema.server';
 import { ensureAccount } from './accounts.server';
-import { subscriptionChangeMails } from './events.server';
-import { createTestWorld, type TestWorld } from './test-support';
-
-let world: TestWorld;
-beforeEach(async () => {
-  world = await createTestWorld();
-  process.env.SITE_URL ??= 'https://www.bawaba-advisory.com';
-  await ensureAccount({
-    customerId: 'cus_events',
-    email: 'events@example.com',
-    name: 'Events Client',
-    company: null,
-    locale: 'en',
-  });
-});
-afterEach(() => world.close());
+import { handleBillingEvent, subscriptionChangeMails } from './events.server';
+import { createTestWorldOn, type TestWorldOn } from './test-world-on';
 
 const sub = (change: SubscriptionView['scheduledChange']): SubscriptionView => ({
   id: 'sub_events',
@@ -35,11 +23,50 @@ const sub = (change: SubscriptionView['scheduledChange']): SubscriptionView => (
   card: null,
 });
 
-/** The kinds of the queued emails (the queue keeps each key's hash only). */
-const mails = async () =>
-  (await world.database.db.select({ kind: mailQueue.kind }).from(mailQueue)).map((row) => row.kind);
+const invoice = (customerId: string, id = 'in_failed_1'): InvoiceView => ({
+  id,
+  number: 'BWB-2026-0042',
+  customerId,
+  subscriptionId: 'sub_events',
+  status: 'open',
+  plan: 'starter',
+  amount: 95000,
+  currency: 'sgd',
+  created: '2026-12-01T00:00:00.000Z',
+  periodStart: '2026-12-01T00:00:00.000Z',
+  periodEnd: '2027-01-01T00:00:00.000Z',
+  hostedUrl: null,
+  pdfUrl: null,
+});
 
-describe('subscription change emails', () => {
+const paymentFailed = (customerId: string, id = 'evt_payment_failed_1'): BillingEvent => ({
+  id,
+  created: '2026-12-01T00:00:05.000Z',
+  type: 'invoice.payment_failed',
+  invoice: invoice(customerId),
+});
+
+describe.each(testDatabaseKinds())('billing events on %s', (kind) => {
+  let world: TestWorldOn;
+  beforeEach(async () => {
+    world = await createTestWorldOn(kind);
+    process.env.SITE_URL ??= 'https://www.bawaba-advisory.com';
+    await ensureAccount({
+      customerId: 'cus_events',
+      email: 'events@example.com',
+      name: 'Events Client',
+      company: null,
+      locale: 'en',
+    });
+  }, 60_000);
+  afterEach(() => world.close(), 60_000);
+
+  /** The kinds of the queued emails (the queue keeps each key's hash only). */
+  const mails = async () =>
+    (await world.database.db.select({ kind: mailQueue.kind }).from(mailQueue)).map((row) => row.kind);
+  const marks = (id: string) =>
+    world.database.db.select({ type: handledEvents.type }).from(handledEvents).where(eq(handledEvents.eventId, id));
+
   it('the same change asked for again after a withdrawal is confirmed again; a repeated report of one request is not', async () => {
     const first = { plan: 'enterprise' as const, effectiveAt: '2026-12-01T00:00:00.000Z', requestRef: 'sub_sched_A' };
     const second = { ...first, requestRef: 'sub_sched_B' };
@@ -52,5 +79,43 @@ describe('subscription change emails', () => {
     const keys = await mails();
     expect(keys.filter((k) => k === 'plan-changed')).toHaveLength(2);
     expect(keys.filter((k) => k === 'change-withdrawn')).toHaveLength(2);
+  });
+
+  it(
+    'an event delivered to two server copies at once is handled by one: one mark, one email',
+    { timeout: 60_000 },
+    async () => {
+      const event = paymentFailed('cus_events');
+      const outcomes = await Promise.all([
+        handleBillingEvent(event, world.database.db),
+        handleBillingEvent(event, world.copy.db),
+      ]);
+      expect(outcomes.sort()).toEqual(['duplicate', 'handled']);
+      expect(await marks(event.id)).toEqual([{ type: 'invoice.payment_failed' }]);
+      expect(await mails()).toEqual(['payment-failed']);
+      expect(world.sent.map((m) => m.to)).toEqual(['events@example.com']);
+      // Delivered again later (Stripe retries what it thinks was not received): nothing more.
+      expect(await handleBillingEvent(event)).toBe('duplicate');
+      expect(world.sent).toHaveLength(1);
+    },
+  );
+
+  it('a delivery whose handling fails marks nothing, so the redelivery handles it', { timeout: 60_000 }, async () => {
+    // A customer with no portal account: the recipient comes from billing, which fails once.
+    let calls = 0;
+    const provider = {
+      kind: 'stripe',
+      async getCustomer(id: string) {
+        if (calls++ === 0) throw new Error('billing unreachable');
+        return { id, email: 'new-client@example.com', name: 'New Client', company: null, locale: 'ar' as const };
+      },
+    };
+    globalThis.__billing = provider as unknown as BillingProvider;
+    const event = paymentFailed('cus_new', 'evt_payment_failed_2');
+    await expect(handleBillingEvent(event)).rejects.toThrow('billing unreachable');
+    expect(await marks(event.id)).toEqual([]);
+    expect(await handleBillingEvent(event)).toBe('handled');
+    expect(await marks(event.id)).toHaveLength(1);
+    expect(world.sent.map((m) => m.to)).toEqual(['new-client@example.com']);
   });
 });

@@ -1,34 +1,45 @@
+import { eq } from 'drizzle-orm';
 import { billing, embeddedBilling, localizedPlans } from '~/billing/billing.server';
 import type { BillingEvent, PlanKey, SubscriptionView } from '~/billing/types';
+import { db as processDb } from '~/db/client.server';
+import { handledEvents } from '~/db/schema.server';
+import type { Db } from '~/db/types.server';
 import { localizePath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
-import { contentClient } from '~/sanity/client.server';
 import { ensureCustomerAccount, getAccount } from './accounts.server';
 import type { ClientEmail } from './emails.server';
 import { queueMail, sendNow, type QueuedMessage } from './mail-queue.server';
 
 /**
  * What the portal does about a billing event (Stripe's webhook, or the embedded engine's
- * outbox): link the account to the customer and queue the client's emails. Each event id is
- * handled once (`portal.event.<id>`); everything it does is keyed to the fact it reports, so a
- * redelivery or a concurrent duplicate that slips past the marker still changes nothing twice.
+ * outbox): link the account to the customer and queue the client's emails. Everything it does
+ * is keyed to the fact it reports (the account to the customer, each email to its fact), so
+ * doing it twice changes nothing twice. Each event id is then marked handled in
+ * `handled_events`, and the insert decides: `insert … on conflict do nothing returning`, so of
+ * two deliveries handled at once (two server copies, or a retry racing the first try) exactly
+ * one is 'handled' and sends its emails now, the other 'duplicate'.
+ *
+ * The mark is written after the work, not before: a process that dies in between has marked
+ * nothing, and the redelivery (Stripe retries what was not answered 2xx; the engine's outbox
+ * delivers again what was not marked delivered) does the work again, keyed, instead of finding
+ * a mark for work never done. The read before it is a shortcut for a redelivery of an event
+ * handled long ago (nothing is asked of billing again, and an erased client's account is not
+ * made again from an old event); it decides nothing.
  */
-export async function handleBillingEvent(event: BillingEvent): Promise<'handled' | 'duplicate'> {
-  const store = contentClient();
-  const marker = `portal.event.${event.id.replace(/[^A-Za-z0-9_]/g, '_')}` as const;
-  if (await store.getDocument(marker)) return 'duplicate';
+export async function handleBillingEvent(event: BillingEvent, db?: Db): Promise<'handled' | 'duplicate'> {
+  const database = db ?? (await processDb());
+  const seen = await database
+    .select({ eventId: handledEvents.eventId })
+    .from(handledEvents)
+    .where(eq(handledEvents.eventId, event.id));
+  if (seen.length) return 'duplicate';
   const keys = await apply(event);
-  await store.mutate([
-    {
-      createIfNotExists: {
-        _id: marker,
-        _type: 'portal.event',
-        eventType: event.type,
-        created: event.created,
-        handledAt: new Date().toISOString(),
-      },
-    },
-  ]);
+  const marked = await database
+    .insert(handledEvents)
+    .values({ eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ eventId: handledEvents.eventId });
+  if (!marked.length) return 'duplicate';
   for (const key of keys) await sendNow(key).catch((error) => console.error(`[mail] ${String(error)}`));
   return 'handled';
 }
@@ -160,12 +171,12 @@ async function queueFor(customerId: string, key: string, compose: Compose): Prom
 }
 
 /** Delivers the embedded engine's recorded events to the handler (Stripe delivers its own by webhook). */
-export async function dispatchEngineEvents(limit = 50): Promise<number> {
+export async function dispatchEngineEvents(limit = 50, db?: Db): Promise<number> {
   const engine = embeddedBilling();
   if (!engine) return 0;
   const events = await engine.undeliveredEvents(limit);
   for (const event of events) {
-    await handleBillingEvent(event);
+    await handleBillingEvent(event, db);
     await engine.markDelivered(event.id);
   }
   return events.length;

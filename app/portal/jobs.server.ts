@@ -1,29 +1,40 @@
+import { eq, inArray } from 'drizzle-orm';
 import { billing, embeddedBilling, localizedPlans } from '~/billing/billing.server';
-import { db } from '~/db/client.server';
-import { purgeExpiredFormTokens } from '~/features/forms/submissions.server';
+import { database as processDatabase } from '~/db/client.server';
+import { LOCK_KEYS, runExclusive } from '~/db/coordination.server';
+import { renewalReminders } from '~/db/schema.server';
+import type { Database, Db } from '~/db/types.server';
 import { env } from '~/lib/env.server';
 import { localizePath } from '~/i18n';
 import { contentClient } from '~/sanity/client.server';
 import { getAccount } from './accounts.server';
-import { purgeExpiredLimits } from './limits.server';
 import { dispatchEngineEvents } from './events.server';
 import { queueMail, sendDueMail } from './mail-queue.server';
+import { enforceRetention } from './retention.server';
 
 /**
- * The portal's periodic work, one run at a time in this process (a run asked for while one is
- * going joins it), idempotent across processes and crashes:
+ * The portal's periodic work. A run happens in one server copy at a time, however many share
+ * the database: it holds an advisory lock (LOCK_KEYS.portalJobs, coordination.server.ts) for
+ * its length, and a copy that finds it taken skips the run (`skipped: true`); in one process a
+ * run asked for while one is going joins it. Every step is safe to repeat after a crash:
  * 1. embedded billing: renewals, scheduled plan changes, ends of cancelled subscriptions
  *    (Stripe does this itself in the hosted world);
  * 2. the embedded engine's events are delivered to the portal's handler;
  * 3. the 7-day renewal reminder, for both worlds: every subscription that will renew within 7
- *    days gets one reminder per billing period, guarded by `portal.reminder.<sub>.<period end>`
- *    (never for one that is cancelling, since it will not renew);
+ *    days gets one reminder per billing period, marked in `renewal_reminders` (never for one
+ *    that is cancelling, since it will not renew);
  * 4. queued emails are sent;
- * 5. expired sign-in codes, rate-limit windows and used form tokens are removed.
+ * 5. clean-up: what is past its retention goes (retention.server.ts, docs/portal.md).
+ * A step that fails is logged and the next still runs (a billing failure never stops the
+ * clean-up).
  */
 export const REMINDER_DAYS = 7;
+/** Subscriptions a run reminds at most; the rest are still within the 7 days at the next run. */
+export const REMINDERS_PER_RUN = 200;
 
 export interface JobReport {
+  /** Another server copy was running the jobs: this one did nothing. */
+  skipped: boolean;
   renewed: number;
   changed: number;
   ended: number;
@@ -33,56 +44,116 @@ export interface JobReport {
   mailSent: number;
   mailFailed: number;
   purged: number;
+  /** Steps that failed (their errors are logged). */
+  failed: string[];
 }
+
+const emptyReport = (): JobReport => ({
+  skipped: false,
+  renewed: 0,
+  changed: 0,
+  ended: 0,
+  failedPayments: 0,
+  events: 0,
+  reminders: 0,
+  mailSent: 0,
+  mailFailed: 0,
+  purged: 0,
+  failed: [],
+});
 
 let running: Promise<JobReport> | null = null;
 
-export function runPortalJobs(): Promise<JobReport> {
-  running ??= runOnce().finally(() => (running = null));
+/**
+ * Runs the jobs on the process's database, or on `database` (a test's runner of its own, as
+ * another server copy would be).
+ */
+export function runPortalJobs(database?: Database): Promise<JobReport> {
+  if (database) return runOnce(database);
+  running ??= processDatabase()
+    .then(runOnce)
+    .finally(() => (running = null));
   return running;
 }
 
-async function runOnce(): Promise<JobReport> {
-  const report: JobReport = {
-    renewed: 0,
-    changed: 0,
-    ended: 0,
-    failedPayments: 0,
-    events: 0,
-    reminders: 0,
-    mailSent: 0,
-    mailFailed: 0,
-    purged: 0,
+async function runOnce(database: Database): Promise<JobReport> {
+  const report = emptyReport();
+  const outcome = await runExclusive(database, LOCK_KEYS.portalJobs, () => runSteps(database.db, report));
+  return outcome.ran ? report : { ...report, skipped: true };
+}
+
+async function runSteps(db: Db, report: JobReport): Promise<JobReport> {
+  const step = async (name: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      report.failed.push(name);
+      console.error(`[portal jobs] ${name} failed: ${String(error)}`);
+    }
   };
   const engine = embeddedBilling();
   if (engine) {
-    const due = await engine.runDue();
-    Object.assign(report, { renewed: due.renewed, changed: due.changed, ended: due.ended, failedPayments: due.failed });
-    // Events until the outbox is empty (bounded, in case something keeps adding).
-    for (let round = 0; round < 20; round++) {
-      const n = await dispatchEngineEvents(100);
-      report.events += n;
-      if (n < 100) break;
-    }
+    await step('renewals', async () => {
+      const due = await engine.runDue();
+      Object.assign(report, {
+        renewed: due.renewed,
+        changed: due.changed,
+        ended: due.ended,
+        failedPayments: due.failed,
+      });
+    });
+    await step('events', async () => {
+      // Events until the outbox is empty (bounded, in case something keeps adding).
+      for (let round = 0; round < 20; round++) {
+        const n = await dispatchEngineEvents(100, db);
+        report.events += n;
+        if (n < 100) break;
+      }
+    });
   }
-  report.reminders = await queueRenewalReminders();
-  const mail = await sendDueMail(50);
-  report.mailSent = mail.sent;
-  report.mailFailed = mail.failed;
-  report.purged = await purgeExpired();
+  await step('reminders', async () => {
+    report.reminders = await queueRenewalReminders(db);
+  });
+  await step('mail', async () => {
+    const mail = await sendDueMail(50);
+    report.mailSent = mail.sent;
+    report.mailFailed = mail.failed;
+  });
+  await step('clean-up', async () => {
+    report.purged = await purgeExpired(db);
+  });
   return report;
 }
 
-export async function queueRenewalReminders(): Promise<number> {
+/**
+ * Queues the renewal reminders due and marks each period in `renewal_reminders`. The markers of
+ * the candidates are read in one statement. The email is keyed to the period
+ * (`reminder:<subscription>:<period end>`) and queued before the mark, so a run that dies in
+ * between has its reminder queued and the next run, finding no mark, queues nothing twice and
+ * marks it. The mark's insert (on conflict do nothing returning) decides which run counts the
+ * reminder: returns how many periods this run marked, each reminder counted once overall.
+ */
+export async function queueRenewalReminders(db: Db): Promise<number> {
   const now = await billing().now();
   const horizon = new Date(now.getTime() + REMINDER_DAYS * 24 * 60 * 60 * 1000);
-  const renewing = await billing().listRenewing(horizon);
-  const store = contentClient();
+  const renewing = (await billing().listRenewing(horizon))
+    .filter((sub) => !sub.cancelAtPeriodEnd && sub.status !== 'canceled' && new Date(sub.currentPeriodEnd) > now)
+    .slice(0, REMINDERS_PER_RUN);
+  if (!renewing.length) return 0;
+  const marked = await db
+    .select({ subscriptionId: renewalReminders.subscriptionId, periodEnd: renewalReminders.periodEnd })
+    .from(renewalReminders)
+    .where(
+      inArray(
+        renewalReminders.subscriptionId,
+        renewing.map((sub) => sub.id),
+      ),
+    );
+  const done = new Set(marked.map((m) => `${m.subscriptionId} ${m.periodEnd.getTime()}`));
   let queued = 0;
   for (const sub of renewing) {
-    if (sub.cancelAtPeriodEnd || sub.status === 'canceled' || new Date(sub.currentPeriodEnd) <= now) continue;
-    const marker = `portal.reminder.${sub.id}.${new Date(sub.currentPeriodEnd).getTime()}` as const;
-    if (await store.getDocument(marker)) continue;
+    const periodEnd = new Date(sub.currentPeriodEnd);
+    if (done.has(`${sub.id} ${periodEnd.getTime()}`)) continue;
     const account = await getAccount(sub.customerId);
     const customer = account ?? (await billing().getCustomer(sub.customerId));
     if (!customer) continue;
@@ -90,7 +161,7 @@ export async function queueRenewalReminders(): Promise<number> {
     const renewsTo = sub.scheduledChange?.plan ?? sub.plan;
     const plan = plans.find((p) => p.key === renewsTo);
     const siteUrl = env().siteUrl;
-    const isNew = await queueMail(`reminder:${sub.id}:${sub.currentPeriodEnd}`, customer.email, {
+    await queueMail(`reminder:${sub.id}:${sub.currentPeriodEnd}`, customer.email, {
       kind: 'renewal-reminder',
       locale: customer.locale,
       name: customer.name,
@@ -100,30 +171,40 @@ export async function queueRenewalReminders(): Promise<number> {
       amount: (plan?.priceSgd ?? sub.amount / 100) * 100,
       manageUrl: `${siteUrl}${localizePath('/account/subscription', customer.locale)}`,
     });
-    await store.mutate([
-      {
-        createIfNotExists: {
-          _id: marker,
-          _type: 'portal.reminder',
-          subscriptionId: sub.id,
-          periodEnd: sub.currentPeriodEnd,
-          queuedAt: now.toISOString(),
-        },
-      },
-    ]);
-    if (isNew) queued++;
+    const mark = await db
+      .insert(renewalReminders)
+      .values({ subscriptionId: sub.id, periodEnd })
+      .onConflictDoNothing()
+      .returning({ subscriptionId: renewalReminders.subscriptionId });
+    if (mark.length) queued++;
   }
   return queued;
 }
 
-async function purgeExpired(): Promise<number> {
+/** Markers of one subscription (tests and diagnostics). */
+export async function reminderMarkers(db: Db, subscriptionId: string): Promise<Date[]> {
+  const rows = await db
+    .select({ periodEnd: renewalReminders.periodEnd })
+    .from(renewalReminders)
+    .where(eq(renewalReminders.subscriptionId, subscriptionId))
+    .orderBy(renewalReminders.periodEnd);
+  return rows.map((r) => r.periodEnd);
+}
+
+/**
+ * The clean-up: the database's retention rules, and the sign-in codes still kept in the
+ * content store until the accounts' port moves them into `signin_codes` (then this part goes).
+ */
+async function purgeExpired(db: Db, now = new Date()): Promise<number> {
   const store = contentClient();
-  const now = Date.now();
-  const ids = await store.queryPrivate<string[]>(`*[_type == "portal.code" && expiresAt < $now][0...200]._id`, { now });
+  const ids = await store.queryPrivate<string[]>(`*[_type == "portal.code" && expiresAt < $now][0...200]._id`, {
+    now: now.getTime(),
+  });
   if (ids.length) await store.mutate(ids.map((id) => ({ delete: { id } })));
-  // Rate-limit windows and used form tokens live in the database.
-  const database = await db();
-  return ids.length + (await purgeExpiredLimits(database, now)) + (await purgeExpiredFormTokens(database, now));
+  const removed = await enforceRetention(db, now);
+  const counts = Object.entries(removed);
+  if (counts.length) console.log(`[portal jobs] retention: ${counts.map(([what, n]) => `${what} ${n}`).join(', ')}`);
+  return ids.length + counts.reduce((sum, [, n]) => sum + n, 0);
 }
 
 declare global {
@@ -137,7 +218,7 @@ export function startPortalJobTimer(): void {
   const tick = () =>
     runPortalJobs().then(
       (r) => {
-        const busy = Object.entries(r).filter(([, n]) => n > 0);
+        const busy = Object.entries(r).filter(([, n]) => typeof n === 'number' && n > 0);
         if (busy.length) console.log(`[portal jobs] ${busy.map(([k, n]) => `${k} ${n}`).join(', ')}`);
       },
       (error) => console.error(`[portal jobs] ${String(error)}`),

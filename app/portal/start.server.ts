@@ -8,11 +8,19 @@ declare global {
 }
 
 /**
- * Once per process: in the embedded world, the demo clients (documented in the README) exist
+ * Once per process: on a public site without Stripe, a line saying there is no billing (and
+ * nothing is seeded); with the embedded billing engine, the demo clients (documented in the README) exist
  * with their billing history and portal accounts; then the periodic jobs start.
  */
 export function startPortal(): Promise<void> {
-  const { content } = env();
+  if (globalThis.__portalStarted) return globalThis.__portalStarted;
+  const { content, billing, siteUrl } = env();
+  if (billing.kind === 'none')
+    console.log(
+      `[billing] none: ${siteUrl} is a public address and no Stripe keys are set, so no checkout runs, no test ` +
+        'card is taken and no demo client is seeded; /pricing offers each package by consultation ' +
+        '(set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or BILLING=demo for the test-card engine)',
+    );
   if (content.world === 'hosted' && !content.writeToken) {
     // Portal state lives in the dataset: without a write token there is no portal to run.
     console.log('[portal] off: the hosted world needs SANITY_WRITE_TOKEN to keep portal state');

@@ -12,6 +12,10 @@ import path from 'node:path';
 import { useLoaderData, useRouteError } from '@remix-run/react';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Listening } from '~/db/coordination.server';
+import { installDatabase, openTestDatabase } from '~/db/test-support';
+import type { Database } from '~/db/types.server';
+import { followContentChanges, type ContentChange } from '~/lib/content-sync.server';
 import { renderRoute } from '~/lib/route-stub.test-support';
 import { loader as tagLoader } from '~/pages/blog-tag';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
@@ -23,6 +27,10 @@ const NEW_TITLE = 'Abu Dhabi (renamed)';
 
 let dir: string;
 let datasetFile: string;
+let database: Database;
+/** Another server copy on the same database, and the changes it was told of. */
+let otherCopy: Listening;
+const toldOtherCopy: ContentChange[] = [];
 
 function TagTitle() {
   const { tag } = useLoaderData<typeof tagLoader>();
@@ -64,9 +72,18 @@ beforeAll(async () => {
   });
   // Not watching the file: only the webhook reloads it.
   globalThis.__contentClient = new EmbeddedContentClient({ datasetFile, dataDir: dir, watch: false });
-});
+  // In a folder: jsdom's Blob cannot load the in-memory database's template.
+  database = await openTestDatabase('pglite', { dataDir: dir });
+  installDatabase(database);
+  otherCopy = await followContentChanges(database, (changed) => toldOtherCopy.push(changed), { self: 'other-copy' });
+}, 60_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await otherCopy?.close();
+  installDatabase(undefined);
+  await database?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 beforeEach(async () => {
   // The page reads (and caches) the old title; then the file changes behind its back.
@@ -83,10 +100,13 @@ beforeEach(async () => {
 
 describe('POST /api/revalidate', () => {
   it('a signed call reloads the content and clears the cache: the next request shows the change', async () => {
+    toldOtherCopy.length = 0;
     const response = await webhook(change, await encodeSignatureHeader(change, Date.now(), SECRET));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ revalidated: 'blogTag' });
+    expect(await response.json()).toMatchObject({ revalidated: 'blogTag', published: true });
     expect(await tagTitle()).toBe(NEW_TITLE);
+    // The other server copies are told through the database, with the changed type only.
+    await expect.poll(() => toldOtherCopy, { timeout: 10_000 }).toEqual([new Set(['blogTag'])]);
   });
 
   it.each([
@@ -96,9 +116,11 @@ describe('POST /api/revalidate', () => {
     ['signed too long ago', async () => encodeSignatureHeader(change, Date.now() - REPLAY_WINDOW_MS - 60_000, SECRET)],
     ['malformed signature', async () => 't=abc,v1=xyz'],
   ])('%s: 401, and the page keeps its content', async (_name, sign) => {
+    toldOtherCopy.length = 0;
     const response = await webhook(change, await sign());
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Invalid signature' });
     expect(await tagTitle()).toBe(OLD_TITLE);
+    expect(toldOtherCopy).toEqual([]);
   });
 });

@@ -1,12 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { BodyTooLargeError, readBodyText } from '~/lib/body.server';
+import { db } from '~/db/client.server';
+import { clearContentCaches, publishContentChange } from '~/lib/content-sync.server';
 import { env } from '~/lib/env.server';
-import { pageCache } from '~/lib/page-cache.server';
-import { contentClient } from '~/sanity/client.server';
-import { EmbeddedContentClient } from '~/sanity/embedded.server';
-import { HostedContentClient } from '~/sanity/hosted.server';
-import { queryCache } from '~/sanity/load.server';
 
 /** Signed calls older (or newer) than this are refused: a captured call cannot be replayed later. */
 export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
@@ -77,15 +74,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: 'Body must be JSON' }, 400);
   }
   const changed = type ? new Set([type]) : ('all' as const);
-  const client = contentClient();
-  // Embedded world: the change is in the dataset file; read it again (a broken file keeps the old content).
-  if (client instanceof EmbeddedContentClient) await client.reload();
-  const dropped = queryCache().invalidate(changed);
-  if (client instanceof HostedContentClient) client.notify(changed);
-  // Rendered pages do not record what they read: any change empties the page cache.
-  pageCache()?.clear();
+  const dropped = await clearContentCaches(changed);
+  // The webhook reaches one server copy: the database tells the others (content-sync.server.ts).
+  // This copy's caches are clear already; a failure to tell the others is logged, not refused.
+  let told = true;
+  try {
+    await publishContentChange(await db(), changed);
+  } catch (error) {
+    told = false;
+    console.error(`[content] could not tell the other server copies: ${String(error)}`);
+  }
   console.log(`[content] webhook: ${type ?? 'unknown type'} changed, ${dropped} cached results cleared`);
-  return json({ revalidated: type ?? 'all', cleared: dropped });
+  return json({ revalidated: type ?? 'all', cleared: dropped, published: told });
 }
 
 export const loader = () => json({ error: 'Method not allowed' }, 405);

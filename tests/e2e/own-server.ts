@@ -30,6 +30,7 @@ const INHERITED_OUT = [
   'OUTBOX_DIR',
   'CONTENT_DATASET_FILE',
   'PORTAL_TEST_HOOKS',
+  'BILLING',
 ];
 
 export const portInUse = (port: number) =>

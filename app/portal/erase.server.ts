@@ -1,0 +1,268 @@
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Customer } from '~/billing/types';
+import { accounts, faqQuestions, mailQueue, newsletterSignups, sessions, signinCodes } from '~/db/schema.server';
+import type { Db } from '~/db/types.server';
+import type { PrivateStore } from '~/sanity/types';
+import { pseudonym } from './crypto.server';
+
+/**
+ * Erasure: `npm run erase -- someone@example.com` (scripts/erase.ts) removes a person's data
+ * wherever the product holds it, place by place, and says what it removed in each; erasing
+ * again removes nothing. The places are three lists:
+ * - ERASURE_PLACES: the database's rows about the person, the development outbox, and (until
+ *   the accounts and mail queue leave it) the content store's portal documents;
+ * - BILLING_ERASURE_PLACES: the billing engine's records (customers, subscriptions, invoices,
+ *   checkouts). They are not in the database yet; the billing port replaces the entry here with
+ *   its erasure. Until then this entry erases NOTHING: it lists the customer it finds;
+ * - LISTED_PLACES: what the firm erases by hand and the product only lists (Stripe's customers).
+ */
+export interface ErasureContext {
+  db: Db;
+  /** The embedded world's mail folder (OUTBOX_DIR, or {CONTENT_DATA_DIR}/outbox). */
+  outboxDir: string;
+  /** The content store, while portal accounts, codes and mail still live there. */
+  store: PrivateStore | null;
+  /** The embedded billing engine, when it runs (its customers are listed, not erased). */
+  billingEngine: { findCustomerByEmail(email: string): Promise<Customer | null> } | null;
+  /** The Stripe adapter, when Stripe is configured (read only). */
+  stripe: { findCustomerByEmail(email: string): Promise<Customer | null> } | null;
+}
+
+export interface PlaceReport {
+  place: string;
+  /** Records removed (0 for a place that only lists). */
+  removed: number;
+  /** What was removed or found, one line each. */
+  lines: string[];
+  /** What the operator should know about this place. */
+  note?: string;
+  /** The place could not be erased (the note says why): run the command again. */
+  failed?: true;
+}
+
+export interface ErasurePlace {
+  place: string;
+  /** `email`: trimmed, lower case. */
+  erase(email: string, context: ErasureContext): Promise<PlaceReport>;
+}
+
+const report = (place: string, removed: number, lines: string[] = [], note?: string): PlaceReport => ({
+  place,
+  removed,
+  lines,
+  ...(note ? { note } : {}),
+});
+
+/** Largest outbox .json read (the mailer writes a few kilobytes; anything bigger is not one of its files). */
+const MAX_OUTBOX_JSON = 1024 * 1024;
+
+/** The addresses in a header value: `a@x`, `Name <a@x>`, `a@x, b@y`. */
+function addressesIn(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return (value.match(/[^\s<>,;"']+@[^\s<>,;"']+/g) ?? []).map((a) => a.toLowerCase());
+}
+
+export const ERASURE_PLACES: readonly ErasurePlace[] = [
+  {
+    place: 'database: portal accounts (with their sessions and sign-in codes)',
+    async erase(email, { db }) {
+      return db.transaction(async (tx) => {
+        const found = await tx.select({ id: accounts.customerId }).from(accounts).where(eq(accounts.email, email));
+        if (!found.length) return report(this.place, 0);
+        const ids = found.map((a) => a.id);
+        const counts = await tx.execute<{ sessions: number; codes: number }>(sql`
+          select (select count(*)::int from ${sessions} where ${inArray(sessions.customerId, ids)}) as sessions,
+                 (select count(*)::int from ${signinCodes} where ${inArray(signinCodes.customerId, ids)}) as codes`);
+        // Sessions and codes go with the account (on delete cascade).
+        const gone = await tx
+          .delete(accounts)
+          .where(inArray(accounts.customerId, ids))
+          .returning({ id: accounts.customerId });
+        const { sessions: s = 0, codes: c = 0 } = counts.rows[0] ?? {};
+        return report(
+          this.place,
+          gone.length,
+          gone.map((a) => `account ${a.id}`).concat(s || c ? [`${s} sessions and ${c} sign-in codes with it`] : []),
+        );
+      });
+    },
+  },
+  {
+    place: 'database: FAQ questions',
+    async erase(email, { db }) {
+      // Stored as typed: compared in lower case (a scan of the table: erasure is rare).
+      const gone = await db
+        .delete(faqQuestions)
+        .where(sql`lower(trim(${faqQuestions.email})) = ${email}`)
+        .returning({ id: faqQuestions.id, at: faqQuestions.submittedAt });
+      return report(
+        this.place,
+        gone.length,
+        gone.map((q) => `question ${q.id} of ${q.at.toISOString().slice(0, 10)}`),
+      );
+    },
+  },
+  {
+    place: 'database: newsletter sign-up',
+    async erase(email, { db }) {
+      const gone = await db
+        .delete(newsletterSignups)
+        .where(eq(newsletterSignups.emailKey, email))
+        .returning({ at: newsletterSignups.submittedAt });
+      return report(
+        this.place,
+        gone.length,
+        gone.map((s) => `signed up ${s.at.toISOString().slice(0, 10)}`),
+      );
+    },
+  },
+  {
+    place: 'database: client emails (queued, sent or dropped)',
+    async erase(email, { db }) {
+      const gone = await db
+        .delete(mailQueue)
+        .where(sql`lower(${mailQueue.toAddress}) = ${email}`)
+        .returning({ kind: mailQueue.kind, status: mailQueue.status });
+      return report(
+        this.place,
+        gone.length,
+        gone.map((m) => `${m.kind} (${m.status})`),
+      );
+    },
+  },
+  {
+    place: 'database: rate-limit windows',
+    async erase() {
+      return report(
+        this.place,
+        0,
+        [],
+        'not findable by address: they are kept under keyed pseudonyms, not the address, and each ends within an hour',
+      );
+    },
+  },
+  {
+    place: 'outbox (development mail)',
+    async erase(email, { outboxDir }) {
+      let names: string[];
+      try {
+        names = await readdir(outboxDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          return report(this.place, 0, [], `no folder ${outboxDir}`);
+        throw error;
+      }
+      const lines: string[] = [];
+      for (const name of names) {
+        if (!name.endsWith('.json') || name.startsWith('.')) continue;
+        const file = path.join(outboxDir, name);
+        let message: { to?: unknown; replyTo?: unknown; subject?: unknown };
+        try {
+          if ((await stat(file)).size > MAX_OUTBOX_JSON) continue;
+          message = JSON.parse(await readFile(file, 'utf8'));
+        } catch {
+          continue; // gone meanwhile, or not one of the mailer's files
+        }
+        // Mail to them, and the firm's notifications of their submissions (Reply-To: them).
+        if (![...addressesIn(message.to), ...addressesIn(message.replyTo)].includes(email)) continue;
+        const base = name.slice(0, -'.json'.length);
+        for (const twin of [`${base}.eml`, name])
+          await unlink(path.join(outboxDir, twin)).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'ENOENT') throw error;
+          });
+        lines.push(`${base} (.json and .eml)`);
+      }
+      return report(this.place, lines.length, lines);
+    },
+  },
+  {
+    place: 'content store: portal accounts, sign-in codes and emails (until their port to the database lands)',
+    async erase(email, { store }) {
+      if (!store) return report(this.place, 0, [], 'no content store to read');
+      let docs: { _id: string; _type: string; customerId?: string }[];
+      try {
+        docs = await store.queryPrivate(
+          `*[(_type == "portal.account" && email == $email) || (_type == "portal.mail" && lower(to) == $email)]{_id, _type, customerId}`,
+          { email },
+        );
+        const customers = docs.filter((d) => d._type === 'portal.account').map((d) => d.customerId ?? '');
+        const codes = await store.queryPrivate<{ _id: string; _type: string }[]>(
+          `*[_type == "portal.code" && (subject == $subject || customerId in $customers)]{_id, _type}`,
+          { subject: pseudonym('code-address', email), customers },
+        );
+        docs = [...docs, ...codes];
+      } catch (error) {
+        return report(this.place, 0, [], `could not be read: ${String(error)}`);
+      }
+      if (docs.length) await store.mutate(docs.map((d) => ({ delete: { id: d._id } })));
+      return report(
+        this.place,
+        docs.length,
+        docs.map((d) => `${d._type} ${d._id}`),
+        docs.length
+          ? 'a hosted dataset keeps earlier revisions in its history for the plan’s retention (3 to 365 days)'
+          : undefined,
+      );
+    },
+  },
+];
+
+export const BILLING_ERASURE_PLACES: ErasurePlace[] = [
+  {
+    place: 'billing engine: customers, subscriptions, invoices, checkouts (NOT erased yet)',
+    async erase(email, { billingEngine }) {
+      const note =
+        'the billing engine’s records move to the database with the billing port, whose erasure replaces this entry; until then they are not erased here';
+      if (!billingEngine) return report(this.place, 0, [], 'the embedded billing engine does not run here');
+      const customer = await billingEngine.findCustomerByEmail(email);
+      return report(this.place, 0, customer ? [`customer ${customer.id} (${customer.name}): kept`] : [], note);
+    },
+  },
+];
+
+export const LISTED_PLACES: readonly ErasurePlace[] = [
+  {
+    place: 'Stripe customers (listed for the operator, not deleted)',
+    async erase(email, { stripe }) {
+      if (!stripe) return report(this.place, 0, [], 'Stripe is not configured here: nothing to list');
+      const customer = await stripe.findCustomerByEmail(email);
+      return report(
+        this.place,
+        0,
+        customer ? [`customer ${customer.id} (${customer.name})`] : [],
+        customer
+          ? 'delete or redact it in the Stripe Dashboard if the request covers payment records (Stripe keeps what the law requires); the adapter finds the first customer with this address: search the Dashboard for others'
+          : 'none found with this address',
+      );
+    },
+  },
+];
+
+/** Erases `email` everywhere, place by place, in the lists' order. */
+export async function erasePerson(email: string, context: ErasureContext): Promise<PlaceReport[]> {
+  const address = email.trim().toLowerCase();
+  const reports: PlaceReport[] = [];
+  for (const place of [...ERASURE_PLACES, ...BILLING_ERASURE_PLACES, ...LISTED_PLACES]) {
+    try {
+      reports.push(await place.erase(address, context));
+    } catch (error) {
+      // One place failing never keeps the others from being erased; the command exits 1.
+      reports.push({ ...report(place.place, 0, [], `FAILED: ${String(error)}`), failed: true });
+    }
+  }
+  return reports;
+}
+
+/** The report as the command prints it. */
+export function formatErasure(email: string, reports: PlaceReport[]): string {
+  const total = reports.reduce((n, r) => n + r.removed, 0);
+  const out = [`Erasure of ${email}: ${total} record${total === 1 ? '' : 's'} removed`];
+  for (const r of reports) {
+    out.push(`- ${r.place}: ${r.removed} removed`);
+    for (const line of r.lines) out.push(`    ${line}`);
+    if (r.note) out.push(`    note: ${r.note}`);
+  }
+  return out.join('\n') + '\n';
+}

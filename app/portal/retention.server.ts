@@ -1,0 +1,158 @@
+import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { purgeExpiredFormTokens } from '~/features/forms/submissions.server';
+import { faqQuestions, handledEvents, mailQueue, renewalReminders, sessions, signinCodes } from '~/db/schema.server';
+import type { Db } from '~/db/types.server';
+import { purgeExpiredLimits } from './limits.server';
+
+/**
+ * Retention, enforced (the table and the reasons are in docs/portal.md): every kind of record
+ * the database holds about a person goes when its purpose has passed. The clean-up job
+ * (jobs.server.ts) runs every rule: each statement touches at most BATCH rows, found through
+ * the index on the column the rule reads (every one is indexed), and a rule stops after MAX_BATCHES a run, so a
+ * backlog (a first run on old data) is worked off over a few runs instead of one long one.
+ */
+const DAY = 24 * 60 * 60 * 1000;
+
+export const RETENTION_DAYS = {
+  /** A sent or dropped email's content (names, plan, amounts); its row stays (below). */
+  mailBody: 30,
+  /** A queued email's row: address, kind, key (so a fact is never mailed twice), when sent. */
+  mailRow: 365,
+  /** Handled billing event ids and renewal-reminder markers. */
+  handledEvents: 400,
+  renewalReminders: 400,
+  /** FAQ questions (name, email, phone, question). */
+  faqQuestions: 730,
+} as const;
+
+/** Rows a statement touches at most. */
+export const BATCH = 500;
+/** Statements a rule runs at most in one run (10,000 rows). */
+export const MAX_BATCHES = 20;
+
+async function inBatches(step: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const n = await step();
+    total += n;
+    if (n < BATCH) break;
+  }
+  return total;
+}
+
+/** Deletes up to BATCH rows of `table` matching `where` (rows picked by the index `where` reads). */
+async function deleteBatch(db: Db, table: PgTable, where: SQL): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    with gone as (
+      delete from ${table}
+      where ctid = any(array(select ctid from ${table} where ${where} limit ${BATCH}))
+      returning 1
+    )
+    select count(*)::int as n from gone`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Rows whose `column` is before `now` minus `days` (0: rows whose expiry has passed). */
+const before = (column: PgColumn, now: Date, days = 0) => lt(column, new Date(now.getTime() - days * DAY));
+
+/**
+ * The body of a sent or dropped email is removed after 30 days. The scan starts where the last
+ * complete one in this process ended (less a day), so a run reads the newly eligible rows, not
+ * a year of emptied ones; the first run of a process reads them all once.
+ */
+const bodiesClearedBefore = new WeakMap<Db, Date>();
+
+async function clearMailBodies(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS.mailBody * DAY);
+  const from = bodiesClearedBefore.get(db);
+  const eligible = and(
+    lt(mailQueue.createdAt, cutoff),
+    from ? sql`${mailQueue.createdAt} >= ${from}` : undefined,
+    inArray(mailQueue.status, ['sent', 'dropped']),
+    isNotNull(mailQueue.message),
+  )!;
+  let complete = false;
+  const cleared = await inBatches(async () => {
+    const result = await db.execute<{ n: number }>(sql`
+      with emptied as (
+        update ${mailQueue} set message = null
+        where ctid = any(array(select ctid from ${mailQueue} where ${eligible} limit ${BATCH}))
+        returning 1
+      )
+      select count(*)::int as n from emptied`);
+    const n = Number(result.rows[0]?.n ?? 0);
+    if (n < BATCH) complete = true;
+    return n;
+  });
+  if (complete) bodiesClearedBefore.set(db, new Date(cutoff.getTime() - DAY));
+  return cleared;
+}
+
+export interface RetentionRule {
+  /** What it removes, for the job's log and the report. */
+  name: string;
+  run(db: Db, now: Date): Promise<number>;
+}
+
+/**
+ * One rule per kind of record the database holds. Newsletter sign-ups have none (kept until the
+ * person unsubscribes or is erased); accounts without a subscription and the billing engine's
+ * records get theirs with the billing port (docs/portal.md).
+ */
+export const RETENTION_RULES: readonly RetentionRule[] = [
+  {
+    name: 'sign-in codes (expired)',
+    run: (db, now) => inBatches(() => deleteBatch(db, signinCodes, before(signinCodes.expiresAt, now))),
+  },
+  {
+    name: 'sessions (expired)',
+    run: (db, now) => inBatches(() => deleteBatch(db, sessions, before(sessions.expiresAt, now))),
+  },
+  {
+    name: 'rate-limit windows (ended)',
+    run: (db, now) => inBatches(() => purgeExpiredLimits(db, now.getTime(), BATCH)),
+  },
+  {
+    name: 'form tokens (expired)',
+    run: (db, now) => inBatches(() => purgeExpiredFormTokens(db, now.getTime(), BATCH)),
+  },
+  {
+    name: `emails (${RETENTION_DAYS.mailRow} days)`,
+    run: (db, now) =>
+      inBatches(() => deleteBatch(db, mailQueue, before(mailQueue.createdAt, now, RETENTION_DAYS.mailRow))),
+  },
+  // Rows first: an email past a year is deleted, not emptied and then deleted.
+  { name: `email bodies (sent or dropped, ${RETENTION_DAYS.mailBody} days)`, run: clearMailBodies },
+  {
+    name: `handled billing events (${RETENTION_DAYS.handledEvents} days)`,
+    run: (db, now) =>
+      inBatches(() =>
+        deleteBatch(db, handledEvents, before(handledEvents.handledAt, now, RETENTION_DAYS.handledEvents)),
+      ),
+  },
+  {
+    name: `renewal reminder markers (${RETENTION_DAYS.renewalReminders} days)`,
+    run: (db, now) =>
+      inBatches(() =>
+        deleteBatch(db, renewalReminders, before(renewalReminders.queuedAt, now, RETENTION_DAYS.renewalReminders)),
+      ),
+  },
+  {
+    name: `FAQ questions (${RETENTION_DAYS.faqQuestions} days)`,
+    run: (db, now) =>
+      inBatches(() =>
+        deleteBatch(db, faqQuestions, before(faqQuestions.submittedAt, now, RETENTION_DAYS.faqQuestions)),
+      ),
+  },
+];
+
+/** Runs every rule once; returns what each removed (rules that removed nothing are left out). */
+export async function enforceRetention(db: Db, now = new Date()): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const rule of RETENTION_RULES) {
+    const n = await rule.run(db, now);
+    if (n > 0) removed[rule.name] = n;
+  }
+  return removed;
+}
