@@ -88,8 +88,8 @@ async function signIn(i: number) {
   return { ask: askStatements, verify: statements.length };
 }
 
-let current: Database;
-const database = async () => current;
+let current: Database | undefined;
+const database = async () => current!;
 
 /** N rows in each of the largest tables, made by the database itself (generate_series). */
 async function fill(db: Database['db'], rows: number) {
@@ -154,7 +154,7 @@ try {
   }
 } finally {
   installDatabase(undefined);
-  await current!?.close();
+  await current?.close();
   await cleanup.dropPostgres?.();
   rmSync(dir, { recursive: true, force: true });
 }

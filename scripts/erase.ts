@@ -44,13 +44,14 @@ async function main() {
     console.error(error instanceof FolderInUseError ? error.message : `erase: ${String(error)}`);
     process.exit(1);
   }
+  // The billing engine reads the process's database: this one (a second open of the folder would wait on its lock).
+  globalThis.__database = Promise.resolve(database);
   const store = e.content.world === 'hosted' && !e.content.writeToken ? null : contentClient();
   try {
     billing(); // decided once; the two below are views of it
     const reports = await erasePerson(email, {
       db: database.db,
       outboxDir: e.mail.outboxDir,
-      store,
       billingEngine: embeddedBilling(),
       stripe: stripeBilling(),
     });

@@ -4,8 +4,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Customer } from '~/billing/types';
 import { accounts, faqQuestions, mailQueue, newsletterSignups, sessions, signinCodes } from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
-import type { PrivateStore } from '~/sanity/types';
-import { pseudonym } from './crypto.server';
 
 /**
  * Erasure: `npm run erase -- someone@example.com` (scripts/erase.ts) removes a person's data
@@ -22,8 +20,6 @@ export interface ErasureContext {
   db: Db;
   /** The embedded world's mail folder (OUTBOX_DIR, or {CONTENT_DATA_DIR}/outbox). */
   outboxDir: string;
-  /** The content store, while portal accounts, codes and mail still live there. */
-  store: PrivateStore | null;
   /** The embedded billing engine, when it runs (its customers are listed, not erased). */
   billingEngine: { findCustomerByEmail(email: string): Promise<Customer | null> } | null;
   /** The Stripe adapter, when Stripe is configured (read only). */
@@ -177,47 +173,28 @@ export const ERASURE_PLACES: readonly ErasurePlace[] = [
       return report(this.place, lines.length, lines);
     },
   },
-  {
-    place: 'content store: portal accounts, sign-in codes and emails (until their port to the database lands)',
-    async erase(email, { store }) {
-      if (!store) return report(this.place, 0, [], 'no content store to read');
-      let docs: { _id: string; _type: string; customerId?: string }[];
-      try {
-        docs = await store.queryPrivate(
-          `*[(_type == "portal.account" && email == $email) || (_type == "portal.mail" && lower(to) == $email)]{_id, _type, customerId}`,
-          { email },
-        );
-        const customers = docs.filter((d) => d._type === 'portal.account').map((d) => d.customerId ?? '');
-        const codes = await store.queryPrivate<{ _id: string; _type: string }[]>(
-          `*[_type == "portal.code" && (subject == $subject || customerId in $customers)]{_id, _type}`,
-          { subject: pseudonym('code-address', email), customers },
-        );
-        docs = [...docs, ...codes];
-      } catch (error) {
-        return report(this.place, 0, [], `could not be read: ${String(error)}`);
-      }
-      if (docs.length) await store.mutate(docs.map((d) => ({ delete: { id: d._id } })));
-      return report(
-        this.place,
-        docs.length,
-        docs.map((d) => `${d._type} ${d._id}`),
-        docs.length
-          ? 'a hosted dataset keeps earlier revisions in its history for the plan’s retention (3 to 365 days)'
-          : undefined,
-      );
-    },
-  },
 ];
 
+/**
+ * The embedded billing engine's records of a client (customer, subscriptions, invoices): kept,
+ * as accounting records (UAE tax law keeps them five years; the invoices carry the client's
+ * name and address). Listed for the operator, who can answer the request with what is kept and
+ * until when. Everything else about the person is erased above.
+ */
 export const BILLING_ERASURE_PLACES: ErasurePlace[] = [
   {
-    place: 'billing engine: customers, subscriptions, invoices, checkouts (NOT erased yet)',
+    place: 'billing engine: customer, subscriptions and invoices (kept as accounting records)',
     async erase(email, { billingEngine }) {
-      const note =
-        'the billing engine’s records move to the database with the billing port, whose erasure replaces this entry; until then they are not erased here';
       if (!billingEngine) return report(this.place, 0, [], 'the embedded billing engine does not run here');
       const customer = await billingEngine.findCustomerByEmail(email);
-      return report(this.place, 0, customer ? [`customer ${customer.id} (${customer.name}): kept`] : [], note);
+      return report(
+        this.place,
+        0,
+        customer ? [`customer ${customer.id} (${customer.name}): kept`] : [],
+        customer
+          ? 'invoices and the customer they name are accounting records, kept five years (UAE tax law) and not erased on request'
+          : undefined,
+      );
     },
   },
 ];

@@ -174,10 +174,7 @@ async function queueFor(customerId: string, key: string, compose: Compose): Prom
 export async function dispatchEngineEvents(limit = 50, db?: Db): Promise<number> {
   const engine = embeddedBilling();
   if (!engine) return 0;
-  const events = await engine.undeliveredEvents(limit);
-  for (const event of events) {
-    await handleBillingEvent(event, db);
-    await engine.markDelivered(event.id);
-  }
-  return events.length;
+  // Claimed with for update skip locked and a lease (the engine's outbox): two server copies
+  // never deliver one event at once.
+  return engine.deliverEvents((event) => handleBillingEvent(event, db), limit);
 }

@@ -71,7 +71,9 @@ test('hosted world: sign in by emailed code, cancel and resume; the client lives
     await expect
       .poll(
         async () =>
-          (account = (await inDb('select customer_id from accounts where email = $1', [EMAIL]))[0] as typeof account),
+          (account = (
+            await inDbSoon('select customer_id from accounts where email = $1', [EMAIL])
+          )[0] as typeof account),
         {
           message: 'the demo account, in the database',
           timeout: 15_000,
