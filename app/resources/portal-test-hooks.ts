@@ -1,7 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
-import { mailQueue } from '~/db/schema.server';
 import { embeddedBilling } from '~/billing/billing.server';
 import { env } from '~/lib/env.server';
 import { runPortalJobs } from '~/portal/jobs.server';
@@ -13,8 +10,6 @@ import { runPortalJobs } from '~/portal/jobs.server';
  *   test clocks) and runs the jobs; answers the new time and the jobs' report.
  * - POST /api/portal/test/jobs   runs the jobs now.
  * - POST /api/portal/test/invoices-fail  {"fail": true|false}  makes loading invoices fail.
- * - POST /api/portal/test/mail  {"to": address}  the mail queue's rows to that address (key hash,
- *   kind, status), for the kill -9 test, which cannot open the server's own database.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const engine = embeddedBilling();
@@ -30,17 +25,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case 'jobs':
       return Response.json({ jobs: await runPortalJobs() });
-    case 'mail': {
-      if (typeof body.to !== 'string') return Response.json({ error: 'to: an address' }, { status: 400 });
-      const rows = await (
-        await db()
-      )
-        .select({ keyHash: mailQueue.keyHash, kind: mailQueue.kind, status: mailQueue.status })
-        .from(mailQueue)
-        .where(eq(mailQueue.toAddress, body.to))
-        .limit(1000);
-      return Response.json({ rows });
-    }
     case 'invoices-fail':
       engine.setFailure(body.fail === true ? 'listInvoices' : null);
       return Response.json({ fail: body.fail === true });
