@@ -6,7 +6,6 @@ import { renewalReminders } from '~/db/schema.server';
 import type { Database, Db } from '~/db/types.server';
 import { env } from '~/lib/env.server';
 import { localizePath } from '~/i18n';
-import { contentClient } from '~/sanity/client.server';
 import { getAccount } from './accounts.server';
 import { dispatchEngineEvents } from './events.server';
 import { queueMail, sendDueMail } from './mail-queue.server';
@@ -191,20 +190,12 @@ export async function reminderMarkers(db: Db, subscriptionId: string): Promise<D
   return rows.map((r) => r.periodEnd);
 }
 
-/**
- * The clean-up: the database's retention rules, and the sign-in codes still kept in the
- * content store until the accounts' port moves them into `signin_codes` (then this part goes).
- */
+/** The clean-up: the database's retention rules (app/portal/retention.server.ts). */
 async function purgeExpired(db: Db, now = new Date()): Promise<number> {
-  const store = contentClient();
-  const ids = await store.queryPrivate<string[]>(`*[_type == "portal.code" && expiresAt < $now][0...200]._id`, {
-    now: now.getTime(),
-  });
-  if (ids.length) await store.mutate(ids.map((id) => ({ delete: { id } })));
   const removed = await enforceRetention(db, now);
   const counts = Object.entries(removed);
   if (counts.length) console.log(`[portal jobs] retention: ${counts.map(([what, n]) => `${what} ${n}`).join(', ')}`);
-  return ids.length + counts.reduce((sum, [, n]) => sum + n, 0);
+  return counts.reduce((sum, [, n]) => sum + n, 0);
 }
 
 declare global {
