@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '~/db/schema.server';
 import { installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
-import { consume, purgeExpiredLimits, remaining } from './limits.server';
+import { consume, consumeAll, purgeExpiredLimits, remaining } from './limits.server';
 
 process.env.SESSION_SECRET ??= 'limits-test-session-secret-0123456789abcdef';
 
@@ -33,6 +33,37 @@ describe.each(testDatabaseKinds())('rate limits in the database (%s)', (kind) =>
     // The same subject under another kind counts apart; the subject's case does not matter.
     expect(await consume('u', 'A@Example.com', limit, { now: t0 })).toBe(true);
     expect(await remaining('u', 'a@example.com', limit, { now: t0 })).toBe(2);
+  });
+
+  it('several limits in one statement: all are counted when all have room, none when one is full', async () => {
+    const t0 = Date.UTC(2026, 10, 23, 10);
+    const uses = [
+      { kind: 'ip', subject: '203.0.113.1', limit: { max: 3, windowMs: 60_000 } },
+      { kind: 'address', subject: 'a@example.com', limit: { max: 10, windowMs: 60 * 60_000 } },
+    ];
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await consumeAll(uses, { now: t0 + i }));
+    expect(results).toEqual([true, true, true, false, false]);
+    // The refused requests counted nothing against the address.
+    expect(await remaining('address', 'a@example.com', uses[1]!.limit, { now: t0 + 10 })).toBe(7);
+    // Each row keeps its own window: a minute on, the IP has room again, the address still counts on.
+    expect(await consumeAll(uses, { now: t0 + 60_000 })).toBe(true);
+    expect(await remaining('ip', '203.0.113.1', uses[0]!.limit, { now: t0 + 60_000 })).toBe(2);
+    expect(await remaining('address', 'a@example.com', uses[1]!.limit, { now: t0 + 60_000 })).toBe(6);
+  });
+
+  it('several limits at once under concurrency: 50 requests, a limit of 5 on one, allow 5 and count 5 on the other', async () => {
+    const uses = [
+      { kind: 'burst-ip', subject: '203.0.113.7', limit: { max: 5, windowMs: 60 * 60 * 1000 } },
+      { kind: 'burst-address', subject: 'b@example.com', limit: { max: 100, windowMs: 60 * 60 * 1000 } },
+    ];
+    const results = await Promise.all(Array.from({ length: 50 }, () => consumeAll(uses)));
+    expect(results.filter(Boolean)).toHaveLength(5);
+    const rows = await database.db.select().from(rateLimits).orderBy(rateLimits.kind);
+    // No window past its maximum; the address counted about the allowed requests (a request racing
+    // the one that filled the IP's window can be counted there once more).
+    expect(rows.find((r) => r.kind === 'burst-ip')?.count).toBe(5);
+    expect(rows.find((r) => r.kind === 'burst-address')?.count).toBeLessThan(50);
   });
 
   it('holds under concurrency: 50 simultaneous uses against a limit of 5 allow exactly 5', async () => {

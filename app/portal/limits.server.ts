@@ -65,6 +65,47 @@ export async function consume(kind: string, subject: string, limit: Limit, conte
   return counted.length > 0;
 }
 
+/**
+ * Counts one use of each limit in ONE statement: true when every one of them had room, and then
+ * each is counted; when one is seen full, none is. The check and the count are one
+ * `insert … select … where not exists (a full window) on conflict do update … where count < max
+ * returning`: the update's own condition is evaluated on the locked row, so no window ever goes
+ * past its maximum, however many requests run at once; a request racing the one that fills a
+ * window may still be counted in the others. So group only limits that bind the same sender
+ * (their IP, the address from their IP). Kinds must differ.
+ */
+export async function consumeAll(
+  uses: { kind: string; subject: string; limit: Limit }[],
+  context: LimitContext = {},
+): Promise<boolean> {
+  const { now = Date.now() } = context;
+  const db = context.db ?? (await processDb());
+  const start = new Date(now).toISOString();
+  const values = sql.join(
+    uses.map(
+      (u) =>
+        sql`(${u.kind}, ${pseudonym(u.kind, u.subject)}, ${u.limit.max}::int, ${start}::timestamptz, ${new Date(now + u.limit.windowMs).toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  // A row's window is its expiry minus its start; a window that began before now minus that is over.
+  const over = sql`rate_limits.window_start <= excluded.window_start - (excluded.expires_at - excluded.window_start)`;
+  const counted = await db.execute<{ kind: string }>(sql`
+    with uses (kind, subject, max, window_start, expires_at) as (values ${values})
+    insert into ${rateLimits} (kind, subject, window_start, count, expires_at)
+    select kind, subject, window_start, 1, expires_at from uses
+    where not exists (
+      select 1 from ${rateLimits} r join uses u on r.kind = u.kind and r.subject = u.subject
+      where r.window_start > u.window_start - (u.expires_at - u.window_start) and r.count >= u.max)
+    on conflict (kind, subject) do update set
+      window_start = case when ${over} then excluded.window_start else rate_limits.window_start end,
+      count = case when ${over} then 1 else rate_limits.count + 1 end,
+      expires_at = case when ${over} then excluded.expires_at else rate_limits.expires_at end
+    where ${over} or rate_limits.count < (select u.max from uses u where u.kind = excluded.kind)
+    returning kind`);
+  return counted.rows.length === uses.length;
+}
+
 /** How many uses are left in the current window (for "N tries left"). */
 export async function remaining(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
   const { now = Date.now() } = context;

@@ -69,6 +69,25 @@ export function mailDeps(): MailDeps {
 
 const database = async (deps: Pick<MailDeps, 'db'>) => deps.db ?? (await processDb());
 
+/** The row that queues `message` under `key` (what queueMail inserts; sign-in inserts it with its code row). */
+export function queuedMail(
+  key: string,
+  to: string,
+  message: QueuedMessage,
+  options: { sendBefore?: number } = {},
+  now = Date.now(),
+) {
+  return {
+    keyHash: mailKeyHash(key),
+    toAddress: to,
+    kind: message.kind,
+    message: message as unknown as Record<string, unknown>,
+    status: 'pending' as const,
+    nextAttemptAt: new Date(now),
+    sendBefore: options.sendBefore === undefined ? null : new Date(options.sendBefore),
+  };
+}
+
 /** Queues an email unless one with this key was queued before. Returns whether it was new. */
 export async function queueMail(
   key: string,
@@ -81,15 +100,7 @@ export async function queueMail(
     await database(deps)
   )
     .insert(mailQueue)
-    .values({
-      keyHash: mailKeyHash(key),
-      toAddress: to,
-      kind: message.kind,
-      message: message as unknown as Record<string, unknown>,
-      status: 'pending',
-      nextAttemptAt: new Date(deps.now()),
-      sendBefore: options.sendBefore === undefined ? null : new Date(options.sendBefore),
-    })
+    .values(queuedMail(key, to, message, options, deps.now()))
     .onConflictDoNothing()
     .returning({ keyHash: mailQueue.keyHash });
   return inserted.length > 0;

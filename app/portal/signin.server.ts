@@ -4,16 +4,16 @@ import { embeddedBilling } from '~/billing/billing.server';
 import type { AcceptedCard } from '~/billing/engine/cards';
 import { BillingError } from '~/billing/types';
 import { db } from '~/db/client.server';
-import { accounts, signinCodes } from '~/db/schema.server';
+import { accounts, mailQueue, signinCodes } from '~/db/schema.server';
 import { localizePath, type Locale } from '~/i18n';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { safeReturnPath } from '~/lib/return-path';
-import { ensureCustomerAccount, findAccountByEmail, getAccount, normalizeEmail } from './accounts.server';
+import { ensureCustomerAccount, findAccountByEmail, normalizeEmail } from './accounts.server';
 import { clientIp, derivedCode, pseudonym, randomId, safeEqual } from './crypto.server';
 import { dispatchEngineEvents } from './events.server';
-import { consume, LIMITS } from './limits.server';
-import { queueMail, sendNow } from './mail-queue.server';
+import { consume, consumeAll, LIMITS } from './limits.server';
+import { queuedMail, sendNow } from './mail-queue.server';
 import { portalCookieName, portalCookiesSecure, startSession } from './session.server';
 
 /**
@@ -115,20 +115,9 @@ async function issueCode(
   const nonce = (await readPending(request))?.nonce ?? randomId(24);
   const id = randomId();
   const expiresAt = new Date(Date.now() + CODE_MINUTES * 60 * 1000);
-  // One statement for a client's address and a stranger's alike: the account, if any, is a subquery.
-  const account =
-    purpose === 'sign-in'
-      ? sql`(select ${accounts.customerId} from ${accounts} where ${accounts.email} = ${email})`
-      : sql`null`;
-  await (
-    await db()
-  ).execute(sql`
-    insert into ${signinCodes} (id, subject, requester, customer_id, tries_left, next, locale, checkout, expires_at)
-    values (${id}, ${codeSubject(email)}, ${requesterOf(nonce)}, ${account}, ${CODE_TRIES}, ${fields.next},
-      ${fields.locale}, ${fields.checkout ? JSON.stringify(fields.checkout) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz)`);
   const siteUrl = env().siteUrl;
   const key = `signin:${id}`;
-  await queueMail(
+  const mail = queuedMail(
     key,
     email,
     purpose === 'checkout'
@@ -143,18 +132,41 @@ async function issueCode(
       : { kind: 'sign-in', locale: fields.locale, siteUrl, codeId: id, minutes: CODE_MINUTES },
     { sendBefore: expiresAt.getTime() },
   );
+  // ONE statement for a client's address and a stranger's alike: the code row (its account, if
+  // any, a subquery) and its email in the queue.
+  const account =
+    purpose === 'sign-in'
+      ? sql`(select ${accounts.customerId} from ${accounts} where ${accounts.email} = ${email})`
+      : sql`null`;
+  await (
+    await db()
+  ).execute(sql`
+    with code as (
+      insert into ${signinCodes} (id, subject, requester, customer_id, tries_left, next, locale, checkout, expires_at)
+      values (${id}, ${codeSubject(email)}, ${requesterOf(nonce)}, ${account}, ${CODE_TRIES}, ${fields.next},
+        ${fields.locale}, ${fields.checkout ? JSON.stringify(fields.checkout) : null}::jsonb,
+        ${expiresAt.toISOString()}::timestamptz)
+      returning id)
+    insert into ${mailQueue} (key_hash, to_address, kind, message, status, attempts, next_attempt_at, send_before)
+    select ${mail.keyHash}, ${mail.toAddress}, ${mail.kind}, ${JSON.stringify(mail.message)}::jsonb, 'pending', 0,
+      ${mail.nextAttemptAt.toISOString()}::timestamptz, ${mail.sendBefore?.toISOString() ?? null}::timestamptz from code`);
   // Off the request path: the answer never waits for (or reveals) the mail server.
   void sendNow(key).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
   return signInCookie().serialize({ email, exp: Date.now() + PENDING_MINUTES * 60 * 1000, purpose, nonce });
 }
 
-/** The limits on asking for a code: they bind the one who asks, and cap what one address receives. */
+/**
+ * The limits on asking for a code: those that bind the one who asks (their IP, the address from
+ * their IP) in one statement, then, only for a request they allow, the cap on what one address
+ * receives from anywhere, so requests refused to a sender never use up the owner's allowance.
+ */
 async function mayAskForCode(request: Request, email: string): Promise<boolean> {
   const ip = clientIp(request);
   return (
-    (await consume('signin-ip', ip, LIMITS.signInPerIp)) &&
-    (await consume('signin-address-ip', `${email}\n${ip}`, LIMITS.signInPerAddress)) &&
-    (await consume('signin-address', email, LIMITS.signInPerAddressAll))
+    (await consumeAll([
+      { kind: 'signin-ip', subject: ip, limit: LIMITS.signInPerIp },
+      { kind: 'signin-address-ip', subject: `${email}\n${ip}`, limit: LIMITS.signInPerAddress },
+    ])) && (await consume('signin-address', email, LIMITS.signInPerAddressAll))
   );
 }
 
@@ -310,10 +322,10 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
     customerId = confirmed?.customerId ?? null;
     if (confirmed && !confirmed.paid) redirectTo = localizePath('/account/subscription', locale);
   }
-  const account = customerId ? await getAccount(customerId) : null;
-  if (!account) return { status: 'expired' };
+  // The code row names its account (deleted with it); a confirmed payment names the one it completed for.
+  if (!customerId) return { status: 'expired' };
   const headers = new Headers();
-  headers.append('Set-Cookie', await startSession(account));
+  headers.append('Set-Cookie', await startSession({ customerId }));
   headers.append('Set-Cookie', await signInCookie().serialize('', { maxAge: 0 }));
   return { status: 'signed-in', headers, redirectTo };
 }
