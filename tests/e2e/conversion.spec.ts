@@ -849,14 +849,14 @@ test.describe('stored submissions', () => {
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'e2e-broken-store-session-secret-0123456789',
     });
-    // The server answers while it still opens its database: wait for the migrations' table first.
-    await expect
-      .poll(async () => (await rows(databaseUrl, "select to_regclass('public.faq_questions') as t"))[0]?.t, {
-        timeout: 30_000,
-      })
-      .toBeTruthy();
-    await rows(databaseUrl, 'alter table faq_questions rename to faq_questions_away');
     try {
+      // The server answers while it still opens its database: wait for the migrations' table first.
+      await expect
+        .poll(async () => (await rows(databaseUrl, "select to_regclass('public.faq_questions') as t"))[0]?.t, {
+          timeout: 30_000,
+        })
+        .toBeTruthy();
+      await rows(databaseUrl, 'alter table faq_questions rename to faq_questions_away');
       for (const locale of LOCALES) {
         for (const js of [true, false]) {
           const context = await browser.newContext({ javaScriptEnabled: js, baseURL: `http://127.0.0.1:${port}` });

@@ -80,8 +80,6 @@ test('hosted world: sign in by emailed code, cancel and resume; the client lives
         },
       )
       .toBeTruthy();
-    const inLake = (type: string) =>
-      lake.documents.filter((d) => d._type === type) as Array<Record<string, unknown> & { _id: string }>;
 
     // Sign in by emailed code.
     const cookies = new Map<string, string>();
