@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { embeddedBilling } from '~/billing/billing.server';
+import { testDatabaseKinds } from '~/db/test-support';
 import { findAccountByEmail, getAccount } from './accounts.server';
 import { sendDueMail } from './mail-queue.server';
 import { completeCheckout, startCheckout } from './service.server';
@@ -13,13 +14,6 @@ import { readSession, startSession } from './session.server';
 import { verifyCode } from './signin.server';
 import { seedDemo } from './start.server';
 import { createTestWorld, type TestWorld } from './test-support';
-
-let world: TestWorld;
-beforeEach(async () => {
-  world = await createTestWorld({ dataset: 'bundled' });
-  await seedDemo();
-});
-afterEach(() => world.close());
 
 let ip = 0;
 const request = (path: string, cookie?: string) =>
@@ -42,6 +36,7 @@ const cookiesOf = (headers: Headers) =>
     .join('; ');
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
+let world: TestWorld;
 const engine = () => embeddedBilling()!;
 /** The first email to this address, once the queue (sent off the request path) has delivered it. */
 async function mailTo(address: string) {
@@ -64,7 +59,13 @@ async function customerOf(email: string) {
   return customer!;
 }
 
-describe('paying the local checkout', () => {
+describe.each(testDatabaseKinds())('paying the local checkout (%s)', (kind) => {
+  beforeEach(async () => {
+    world = await createTestWorld({ dataset: 'bundled', database: kind });
+    await seedDemo();
+  }, 60_000);
+  afterEach(() => world.close(), 60_000);
+
   it("with a client's address signs no one in and changes nothing until the owner confirms by the emailed code", async () => {
     const former = await customerOf('former@example.com');
     const cardBefore = await cardOnFile(former.id);
