@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { db as processDb } from '~/db/client.server';
 import { faqQuestions, formTokens, newsletterSignups } from '~/db/schema.server';
-import type { Db } from '~/db/types.server';
+import type { Db, Tx } from '~/db/types.server';
 import { localeFromPath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { headerSafe, mailer as appMailer, type Mailer } from '~/lib/mailer.server';
@@ -208,6 +208,26 @@ async function notify(deps: SubmissionDeps, ip: string | undefined, subject: str
   clearTimeout(timer);
 }
 
+/**
+ * Records that `used` carried this submission, in the submission's own transaction; throws
+ * TokenUsed when the token already carried one (the unique key decides, not a read before it).
+ */
+async function claimToken(
+  tx: Tx,
+  used: string,
+  form: 'faq' | 'newsletter',
+  contentHash: string,
+  submissionId: string,
+  now: number,
+): Promise<void> {
+  const claimed = await tx
+    .insert(formTokens)
+    .values({ tokenHash: tokenHashOf(used), form, contentHash, submissionId, expiresAt: tokenExpiry(used, now) })
+    .onConflictDoNothing()
+    .returning({ tokenHash: formTokens.tokenHash });
+  if (!claimed.length) throw new TokenUsed();
+}
+
 export async function handleFaqQuestion(
   form: FormData,
   context: SubmissionContext,
@@ -267,18 +287,7 @@ export async function handleFaqQuestion(
   const used = token;
   try {
     await deps.db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(formTokens)
-        .values({
-          tokenHash: tokenHashOf(used),
-          form: 'faq',
-          contentHash,
-          submissionId: id,
-          expiresAt: tokenExpiry(used, now),
-        })
-        .onConflictDoNothing()
-        .returning({ tokenHash: formTokens.tokenHash });
-      if (!claimed.length) throw new TokenUsed();
+      await claimToken(tx, used, 'faq', contentHash, id, now);
       await tx.insert(faqQuestions).values({ id, ...valid.data, locale, page: context.page, submittedAt });
     });
   } catch (error) {
@@ -363,18 +372,7 @@ export async function handleNewsletter(
     if (earlier) return earlier;
     const id = randomUUID();
     created = await deps.db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(formTokens)
-        .values({
-          tokenHash: tokenHashOf(used),
-          form: 'newsletter',
-          contentHash,
-          submissionId: id,
-          expiresAt: tokenExpiry(used, now),
-        })
-        .onConflictDoNothing()
-        .returning({ tokenHash: formTokens.tokenHash });
-      if (!claimed.length) throw new TokenUsed();
+      await claimToken(tx, used, 'newsletter', contentHash, id, now);
       // One row per address: a second sign-up (any case) keeps the first and is thanked the same.
       const inserted = await tx
         .insert(newsletterSignups)
