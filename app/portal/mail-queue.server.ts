@@ -106,7 +106,7 @@ export async function queueMail(
   return inserted.length > 0;
 }
 
-type Claimed = typeof mailQueue.$inferSelect;
+export type Claimed = typeof mailQueue.$inferSelect;
 
 /**
  * Claims up to `limit` due rows (pending and due, or a claim older than 15 minutes): one
@@ -146,6 +146,27 @@ export async function sendDueMail(limit = 20, deps: MailDeps = mailDeps()): Prom
     else if (result === 'failed') failed++;
   }
   return { sent, failed };
+}
+
+/**
+ * A row its own request inserts already claimed (status `sending`), to send it at once without
+ * a claim statement: its claim is dated so that it goes stale one minute later, not fifteen, so
+ * if this process dies before sending, any sender takes it again within a minute.
+ */
+export function selfClaimedAt(now: number): Date {
+  return new Date(now - STALE_CLAIM_MS + 60 * 1000);
+}
+
+/**
+ * Sends a row that the caller inserted claimed (see selfClaimedAt), knowing its code row (just
+ * written in the same statement): no statement but the one that records the outcome.
+ */
+export async function sendSelfClaimed(
+  row: Claimed,
+  code: Awaited<ReturnType<CodeLookup>>,
+  deps: MailDeps = mailDeps(),
+): Promise<void> {
+  await sendClaimed(row, { ...deps, codes: { live: async () => code, codeOf: (deps.codes ?? codeMail).codeOf } });
 }
 
 /** Sends one queued message now if it is still pending (used right after queueing, so it goes out at once). */

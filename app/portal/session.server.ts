@@ -95,16 +95,28 @@ async function verify(request: Request): Promise<SignedInClient | null> {
   return { account, sessionId: id, csrfToken: keyed('csrf', id) };
 }
 
+/**
+ * A new session's id, the row that stores it and its Set-Cookie: for callers that insert the row
+ * within a statement of their own (a sign-in spends its code and starts the session in one).
+ */
+export function newSession(now = Date.now()) {
+  const id = randomId();
+  return {
+    idHash: idHash(id),
+    expiresAt: new Date(now + SESSION_DAYS * 24 * 60 * 60 * 1000),
+    cookie: () => sessionCookie().serialize({ s: id } satisfies SessionValue),
+  };
+}
+
 /** Starts a session of this account (a new row) and answers its Set-Cookie. */
 export async function startSession(account: Pick<AccountRecord, 'customerId'>, database?: Db): Promise<string> {
-  const id = randomId();
+  const session = newSession();
   await (database ?? (await db())).insert(sessions).values({
-    idHash: idHash(id),
+    idHash: session.idHash,
     customerId: account.customerId,
-    expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+    expiresAt: session.expiresAt,
   });
-  const value: SessionValue = { s: id };
-  return sessionCookie().serialize(value);
+  return session.cookie();
 }
 
 /**

@@ -4,7 +4,7 @@ import { embeddedBilling } from '~/billing/billing.server';
 import type { AcceptedCard } from '~/billing/engine/cards';
 import { BillingError } from '~/billing/types';
 import { db } from '~/db/client.server';
-import { accounts, mailQueue, signinCodes } from '~/db/schema.server';
+import { accounts, mailQueue, sessions, signinCodes } from '~/db/schema.server';
 import { localizePath, type Locale } from '~/i18n';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
@@ -13,8 +13,8 @@ import { ensureCustomerAccount, findAccountByEmail, normalizeEmail } from './acc
 import { clientIp, derivedCode, pseudonym, randomId, safeEqual } from './crypto.server';
 import { dispatchEngineEvents } from './events.server';
 import { consume, consumeAll, LIMITS } from './limits.server';
-import { queuedMail, sendNow } from './mail-queue.server';
-import { portalCookieName, portalCookiesSecure, startSession } from './session.server';
+import { queuedMail, selfClaimedAt, sendSelfClaimed } from './mail-queue.server';
+import { newSession, portalCookieName, portalCookiesSecure, startSession } from './session.server';
 
 /**
  * Passwordless sign-in by email, and the confirmation of a payer's address.
@@ -133,41 +133,65 @@ async function issueCode(
     { sendBefore: expiresAt.getTime() },
   );
   // ONE statement for a client's address and a stranger's alike: the code row (its account, if
-  // any, a subquery) and its email in the queue.
+  // any, a subquery) and its email in the queue, claimed by this request, which sends it next.
   const account =
     purpose === 'sign-in'
       ? sql`(select ${accounts.customerId} from ${accounts} where ${accounts.email} = ${email})`
       : sql`null`;
-  await (
+  const now = Date.now();
+  const claimedAt = selfClaimedAt(now);
+  const inserted = await (
     await db()
-  ).execute(sql`
+  ).execute<{ customer_id: string | null; name: string | null }>(sql`
     with code as (
       insert into ${signinCodes} (id, subject, requester, customer_id, tries_left, next, locale, checkout, expires_at)
       values (${id}, ${codeSubject(email)}, ${requesterOf(nonce)}, ${account}, ${CODE_TRIES}, ${fields.next},
         ${fields.locale}, ${fields.checkout ? JSON.stringify(fields.checkout) : null}::jsonb,
         ${expiresAt.toISOString()}::timestamptz)
-      returning id)
-    insert into ${mailQueue} (key_hash, to_address, kind, message, status, attempts, next_attempt_at, send_before)
-    select ${mail.keyHash}, ${mail.toAddress}, ${mail.kind}, ${JSON.stringify(mail.message)}::jsonb, 'pending', 0,
-      ${mail.nextAttemptAt.toISOString()}::timestamptz, ${mail.sendBefore?.toISOString() ?? null}::timestamptz from code`);
-  // Off the request path: the answer never waits for (or reveals) the mail server.
-  void sendNow(key).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
+      returning customer_id),
+    mail as (
+      insert into ${mailQueue} (key_hash, to_address, kind, message, status, attempts, next_attempt_at, claimed_at, send_before)
+      select ${mail.keyHash}, ${mail.toAddress}, ${mail.kind}, ${JSON.stringify(mail.message)}::jsonb, 'sending', 0,
+        ${mail.nextAttemptAt.toISOString()}::timestamptz, ${claimedAt.toISOString()}::timestamptz,
+        ${mail.sendBefore?.toISOString() ?? null}::timestamptz from code)
+    select code.customer_id, ${accounts.name} as name from code left join ${accounts} on ${accounts.customerId} = code.customer_id`);
+  const [code] = inserted.rows;
+  // Sent off the request path: the answer never waits for (or reveals) the mail server. The only
+  // statement it costs records the outcome (sent, or the row deleted when the address is no client's).
+  const row = {
+    ...mail,
+    status: 'sending' as const,
+    attempts: 0,
+    claimedAt,
+    sentAt: null,
+    lastError: null,
+    createdAt: new Date(now),
+  };
+  setImmediate(() => {
+    sendSelfClaimed(row, {
+      customerId: code?.customer_id ?? null,
+      name: code?.name ?? null,
+      checkout: purpose === 'checkout',
+    }).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
+  });
   return signInCookie().serialize({ email, exp: Date.now() + PENDING_MINUTES * 60 * 1000, purpose, nonce });
 }
 
 /**
- * The limits on asking for a code: those that bind the one who asks (their IP, the address from
- * their IP) in one statement, then, only for a request they allow, the cap on what one address
- * receives from anywhere, so requests refused to a sender never use up the owner's allowance.
+ * The limits on asking for a code, in ONE statement (consumeAll: counted only when all three have
+ * room): those that bind the one who asks (their IP, the address from their IP), and the cap on
+ * what one address receives from anywhere, so a request refused to its sender never uses up the
+ * owner's allowance. (consumeAll's one race, a request counted in the others while racing the one
+ * that fills its sender's window, costs the owner's cap at most one use per such race, and the
+ * sender's own windows bound how many races they can run.)
  */
 async function mayAskForCode(request: Request, email: string): Promise<boolean> {
   const ip = clientIp(request);
-  return (
-    (await consumeAll([
-      { kind: 'signin-ip', subject: ip, limit: LIMITS.signInPerIp },
-      { kind: 'signin-address-ip', subject: `${email}\n${ip}`, limit: LIMITS.signInPerAddress },
-    ])) && (await consume('signin-address', email, LIMITS.signInPerAddressAll))
-  );
+  return consumeAll([
+    { kind: 'signin-ip', subject: ip, limit: LIMITS.signInPerIp },
+    { kind: 'signin-address-ip', subject: `${email}\n${ip}`, limit: LIMITS.signInPerAddress },
+    { kind: 'signin-address', subject: email, limit: LIMITS.signInPerAddressAll },
+  ]);
 }
 
 export type RequestCodeResult =
@@ -249,17 +273,28 @@ export type VerifyResult =
   | { status: 'expired' }
   | { status: 'rate-limited' };
 
-type CodeRow = typeof signinCodes.$inferSelect;
+type UsedCode = { customerId: string | null; next: string; checkout: unknown; session: boolean };
 
-/** Uses the code row `id` (one statement: deleted and returned, or already gone). */
-async function spendCode(id: string): Promise<CodeRow | null> {
-  const [row] = await (
+/**
+ * Uses the code row `id`, in ONE statement: deleted and returned (or already gone: null), and
+ * when the row names its client, that client's session `session` is started in the same
+ * statement (a payment's confirmation starts its session once the payment is taken).
+ */
+async function spendCode(id: string, session: ReturnType<typeof newSession>): Promise<UsedCode | null> {
+  const result = await (
     await db()
-  )
-    .delete(signinCodes)
-    .where(and(eq(signinCodes.id, id), gt(signinCodes.expiresAt, new Date())))
-    .returning();
-  return row ?? null;
+  ).execute<{ customer_id: string | null; next: string; checkout: unknown; session: boolean }>(sql`
+    with used as (
+      delete from ${signinCodes} where id = ${id} and expires_at > ${new Date().toISOString()}::timestamptz
+      returning customer_id, next, checkout),
+    started as (
+      insert into ${sessions} (id_hash, customer_id, expires_at)
+      select ${session.idHash}, customer_id, ${session.expiresAt.toISOString()}::timestamptz from used
+      where customer_id is not null and checkout is null
+      returning customer_id)
+    select used.customer_id, used.next, used.checkout, exists (select 1 from started) as session from used`);
+  const [row] = result.rows;
+  return row ? { customerId: row.customer_id, next: row.next, checkout: row.checkout, session: row.session } : null;
 }
 
 export async function verifyCode(request: Request, form: FormData, locale: Locale): Promise<VerifyResult> {
@@ -272,12 +307,13 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
   if (!(await consume('verify-ip', clientIp(request), LIMITS.verifyPerIp))) return { status: 'rate-limited' };
   const wellFormed = /^\d{6}$/.test(code);
 
-  let used: CodeRow | null = null;
+  const session = newSession();
+  let used: UsedCode | null = null;
   if (linkId) {
     // The emailed link: its id names the row, and its code must be that row's. Guesses made
     // elsewhere do not spend it; a wrong code on a link spends one of its tries.
     if (!/^[A-Za-z0-9]{10,40}$/.test(linkId)) return { status: 'expired' };
-    if (wellFormed && safeEqual(derivedCode(linkId), code)) used = await spendCode(linkId);
+    if (wellFormed && safeEqual(derivedCode(linkId), code)) used = await spendCode(linkId, session);
     else
       await (
         await db()
@@ -306,7 +342,7 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
       .returning({ id: signinCodes.id, triesLeft: signinCodes.triesLeft });
     if (!live.length) return { status: 'expired' };
     const match = wellFormed ? live.find((row) => safeEqual(derivedCode(row.id), code)) : undefined;
-    if (match) used = await spendCode(match.id);
+    if (match) used = await spendCode(match.id, session);
     if (!used) {
       if (match) return { status: 'expired' }; // used at the same moment by another request
       const triesLeft = Math.max(...live.map((row) => row.triesLeft));
@@ -314,18 +350,20 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
     }
   }
 
-  let customerId = used.customerId;
   let redirectTo = nextPath(form.get('next') || used.next, locale);
-  if (used.checkout) {
-    // The payer has proven the address: the payment is taken now, once (the code is gone).
-    const confirmed = await completeConfirmedCheckout(used.checkout as unknown as PendingCheckout);
-    customerId = confirmed?.customerId ?? null;
-    if (confirmed && !confirmed.paid) redirectTo = localizePath('/account/subscription', locale);
-  }
-  // The code row names its account (deleted with it); a confirmed payment names the one it completed for.
-  if (!customerId) return { status: 'expired' };
   const headers = new Headers();
-  headers.append('Set-Cookie', await startSession({ customerId }));
+  if (used.session) {
+    headers.append('Set-Cookie', await session.cookie());
+  } else {
+    // A confirmed payment (or a row whose client was erased meanwhile): the payer has proven the
+    // address, so the payment is taken now, once (the code is gone), and its client signs in.
+    const confirmed = used.checkout
+      ? await completeConfirmedCheckout(used.checkout as unknown as PendingCheckout)
+      : null;
+    if (!confirmed) return { status: 'expired' };
+    if (!confirmed.paid) redirectTo = localizePath('/account/subscription', locale);
+    headers.append('Set-Cookie', await startSession({ customerId: confirmed.customerId }));
+  }
   headers.append('Set-Cookie', await signInCookie().serialize('', { maxAge: 0 }));
   return { status: 'signed-in', headers, redirectTo };
 }
