@@ -3,7 +3,7 @@ import type { ClientEmail } from './emails.server';
 import { eq, sql } from 'drizzle-orm';
 import { mailQueue } from '~/db/schema.server';
 import { testDatabaseKinds } from '~/db/test-support';
-import { mailDeps, mailKeyHash, queueMail, sendDueMail } from './mail-queue.server';
+import { mailDeps, mailKeyHash, queueMail, queuedMail, selfClaimedAt, sendDueMail } from './mail-queue.server';
 import { createTestWorld, type TestWorld } from './test-support';
 
 const cancellation: ClientEmail = {
@@ -42,6 +42,22 @@ describe.each(testDatabaseKinds())('the client mail queue (%s)', (kind) => {
     expect(world.sent[0].messageId).toBe(
       `<portal.mail.${mailKeyHash('cancel:sub_1:2026-11-20')}@www.bawaba-advisory.com>`,
     );
+  });
+
+  it('a row its request inserted claimed, whose process died before sending, goes out a minute later, once', async () => {
+    let now = Date.UTC(2026, 10, 23, 10);
+    const deps = { ...mailDeps(), now: () => now };
+    const mail = queuedMail('cancel:sub_lease:x', 'client@example.com', cancellation, {}, now);
+    await world.database.db.insert(mailQueue).values({ ...mail, status: 'sending', claimedAt: selfClaimedAt(now) });
+    // The request's own send would come now; the process is gone, so no one sends it yet…
+    now += 30 * 1000;
+    expect(await sendDueMail(20, deps)).toEqual({ sent: 0, failed: 0 });
+    // …and once its one-minute claim has gone stale, the job's sender does, once.
+    now += 31 * 1000;
+    expect(await sendDueMail(20, deps)).toEqual({ sent: 1, failed: 0 });
+    now += 60 * 60 * 1000;
+    expect(await sendDueMail(20, deps)).toEqual({ sent: 0, failed: 0 });
+    expect(world.sent).toHaveLength(1);
   });
 
   it('keeps a message while the mail server is down and sends it, once, when it is back', async () => {
