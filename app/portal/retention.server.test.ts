@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   accounts,
+  billingCheckouts,
+  billingCustomers,
+  billingEvents,
+  billingInvoices,
+  billingSubscriptions,
   faqQuestions,
   formTokens,
   handledEvents,
@@ -158,6 +163,130 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     // (the scan starts where the last complete one ended, so this row must be found from there)
     expect((await enforceRetention(db, later))['email bodies (sent or dropped, 30 days)']).toBe(1);
   });
+
+  it(
+    'removes the billing engine records past theirs: checkouts, delivered events, six-year-old accounting',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const { db } = database;
+      const years = (n: number) => ago(n * 365);
+      const customer = (id: string, createdAt: Date) => ({
+        id,
+        email: `${id}@example.com`,
+        name: id,
+        locale: 'en',
+        createdAt,
+      });
+      await db
+        .insert(billingCustomers)
+        .values([customer('cus_gone', years(9)), customer('cus_paying', years(9)), customer('cus_recent', years(1))]);
+      const subscription = (id: string, customerId: string, start: Date, endedAt: Date | null) => ({
+        id,
+        customerId,
+        plan: 'starter',
+        amount: 49900,
+        currency: 'sgd',
+        status: endedAt ? 'canceled' : 'active',
+        billingAnchor: start,
+        periodIndex: 1,
+        currentPeriodStart: start,
+        currentPeriodEnd: new Date(start.getTime() + 30 * DAY),
+        cancelAtPeriodEnd: false,
+        endedAt,
+        createdAt: start,
+      });
+      await db.insert(billingSubscriptions).values([
+        subscription('sub_gone', 'cus_gone', years(9), years(8)),
+        // A client since nine years: their old invoices go, their subscription and newer invoices stay.
+        subscription('sub_paying', 'cus_paying', years(9), null),
+        subscription('sub_recent', 'cus_recent', years(1), ago(100)),
+      ]);
+      const invoice = (id: string, n: number, customerId: string, subscriptionId: string, createdAt: Date) => ({
+        id,
+        number: `BWB-2026-${String(n).padStart(4, '0')}`,
+        sequence: 2026_000_000 + n,
+        customerId,
+        subscriptionId,
+        status: 'paid',
+        plan: 'starter',
+        amount: 49900,
+        currency: 'sgd',
+        createdAt,
+        periodStart: createdAt,
+        periodEnd: new Date(createdAt.getTime() + 30 * DAY),
+        paidAt: createdAt,
+      });
+      await db
+        .insert(billingInvoices)
+        .values([
+          invoice('in_gone', 1, 'cus_gone', 'sub_gone', years(9)),
+          invoice('in_paying_old', 2, 'cus_paying', 'sub_paying', years(9)),
+          invoice('in_paying_new', 3, 'cus_paying', 'sub_paying', years(5)),
+          invoice('in_recent', 4, 'cus_recent', 'sub_recent', years(1)),
+        ]);
+      const checkout = (id: string, status: 'open' | 'complete', expiresAt: Date) => ({
+        id,
+        plan: 'starter',
+        locale: 'ar',
+        amount: 49900,
+        currency: 'sgd',
+        status,
+        email: 'typed@example.com',
+        successUrl: '/account',
+        cancelUrl: '/pricing',
+        createdAt: ago(1, expiresAt),
+        expiresAt,
+        ...(status === 'complete'
+          ? {
+              completedAt: ago(1, expiresAt),
+              resultCustomerId: 'cus_recent',
+              resultSubscriptionId: 'sub_recent',
+              resultInvoiceId: 'in_recent',
+            }
+          : {}),
+      });
+      await db
+        .insert(billingCheckouts)
+        .values([
+          checkout('cs_open_old', 'open', ago(RETENTION_DAYS.checkoutsOpen + 1)),
+          checkout('cs_open_recent', 'open', ago(RETENTION_DAYS.checkoutsOpen - 1)),
+          checkout('cs_done_old', 'complete', ago(RETENTION_DAYS.checkoutsComplete + 1)),
+          checkout('cs_done_recent', 'complete', ago(RETENTION_DAYS.checkoutsComplete - 1)),
+        ]);
+      const event = (id: string, deliveredAt: Date | null) => ({
+        id,
+        type: 'invoice.paid',
+        createdAt: ago(400),
+        event: { email: 'someone@example.com' },
+        deliveredAt,
+      });
+      await db.insert(billingEvents).values([
+        event('evt_delivered_old', ago(RETENTION_DAYS.billingEventsDelivered + 1)),
+        event('evt_delivered_recent', ago(RETENTION_DAYS.billingEventsDelivered - 1)),
+        // Never delivered: kept, however old, until it is.
+        event('evt_undelivered', null),
+      ]);
+
+      const removed = await enforceRetention(db, NOW);
+      expect(removed).toEqual({
+        'checkouts (not completed, 7 days after expiry)': 1,
+        'checkouts (completed, 90 days)': 1,
+        'billing events (delivered, 30 days)': 1,
+        // in_gone and in_paying_old, then sub_gone, then cus_gone
+        [`invoices, ended subscriptions and customers (${RETENTION_DAYS.accounting} days)`]: 4,
+      });
+      const ids = async (table: Parameters<typeof sql>[1]) =>
+        (await db.execute<{ id: string }>(sql`select id from ${table} order by id`)).rows.map((r) => r.id);
+      expect(await ids(billingCheckouts)).toEqual(['cs_done_recent', 'cs_open_recent']);
+      expect(await ids(billingEvents)).toEqual(['evt_delivered_recent', 'evt_undelivered']);
+      expect(await ids(billingInvoices)).toEqual(['in_paying_new', 'in_recent']);
+      expect(await ids(billingSubscriptions)).toEqual(['sub_paying', 'sub_recent']);
+      expect(await ids(billingCustomers)).toEqual(['cus_paying', 'cus_recent']);
+      expect(await enforceRetention(db, NOW)).toEqual({});
+    },
+  );
 
   it('works off a backlog in bounded statements: 500 rows each, at most 20 a run', { timeout: 120_000 }, async () => {
     const statements: string[] = [];

@@ -1,7 +1,19 @@
 import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { purgeExpiredFormTokens } from '~/features/forms/submissions.server';
-import { faqQuestions, handledEvents, mailQueue, renewalReminders, sessions, signinCodes } from '~/db/schema.server';
+import {
+  billingCheckouts,
+  billingCustomers,
+  billingEvents,
+  billingInvoices,
+  billingSubscriptions,
+  faqQuestions,
+  handledEvents,
+  mailQueue,
+  renewalReminders,
+  sessions,
+  signinCodes,
+} from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
 import { purgeExpiredLimits } from './limits.server';
 
@@ -24,6 +36,17 @@ export const RETENTION_DAYS = {
   renewalReminders: 400,
   /** FAQ questions (name, email, phone, question). */
   faqQuestions: 730,
+  /** The billing engine's checkouts never completed (an address typed in), after their expiry. */
+  checkoutsOpen: 7,
+  /** Completed checkouts, after their expiry: the subscription and invoice they made are the record. */
+  checkoutsComplete: 90,
+  /** The engine's events once delivered (handled_events keeps their ids against redelivery). */
+  billingEventsDelivered: 30,
+  /**
+   * The engine's invoices, and then ended subscriptions and customers with nothing left: tax
+   * records (UAE VAT: five years from the end of the tax period, which can last a year).
+   */
+  accounting: 6 * 365 + 2,
 } as const;
 
 /** Rows a statement touches at most. */
@@ -97,8 +120,7 @@ export interface RetentionRule {
 
 /**
  * One rule per kind of record the database holds. Newsletter sign-ups have none (kept until the
- * person unsubscribes or is erased); accounts without a subscription and the billing engine's
- * records get theirs with the billing port (docs/portal.md).
+ * person unsubscribes or is erased).
  */
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
@@ -145,7 +167,67 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
         deleteBatch(db, faqQuestions, before(faqQuestions.submittedAt, now, RETENTION_DAYS.faqQuestions)),
       ),
   },
+  {
+    name: `checkouts (not completed, ${RETENTION_DAYS.checkoutsOpen} days after expiry)`,
+    run: (db, now) =>
+      inBatches(() =>
+        deleteBatch(
+          db,
+          billingCheckouts,
+          and(
+            before(billingCheckouts.expiresAt, now, RETENTION_DAYS.checkoutsOpen),
+            sql`${billingCheckouts.status} = 'open'`,
+          )!,
+        ),
+      ),
+  },
+  {
+    name: `checkouts (completed, ${RETENTION_DAYS.checkoutsComplete} days)`,
+    run: (db, now) =>
+      inBatches(() =>
+        deleteBatch(db, billingCheckouts, before(billingCheckouts.expiresAt, now, RETENTION_DAYS.checkoutsComplete)),
+      ),
+  },
+  {
+    name: `billing events (delivered, ${RETENTION_DAYS.billingEventsDelivered} days)`,
+    run: (db, now) =>
+      inBatches(() =>
+        deleteBatch(db, billingEvents, before(billingEvents.deliveredAt, now, RETENTION_DAYS.billingEventsDelivered)),
+      ),
+  },
+  { name: `invoices, ended subscriptions and customers (${RETENTION_DAYS.accounting} days)`, run: expireAccounting },
 ];
+
+/**
+ * The engine's accounting records past their retention: invoices, then ended subscriptions with
+ * no invoice left, then customers with no subscription, invoice or checkout left. Invoices are
+ * one per client a month, so the invoice scan reads a small table; the others go by primary key.
+ */
+async function expireAccounting(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS.accounting * DAY);
+  const invoices = await inBatches(() => deleteBatch(db, billingInvoices, lt(billingInvoices.createdAt, cutoff)));
+  const subscriptions = await inBatches(() =>
+    deleteBatch(
+      db,
+      billingSubscriptions,
+      sql`${billingSubscriptions.status} = 'canceled' and ${billingSubscriptions.endedAt} < ${cutoff}
+        and not exists (select 1 from ${billingInvoices} i where i.subscription_id = ${billingSubscriptions.id})
+        and not exists (select 1 from ${billingCheckouts} c where c.result_subscription_id = ${billingSubscriptions.id})`,
+    ),
+  );
+  const customers = await inBatches(() =>
+    deleteBatch(
+      db,
+      billingCustomers,
+      sql`${billingCustomers.createdAt} < ${cutoff}
+        and not exists (select 1 from ${billingSubscriptions} s where s.customer_id = ${billingCustomers.id})
+        and not exists (select 1 from ${billingInvoices} i where i.customer_id = ${billingCustomers.id})
+        and not exists (select 1 from ${billingCheckouts} c
+          where c.customer_id = ${billingCustomers.id} or c.result_customer_id = ${billingCustomers.id})`,
+    ),
+  );
+  return invoices + subscriptions + customers;
+}
 
 /** Runs every rule once; returns what each removed (rules that removed nothing are left out). */
 export async function enforceRetention(db: Db, now = new Date()): Promise<Record<string, number>> {
