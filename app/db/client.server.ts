@@ -7,6 +7,7 @@ import { lockDataFolder } from './folder-lock.server';
 import { importWriteLog } from './import-log.server';
 import { importPortalLog } from './import-portal.server';
 import { applyMigrations } from './migrate.server';
+import { retireMovedRecords } from './retire-log.server';
 import { openPglite } from './pglite.server';
 import * as schema from './schema.server';
 import type { Database, Db } from './types.server';
@@ -46,6 +47,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (options.dataDir !== undefined && options.importLog !== false) {
         await importWriteLog(db, options.dataDir);
         await importPortalLog(db, options.dataDir);
+        // Last, once every import has committed: the log's copies go.
+        const retired = await retireMovedRecords(options.dataDir);
+        if (retired) console.log(`[db] removed ${retired.removed} moved private records from the write log`);
       }
     } catch (error) {
       await client.close();
