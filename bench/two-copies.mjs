@@ -19,15 +19,17 @@
  * - doubled: an invoice number, customer, account or subscription twice; more events or emails
  *   than acknowledged steps; an email sent by both copies (in both outboxes);
  * - the periodic jobs (PORTAL_JOBS_INTERVAL_SECONDS=--interval in both copies): every run and
- *   skipped attempt per copy (bench/two-copies.probe.mjs reports them from inside each server),
- *   runs that overlapped across copies, and runs per interval;
+ *   skipped attempt per copy (bench/two-copies.probe.mjs reports them from inside each server;
+ *   the server records no run); doubled: a run overlapping another, more runs than intervals, or
+ *   two runs less than half an interval apart (once per interval between the copies, not per copy);
  * - then the billing clock moves 31 days on: the copies' jobs renew every subscription, apply the
  *   scheduled changes and end the cancelled ones, each exactly once (one new invoice, no number twice).
  * Prints requests sent per kind, acknowledged, latency p50/p95, lost, doubled and the job runs; exits
  * 1 if anything was lost or doubled. PostgreSQL: TEST_DATABASE_URL (a fresh database in it, dropped
  * at the end), or a throwaway cluster of its own (scripts/test-postgres.sh, port BENCH_PG_PORT,
- * default 55443). Loopback only; servers on BENCH_PORT and BENCH_PORT+1 (default 6550, 6551);
- * bounded: --seconds of load (at most 400 clients), then at most 60 s of waiting for the jobs.
+ * default 55443). Loopback only; servers on BENCH_PORT and BENCH_PORT+1 (default 6550, 6551; +2
+ * for the refused copy); bounded: --seconds of load (at most 400 clients), then at most 30 s for
+ * the last emails and 60 s for the renewals. BENCH_BUILD=build-x/index.js runs another build.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -96,8 +98,8 @@ async function openPostgres() {
 // ------------------------------------------------------------------------------ the copies
 
 /** One server copy: its own data folder and outbox, the shared database and secret. */
-async function startCopy(label, port, databaseUrl) {
-  const dataDir = path.join(work, `copy-${label}`);
+async function startCopy(label, port, databaseUrl, folder = label) {
+  const dataDir = path.join(work, `copy-${folder}`);
   mkdirSync(dataDir, { recursive: true });
   const env = { ...process.env };
   for (const key of [
@@ -414,6 +416,15 @@ async function main() {
   );
   // One copy first, so the migrations and the demo clients are done once; then the second.
   const a = await startCopy('A', PORT, databaseUrl);
+  // Why each copy has a folder of its own: a copy on A's folder is refused (the content world's lock).
+  const refused = await startCopy('A2', PORT + 2, databaseUrl, 'A').then(
+    () => null,
+    (error) => /is in use by another process/.exec(String(error)),
+  );
+  if (!refused) throw new Error("a second copy on copy A's data folder was not refused");
+  console.log(
+    `a copy started on copy A's data folder exits at once ("[data] … is in use by another process …"): each copy has its own`,
+  );
   const b = await startCopy('B', PORT + 1, databaseUrl);
   const copies = [a, b];
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -566,22 +577,36 @@ async function main() {
     for (let i = 0; i < jobs.length; i++)
       if (jobs[i].what === 'ran') {
         const done = jobs.slice(i + 1).find((j) => j.what === 'done');
-        runs.push({ copy: copy.label, start: jobs[i].at, end: done?.at ?? jobsEnd });
+        // From the lock's grant as the copy received it to the moment it asked for the release:
+        // a run that starts before the other's end started before the other had even asked to
+        // let go (event-loop delays on a loaded machine move only the edges this leaves out).
+        runs.push({
+          copy: copy.label,
+          start: jobs[i].at,
+          end: done?.asked ?? jobsEnd,
+          length: (done?.at ?? jobsEnd) - jobs[i].at,
+        });
       }
   }
   runs.sort((x, y) => x.start - y.start);
   let overlaps = 0;
   for (let i = 1; i < runs.length; i++) if (runs[i].start < runs[i - 1].end) overlaps++;
   if (overlaps) doubled.push(`${overlaps} job runs overlapped another copy's run`);
-  // From the start of the load to the end of the renewals; two runs closer than 0.9 interval
-  // (either copy's) are one interval's work done twice.
+  // From the start of the load to the end of the renewals. Once per interval between the two
+  // copies: at most one run per interval (one more for the intervals cut at each end), and no
+  // run soon after another. The timers claim an interval at least 0.9 of one after the last
+  // claim (claimTimerRun, app/portal/jobs.server.ts); a run is seen starting when its copy
+  // receives the lock, a round trip or two after its claim, which a loaded machine delays: two
+  // runs less than half an interval apart are one interval's jobs run twice.
   const inWindow = runs.filter((r) => r.start >= loadStarted);
   const windowSeconds = (jobsEnd - loadStarted) / 1000;
   const intervals = windowSeconds / INTERVAL;
+  if (inWindow.length > Math.ceil(intervals) + 1)
+    doubled.push(`${inWindow.length} job runs in ${intervals.toFixed(1)} intervals (the copies together)`);
   let tooClose = 0;
-  for (let i = 1; i < inWindow.length; i++) if (inWindow[i].start - inWindow[i - 1].start < INTERVAL * 900) tooClose++;
+  for (let i = 1; i < inWindow.length; i++) if (inWindow[i].start - inWindow[i - 1].start < INTERVAL * 500) tooClose++;
   if (tooClose)
-    doubled.push(`${tooClose} job runs started less than 0.9 interval after the one before (the copies together)`);
+    doubled.push(`${tooClose} job runs less than half an interval after the one before (the copies together)`);
 
   // ------------------------------------------------------------------------------ figures
   const kinds = [
@@ -620,10 +645,10 @@ async function main() {
       `  copy ${copy.label}: ${copy.jobs.filter((j) => j.what === 'ran').length} runs, ${copy.jobs.filter((j) => j.what === 'skipped').length} skipped (the other copy was running them)`,
     );
   console.log(
-    `  ${inWindow.length} runs in all, ${(inWindow.length / intervals).toFixed(2)} per interval; ${tooClose} less than 0.9 interval after the one before; ${overlaps} overlapping; run length p50 ${percentile(
-      runs.map((r) => r.end - r.start),
+    `  ${inWindow.length} runs in all, ${(inWindow.length / intervals).toFixed(2)} per interval; ${tooClose} less than half an interval after the one before; ${overlaps} overlapping; run length p50 ${percentile(
+      runs.map((r) => r.length),
       50,
-    )} ms, max ${Math.max(0, ...runs.map((r) => r.end - r.start))} ms`,
+    )} ms, max ${Math.max(0, ...runs.map((r) => r.length))} ms`,
   );
   console.log(
     `renewals (clock +31 days): ${due.length} subscriptions due, ${renewed} renewed (${changed} to their scheduled plan), ${ended} ended, in ${renewSeconds.toFixed(1)} s; the jobs' logs report renewed ${reported.renewed}, changed ${reported.changed}, ended ${reported.ended}`,
