@@ -10,8 +10,9 @@
  * turn subscribes (pricing, the local checkout, the code emailed to confirm the address), signs
  * in on another device by an emailed code, and walks plan changes, cancellations, resumptions and
  * withdrawals. Every request goes to one copy or the other, a code is always typed into the copy
- * that did not send it, and every other step (and one confirmation in three) is posted twice at
- * once, to both copies: a double click landing on two servers.
+ * other than the one it was asked of (or that took the payment), and every other step (and one
+ * confirmation in three) is posted twice at once, to both copies: a double click landing on two
+ * servers.
  * Then, from the database and both outboxes:
  * - lost: an acknowledged sign-up without its one customer, account, subscription and paid
  *   invoice; an acknowledged step missing from the final state, from the subscription's events
