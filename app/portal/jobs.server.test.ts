@@ -5,7 +5,7 @@ import { mailQueue, rateLimits, renewalReminders } from '~/db/schema.server';
 import { testDatabaseKinds } from '~/db/test-support';
 import type { Mailer, MailMessage } from '~/lib/mailer.server';
 import type { ClientEmail } from './emails.server';
-import { queueRenewalReminders, reminderMarkers, runPortalJobs } from './jobs.server';
+import { claimTimerRun, queueRenewalReminders, reminderMarkers, runPortalJobs } from './jobs.server';
 import { mailKeyHash, queueMail } from './mail-queue.server';
 import { createTestWorldOn, type TestWorldOn } from './test-world-on';
 
@@ -163,4 +163,25 @@ describe.each(testDatabaseKinds())('portal jobs on %s', (kind) => {
     expect(await reminderMails()).toHaveLength(1);
     expect(await reminderMarkers(world.database.db, 'sub_r2')).toHaveLength(1);
   });
+
+  it(
+    'the timers of two copies run the jobs once per interval between them, not once each',
+    { timeout: 90_000 },
+    async () => {
+      const a = { db: world.database.db };
+      const b = { db: world.copy.db };
+      const t = Date.parse('2026-12-10T09:00:00.000Z');
+      // Both copies' ticks at the same moment: one of them runs.
+      const first = await Promise.all([claimTimerRun(60, { ...a, now: t }), claimTimerRun(60, { ...b, now: t })]);
+      expect(first.filter(Boolean)).toHaveLength(1);
+      // The other copy's tick half an interval later: the interval is taken.
+      expect(await claimTimerRun(60, { ...b, now: t + 30_000 })).toBe(false);
+      expect(await claimTimerRun(60, { ...a, now: t + 30_000 })).toBe(false);
+      // The next interval (its tick a few milliseconds early by the wall clock): one run again.
+      expect(await claimTimerRun(60, { ...a, now: t + 60_000 - 5 })).toBe(true);
+      expect(await claimTimerRun(60, { ...b, now: t + 90_000 })).toBe(false);
+      // The copy that ran stops (no tick): the other takes the interval after.
+      expect(await claimTimerRun(60, { ...b, now: t + 150_000 })).toBe(true);
+    },
+  );
 });

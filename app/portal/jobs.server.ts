@@ -8,6 +8,7 @@ import { env } from '~/lib/env.server';
 import { localizePath } from '~/i18n';
 import { getAccount } from './accounts.server';
 import { dispatchEngineEvents } from './events.server';
+import { consume, type LimitContext } from './limits.server';
 import { queueMail, sendDueMail } from './mail-queue.server';
 import { enforceRetention } from './retention.server';
 
@@ -15,7 +16,8 @@ import { enforceRetention } from './retention.server';
  * The portal's periodic work. A run happens in one server copy at a time, however many share
  * the database: it holds an advisory lock (LOCK_KEYS.portalJobs, coordination.server.ts) for
  * its length, and a copy that finds it taken skips the run (`skipped: true`); in one process a
- * run asked for while one is going joins it. Every step is safe to repeat after a crash:
+ * run asked for while one is going joins it. The servers' timers run them once per interval
+ * between all the copies, not once per copy (claimTimerRun). Every step is safe to repeat after a crash:
  * 1. embedded billing: renewals, scheduled plan changes, ends of cancelled subscriptions
  *    (Stripe does this itself in the hosted world);
  * 2. the embedded engine's events are delivered to the portal's handler;
@@ -202,18 +204,38 @@ declare global {
   var __portalJobTimer: NodeJS.Timeout | undefined;
 }
 
+/**
+ * Whether a copy's timer may run the jobs now: once per interval between all the copies on the
+ * database, not once per copy (the advisory lock alone only keeps runs from overlapping: two
+ * copies whose timers tick half an interval apart would both run every interval). The claim is
+ * a limit of one use per interval of the kind `portal-jobs` in `rate_limits` (one statement):
+ * the first tick in a new window takes it, the other copies' ticks in that window skip. The
+ * window is a tenth shorter than the interval (at most 1 s shorter), so that the claiming copy's
+ * own next tick, which may come a few milliseconds early by the wall clock, finds it over.
+ */
+export function claimTimerRun(seconds: number, context: LimitContext = {}): Promise<boolean> {
+  const windowMs = seconds * 1000 - Math.min(1000, seconds * 100);
+  return consume('portal-jobs', 'timer', { max: 1, windowMs }, context);
+}
+
 /** Runs the jobs every PORTAL_JOBS_INTERVAL_SECONDS (default 60) inside the server; 0 turns it off. */
 export function startPortalJobTimer(): void {
   const seconds = env().portalJobsIntervalSeconds;
   if (globalThis.__portalJobTimer || seconds <= 0) return;
+  // A tick while this copy's run is still going does nothing: it would only join that run
+  // (and log its report twice) after using up the next interval's claim.
   const tick = () =>
-    runPortalJobs().then(
-      (r) => {
-        const busy = Object.entries(r).filter(([, n]) => typeof n === 'number' && n > 0);
-        if (busy.length) console.log(`[portal jobs] ${busy.map(([k, n]) => `${k} ${n}`).join(', ')}`);
-      },
-      (error) => console.error(`[portal jobs] ${String(error)}`),
-    );
+    running
+      ? undefined
+      : claimTimerRun(seconds)
+          .then((mine) => (mine ? runPortalJobs() : null))
+          .then(
+            (r) => {
+              const busy = Object.entries(r ?? {}).filter(([, n]) => typeof n === 'number' && n > 0);
+              if (busy.length) console.log(`[portal jobs] ${busy.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+            },
+            (error) => console.error(`[portal jobs] ${String(error)}`),
+          );
   globalThis.__portalJobTimer = setInterval(tick, seconds * 1000);
   globalThis.__portalJobTimer.unref();
   setTimeout(tick, 2000).unref();
