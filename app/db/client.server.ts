@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { env } from '~/lib/env.server';
 import { lockDataFolder } from './folder-lock.server';
+import { importBillingLog } from './import-billing.server';
 import { importWriteLog } from './import-log.server';
 import { importPortalLog } from './import-portal.server';
 import { applyMigrations } from './migrate.server';
@@ -46,6 +47,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (options.dataDir !== undefined && options.importLog !== false) {
         await importWriteLog(db, options.dataDir);
         await importPortalLog(db, options.dataDir);
+        await importBillingLog(db, options.dataDir);
       }
     } catch (error) {
       await client.close();
