@@ -252,7 +252,9 @@ describe.each(testDatabaseKinds())('the billing records of the previous version 
           $$ begin raise exception 'disk full (test)'; end $$`),
       );
       await database.db.execute(
-        sql.raw(`create trigger refuse_event before insert on billing_events for each row execute function refuse_event()`),
+        sql.raw(
+          `create trigger refuse_event before insert on billing_events for each row execute function refuse_event()`,
+        ),
       );
       const empty = await dump(database.db);
       await expect(importBillingLog(database.db, dataDir)).rejects.toThrow();

@@ -18,7 +18,7 @@ import {
   dataImports,
   type BillingCard,
 } from './schema.server';
-import type { Db, Tx } from './types.server';
+import type { Db } from './types.server';
 
 /**
  * The embedded billing engine's state as the previous version kept it: private documents
