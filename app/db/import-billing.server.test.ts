@@ -349,6 +349,99 @@ describe.each(testDatabaseKinds())('the billing records of the previous version 
     }
   });
 
+  it('a second customer the old version made for one address is folded into the first; only the newest subscription runs', async () => {
+    // Two processes each made a customer for Amira's address (in another case), each with a running subscription.
+    const amira = ofType('customer').find((c) => c.email === 'upgrade.amira@example.com')!;
+    const amiraSub = ofType('subscription').find((s) => s.customerId === amira.customerId)!;
+    const created = '2026-11-20T10:00:00.000Z';
+    const periodEnd = '2026-12-20T10:00:00.000Z';
+    const card = { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2034, renewals: 'succeed' };
+    appendFileSync(
+      path.join(dataDir, 'content-writes.ndjson'),
+      JSON.stringify({
+        _tx: 'twin',
+        docs: [
+          {
+            _id: 'billing.customer.cus_TwinOfAmira00000001',
+            _type: 'billing.customer',
+            customerId: 'cus_TwinOfAmira00000001',
+            email: 'Upgrade.Amira@Example.com',
+            name: 'Amira N.',
+            company: null,
+            locale: 'en',
+            card,
+            created: '2026-11-25T13:59:00.000Z',
+          },
+          {
+            _id: 'billing.subscription.sub_TwinOfAmira00000001',
+            _type: 'billing.subscription',
+            subscriptionId: 'sub_TwinOfAmira00000001',
+            customerId: 'cus_TwinOfAmira00000001',
+            plan: 'business',
+            amount: 190000,
+            currency: 'sgd',
+            status: 'active',
+            billingAnchor: created,
+            periodIndex: 1,
+            currentPeriodStart: created,
+            currentPeriodEnd: periodEnd,
+            cancelAtPeriodEnd: false,
+            canceledAt: null,
+            endedAt: null,
+            scheduledChange: null,
+            card,
+            created,
+          },
+          {
+            _id: 'billing.invoice.in_TwinOfAmira00000001',
+            _type: 'billing.invoice',
+            invoiceId: 'in_TwinOfAmira00000001',
+            number: 'BWB-2026-0012',
+            sequence: 2026000012,
+            customerId: 'cus_TwinOfAmira00000001',
+            subscriptionId: 'sub_TwinOfAmira00000001',
+            status: 'paid',
+            plan: 'business',
+            amount: 190000,
+            currency: 'sgd',
+            created,
+            periodStart: created,
+            periodEnd,
+            paidAt: created,
+          },
+        ],
+        deleted: [],
+      }) + '\n',
+    );
+    const database = await openTestDatabase(kind);
+    try {
+      expect(await importBillingLog(database.db, dataDir, new Date(REAL_NOW))).toMatchObject({
+        customers: 5,
+        merged: 1,
+        ended: 1,
+        invoices: 12,
+      });
+      const engine = engineOn(database.db);
+      expect(await engine.getCustomer('cus_TwinOfAmira00000001')).toBeNull();
+      expect(await engine.findCustomerByEmail('upgrade.amira@example.com')).toEqual(oldCustomerView(amira));
+      // Amira's own subscription (the newer one, which she saw) runs; the twin's ended at the import.
+      expect(await engine.getSubscription(amira.customerId as string)).toEqual(oldSubscriptionView(amiraSub));
+      const ended = await database.db.execute<{ status: string; ended_at: Date; customer_id: string }>(
+        sql`select status, ended_at, customer_id from billing_subscriptions where id = 'sub_TwinOfAmira00000001'`,
+      );
+      expect(ended.rows[0]).toMatchObject({ status: 'canceled', customer_id: amira.customerId });
+      expect(new Date(ended.rows[0].ended_at).getTime()).toBe(REAL_NOW);
+      // Her invoices include the twin's: paid money is never dropped, and the counter follows it.
+      const numbers = (await engine.listInvoices(amira.customerId as string, { limit: 10 })).invoices.map(
+        (i) => i.number,
+      );
+      expect(numbers.sort()).toEqual(['BWB-2026-0006', 'BWB-2026-0009', 'BWB-2026-0012']);
+      expect((await subscribeNew(engine, 'after.twin@example.com')).invoice.number).toBe('BWB-2026-0013');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('a database where this version already seeded its demo clients keeps them, and takes the rest', async () => {
     const database = await openTestDatabase(kind);
     try {
