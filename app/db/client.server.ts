@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { env } from '~/lib/env.server';
 import { lockDataFolder } from './folder-lock.server';
+import { importBillingLog } from './import-billing.server';
 import { importWriteLog } from './import-log.server';
 import { importPortalLog } from './import-portal.server';
 import { applyMigrations } from './migrate.server';
@@ -47,6 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (options.dataDir !== undefined && options.importLog !== false) {
         await importWriteLog(db, options.dataDir);
         await importPortalLog(db, options.dataDir);
+        await importBillingLog(db, options.dataDir);
         // Last, once every import has committed: the log's copies go.
         const retired = await retireMovedRecords(options.dataDir);
         if (retired) console.log(`[db] removed ${retired.removed} moved private records from the write log`);

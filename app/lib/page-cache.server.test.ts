@@ -328,10 +328,10 @@ describe('followContent: what empties the page cache', () => {
       const cache = new PageCache({ maxEntries: 3, maxBytes: 1000, maxEntryBytes: 600, maxAgeMs: 60_000 });
       const stop = followContent(cache, client);
       cache.set('/about', { headers: [], body: Buffer.from('<p>about</p>') });
-      // Private records the store still keeps (the billing engine's), as the server writes them while visitors browse.
-      await client.create({ _id: 'billing.event.t1', _type: 'billing.event' });
-      await client.createIfNotExists({ _id: 'billing.customer.a1', _type: 'billing.customer' });
-      await client.mutate([{ createOrReplace: { _id: 'billing.counter.m1', _type: 'billing.counter' } }]);
+      // Private writes of the server itself (ids with a period), made while visitors browse.
+      await client.create({ _id: 'test.private.t1', _type: 'test.private' });
+      await client.createIfNotExists({ _id: 'test.private.a1', _type: 'test.private' });
+      await client.mutate([{ createOrReplace: { _id: 'test.private.m1', _type: 'test.private' } }]);
       expect(cache.get('/about')).toBeDefined();
       // The content itself changed (what a webhook or the file watcher does).
       expect(await client.reload()).toBe(true);

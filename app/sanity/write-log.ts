@@ -10,8 +10,9 @@ export const WRITES_FILE = 'content-writes.ndjson';
 
 /**
  * Private documents whose data now lives in the database (app/db/): the forms' submissions and
- * token records, the rate-limit windows, and the portal's accounts, sign-in codes and mail queue. The log's copies are imported once at start and
- * never read or written here again.
+ * token records, the rate-limit windows, the portal's accounts, sign-in codes and mail queue, and
+ * the embedded billing engine's state. The log's copies are imported once at start and never
+ * read or written here again.
  */
 export const MOVED_TO_DATABASE = [
   'submission.',
@@ -20,6 +21,7 @@ export const MOVED_TO_DATABASE = [
   'portal.account.',
   'portal.code.',
   'portal.mail.',
+  'billing.',
 ] as const;
 
 export const isMovedToDatabase = (id: string) => MOVED_TO_DATABASE.some((prefix) => id.startsWith(prefix));
