@@ -332,7 +332,9 @@ export class EmbeddedContentClient implements ContentClient {
       }
     }
     if (moved)
-      this.log(`${file}: ${moved} earlier records of submissions, form tokens and limits are read from the database`);
+      this.log(
+        `${file}: ${moved} private records (submissions, portal, billing) are in the database now, not read from here`,
+      );
     this.views.clear();
   }
 
