@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { freshDatabase, rows } from './db.mjs';
 import { kill, startOwnServer } from './own-server';
 import { readOutbox, t } from './portal-helpers';
 
@@ -14,15 +15,29 @@ import { readOutbox, t } from './portal-helpers';
  * walks a cycle of actions (schedule a change, cancel, resume, another change, withdraw), every
  * action sent twice at once (a double click), all clients at the same time, until the server is
  * killed without warning in the middle of it. The server is restarted on the same folder and the
- * state is checked through the pages and in the engine's own documents (the write log).
+ * state is checked through the pages and in the engine's own rows, read from its database.
+ *
+ * Both worlds (issue 27): the embedded one (PGlite in the data folder, recovering from the kill
+ * at the next open) and a real PostgreSQL (DATABASE_URL, a fresh database on the test server),
+ * whose server keeps every committed transaction whatever happens to the site's process.
  *
  * The server is this test's own (own-server.ts), and it is awaited properly: its exit is awaited
  * after the kill, the port must be free before a start, and a start is complete only when this
  * child says it listens and answers (a failed start fails with the child's own output).
  */
-const port = Number(process.env.E2E_PORT ?? 3210) + 520;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = `.cache/e2e/portal-durability-${port}`;
+type Engine = 'pglite' | 'postgres';
+/** One world: its own server (port), data folder and, on PostgreSQL, database. */
+type World = { engine: Engine; port: number; base: string; dataDir: string; databaseUrl: string | null };
+const world = (engine: Engine): World => {
+  const port = Number(process.env.E2E_PORT ?? 3210) + (engine === 'pglite' ? 520 : 521);
+  return {
+    engine,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    dataDir: `.cache/e2e/portal-durability-${port}`,
+    databaseUrl: null,
+  };
+};
 const CLIENTS = 12;
 /** The kill comes once this many actions (of all clients) were acknowledged, plus a random moment. */
 const ACKED_BEFORE_KILL = CLIENTS * 2;
@@ -34,8 +49,15 @@ const MAX_STEPS = 40;
  * NODE_ENV=test and the test hooks (the jobs hook), TRUST_PROXY=1 (each client acts from an
  * address of its own). No SESSION_SECRET: the signing secret is the one generated in the data
  * folder, so the restart must find it there (sessions from before the kill work only then).
+ * On PostgreSQL the client data is in DATABASE_URL; the data folder keeps the secret and the outbox.
  */
-const startServer = () => startOwnServer(port, dataDir, { NODE_ENV: 'test', PORTAL_TEST_HOOKS: '1', TRUST_PROXY: '1' });
+const startServer = (w: World) =>
+  startOwnServer(w.port, w.dataDir, {
+    NODE_ENV: 'test',
+    PORTAL_TEST_HOOKS: '1',
+    TRUST_PROXY: '1',
+    ...(w.databaseUrl ? { DATABASE_URL: w.databaseUrl } : {}),
+  });
 
 // ---------------------------------------------------------------------------------- clients
 
@@ -53,6 +75,7 @@ const STEPS: { step: Step; after: State }[] = [
 const INITIAL: State = { cancelling: false, scheduled: null };
 
 type Client = {
+  w: World;
   i: number;
   email: string;
   ip: string;
@@ -83,20 +106,20 @@ class Jar {
 }
 
 /** Setup requests only: one retry when a kept-alive socket was closed by the server between requests. */
-async function call(url: string, init: RequestInit = {}): Promise<Response> {
+async function call(w: World, url: string, init: RequestInit = {}): Promise<Response> {
   try {
-    return await fetch(new URL(url, base), init);
+    return await fetch(new URL(url, w.base), init);
   } catch {
-    return fetch(new URL(url, base), init);
+    return fetch(new URL(url, w.base), init);
   }
 }
 
-const outbox = () => readOutbox(dataDir);
+const outbox = (w: World) => readOutbox(w.dataDir);
 
 /** The 6-digit code of the email to this address whose subject matches (polls the outbox up to 10 s). */
-async function waitForCode(email: string, subject: RegExp): Promise<string> {
+async function waitForCode(w: World, email: string, subject: RegExp): Promise<string> {
   for (let waited = 0; waited < 10_000; waited += 100) {
-    const mail = outbox().find((m) => m.to === email && subject.test(m.subject) && /\b\d{6}\b/.test(m.text));
+    const mail = outbox(w).find((m) => m.to === email && subject.test(m.subject) && /\b\d{6}\b/.test(m.text));
     if (mail) return /\b(\d{6})\b/.exec(mail.text)![1];
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -107,12 +130,12 @@ async function waitForCode(email: string, subject: RegExp): Promise<string> {
  * Subscribes through the local checkout and confirms the address by the emailed code, then
  * signs in on another "device" with a sign-in code.
  */
-async function newClient(i: number): Promise<Client> {
+async function newClient(w: World, i: number): Promise<Client> {
   const email = `durable${i}.${Date.now().toString(36)}@example.com`;
   const ip = `10.9.${i}.1`;
   const buyer = new Jar();
   const h = (jar: Jar, extra: Record<string, string> = {}) => ({ 'X-Forwarded-For': ip, Cookie: jar.header, ...extra });
-  let res = await call('/pricing', {
+  let res = await call(w, '/pricing', {
     method: 'POST',
     body: new URLSearchParams({ intent: 'subscribe', plan: 'starter' }),
     headers: h(buyer),
@@ -120,7 +143,7 @@ async function newClient(i: number): Promise<Client> {
   });
   const checkout = res.headers.get('location') ?? '';
   expect(checkout, `${email}: subscribe`).toMatch(/\/checkout\/cs_/);
-  res = await call(checkout, {
+  res = await call(w, checkout, {
     method: 'POST',
     body: new URLSearchParams({
       email,
@@ -137,8 +160,8 @@ async function newClient(i: number): Promise<Client> {
   expect(res.headers.get('location'), `${email}: confirm the address`).toMatch(/\/account\/verify/);
   buyer.take(res.headers);
   // The payment waits for the address: the code emailed to it completes it.
-  const confirmation = await waitForCode(email, /Confirm your/);
-  res = await call('/account/verify', {
+  const confirmation = await waitForCode(w, email, /Confirm your/);
+  res = await call(w, '/account/verify', {
     method: 'POST',
     body: new URLSearchParams({ code: confirmation }),
     headers: h(buyer),
@@ -147,7 +170,7 @@ async function newClient(i: number): Promise<Client> {
   expect(res.status, `${email}: confirm the payment`).toBe(302);
 
   const device = new Jar();
-  res = await call('/account', {
+  res = await call(w, '/account', {
     method: 'POST',
     body: new URLSearchParams({ intent: 'request-code', email }),
     headers: h(device),
@@ -155,8 +178,8 @@ async function newClient(i: number): Promise<Client> {
   });
   expect(res.status, `${email}: request a code`).toBe(302);
   device.take(res.headers);
-  const code = await waitForCode(email, /sign-in code/);
-  res = await call('/account/verify', {
+  const code = await waitForCode(w, email, /sign-in code/);
+  res = await call(w, '/account/verify', {
     method: 'POST',
     body: new URLSearchParams({ code }),
     headers: h(device),
@@ -164,11 +187,11 @@ async function newClient(i: number): Promise<Client> {
   });
   expect(res.status, `${email}: verify the code`).toBe(302);
   device.take(res.headers);
-  const page = await (await call('/account/subscription?step=cancel', { headers: h(device) })).text();
+  const page = await (await call(w, '/account/subscription?step=cancel', { headers: h(device) })).text();
   const match = /name="csrf"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf"/.exec(page);
   const csrf = match?.[1] ?? match?.[2];
   expect(csrf, `${email}: signed in (${page.slice(0, 200)})`).toBeTruthy();
-  return { i, email, ip, cookie: device.header, csrf: csrf!, sent: [], acked: -1, cut: null };
+  return { w, i, email, ip, cookie: device.header, csrf: csrf!, sent: [], acked: -1, cut: null };
 }
 
 /** The success message of an intent, as a pattern over the page (values are wildcards). */
@@ -195,7 +218,7 @@ async function send(c: Client, step: Step): Promise<Answer> {
   let res: Response;
   let html: string;
   try {
-    res = await fetch(`${base}/account/subscription`, {
+    res = await fetch(`${c.w.base}/account/subscription`, {
       method: 'POST',
       body: new URLSearchParams({ intent: step.intent, ...(step.plan ? { plan: step.plan } : {}), csrf: c.csrf }),
       headers: { Cookie: c.cookie, 'X-Forwarded-For': c.ip },
@@ -234,14 +257,24 @@ type EventRow = {
 };
 
 /**
- * The server's database (PGlite in the data folder), read once the server has stopped: opened
- * as the next start would open it, recovering from the kill -9 (PGlite is one process's).
+ * The server's database, read once the server has stopped. PGlite (in the data folder): opened as
+ * the next start would open it, recovering from the kill -9 (PGlite is one process's). PostgreSQL:
+ * the server's own database (DATABASE_URL), through a connection of the test's.
  */
-async function readDatabase() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pg = await PGlite.create(path.join(dataDir, 'db'));
+async function readDatabase(w: World) {
+  let q: <T>(sql: string) => Promise<T[]>;
+  let close: () => Promise<void>;
+  if (w.databaseUrl) {
+    const url = w.databaseUrl;
+    q = async <T>(sql: string) => (await rows(url, sql)) as T[];
+    close = async () => {};
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pg = await PGlite.create(path.join(w.dataDir, 'db'));
+    q = async <T>(sql: string) => (await pg.query<T>(sql)).rows;
+    close = () => pg.close();
+  }
   try {
-    const q = async <T>(query: string) => (await pg.query<T>(query)).rows;
     const subscriptions = (
       await q<Omit<Sub, 'scheduledChange'> & { scheduledPlan: string | null; scheduledAt: Date | null }>(
         `select customer_id as "customerId", id as "subscriptionId", plan, status,
@@ -259,8 +292,9 @@ async function readDatabase() {
         'select id as "customerId", email from billing_customers',
       ),
       subscriptions,
+      // seq is a bigint: node-postgres answers it as a string, PGlite as a number.
       events: (
-        await q<{ seq: number; delivered: boolean; event: EventRow['event'] }>(
+        await q<{ seq: number | string; delivered: boolean; event: EventRow['event'] }>(
           'select seq, delivered_at is not null as delivered, event from billing_events order by seq',
         )
       ).map((row) => ({ sortKey: String(row.seq).padStart(12, '0'), delivered: row.delivered, event: row.event })),
@@ -269,7 +303,7 @@ async function readDatabase() {
       ),
     };
   } finally {
-    await pg.close();
+    await close();
   }
 }
 
@@ -278,18 +312,21 @@ const show = (s: State) => `${s.cancelling ? 'cancelling' : 'running'}${s.schedu
 
 // ---------------------------------------------------------------------------------- the test
 
-test('kill -9 during plan changes and cancellations: acknowledged changes survive, nothing is half-applied or emailed twice', async () => {
+/** The scenario in one world; run below on each. */
+async function scenario(engine: Engine) {
   test.skip(
     test.info().project.name !== 'desktop',
     'no browser in it: plain HTTP against a server of its own, so it runs once (desktop), not per viewport',
   );
   test.setTimeout(90_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  let server = await startServer();
+  const w = world(engine);
+  rmSync(w.dataDir, { recursive: true, force: true });
+  if (engine === 'postgres') w.databaseUrl = await freshDatabase(`e2e_durability_${w.port}`);
+  let server = await startServer(w);
   try {
     const clients: Client[] = [];
     for (let i = 0; i < CLIENTS; i += 4)
-      clients.push(...(await Promise.all([0, 1, 2, 3].filter((k) => i + k < CLIENTS).map((k) => newClient(i + k)))));
+      clients.push(...(await Promise.all([0, 1, 2, 3].filter((k) => i + k < CLIENTS).map((k) => newClient(w, i + k)))));
 
     // The burst: every client walks the cycle from its own place in it, each step sent twice at once.
     let killed = false;
@@ -332,10 +369,10 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
     });
 
     // Restart on the same folder.
-    server = await startServer();
+    server = await startServer(w);
     const states = new Map<string, State>();
     for (const c of clients) {
-      const res = await call('/account/subscription', { headers: { Cookie: c.cookie, 'X-Forwarded-For': c.ip } });
+      const res = await call(w, '/account/subscription', { headers: { Cookie: c.cookie, 'X-Forwarded-For': c.ip } });
       const html = await res.text();
       // The session from before the kill still works (the signing secret is the data folder's).
       expect(res.status, `${c.email}: subscription page after the restart`).toBe(200);
@@ -348,7 +385,7 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
 
     // The jobs deliver the engine's events and send what is queued; a second run finds nothing to do.
     for (let run = 0; run < 2; run++) {
-      const res = await call('/api/portal/test/jobs', {
+      const res = await call(w, '/api/portal/test/jobs', {
         method: 'POST',
         body: '{}',
         headers: { 'content-type': 'application/json' },
@@ -358,14 +395,16 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
 
     // Stop the server and read its database as the next start would (recovering from the kill).
     await kill(server);
-    const db = await readDatabase();
+    const db = await readDatabase(w);
+    if (w.databaseUrl)
+      expect(existsSync(path.join(w.dataDir, 'db')), 'a PGlite database beside DATABASE_URL').toBe(false);
     const events = db.events;
     expect(
       events.filter((e) => !e.delivered).map((e) => e.sortKey),
       'undelivered billing events after the jobs',
     ).toEqual([]);
     const keyHash = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
-    const mailFiles = outbox();
+    const mailFiles = outbox(w);
     expect(new Set(mailFiles.map((m) => m.messageId)).size, 'outbox Message-IDs are unique').toBe(mailFiles.length);
 
     let stuckClaims = 0;
@@ -463,4 +502,8 @@ test('kill -9 during plan changes and cancellations: acknowledged changes surviv
   } finally {
     await kill(server);
   }
-});
+}
+
+for (const engine of ['pglite', 'postgres'] as const)
+  test(`kill -9 during plan changes and cancellations (${engine}): acknowledged changes survive, nothing is half-applied or emailed twice`, () =>
+    scenario(engine));

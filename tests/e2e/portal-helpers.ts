@@ -101,11 +101,12 @@ export async function subscribe(
   locale: Locale,
   plan: 'starter' | 'business' | 'enterprise',
   email: string,
+  name?: string,
 ) {
   await page.goto(`${base}${at(locale, '/pricing')}`);
   await page.getByTestId(`plan-${plan}`).getByRole('button').click();
   await expect(page).toHaveURL(/\/checkout\/cs_/);
-  await fillCheckout(page, locale, email, '4242 4242 4242 4242');
+  await fillCheckout(page, locale, email, '4242 4242 4242 4242', name);
   await confirmCheckout(page, dataDir, locale, email);
 }
 
@@ -139,9 +140,9 @@ export async function schedulePlanChange(page: Page, locale: Locale) {
   await expect(page.getByRole('button', { name: t(locale, 'subscription.withdraw') })).toBeVisible();
 }
 
-export async function fillCheckout(page: Page, locale: Locale, email: string, card: string) {
+export async function fillCheckout(page: Page, locale: Locale, email: string, card: string, name = 'Test Client') {
   await page.getByLabel(t(locale, 'checkout.email')).fill(email);
-  await page.getByLabel(t(locale, 'checkout.name')).fill('Test Client');
+  await page.getByLabel(t(locale, 'checkout.name')).fill(name);
   await page.getByLabel(t(locale, 'checkout.cardNumber')).fill(card);
   await page.getByLabel(t(locale, 'checkout.expiry')).fill('12/34');
   await page.getByLabel(t(locale, 'checkout.cvc')).fill('123');
