@@ -33,6 +33,8 @@ export const LIMITS = {
   verifyPerIp: { max: 30, windowMs: 60 * 60 * 1000 },
   /** Local checkout attempts from one IP (declined cards included). */
   checkoutPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
+  /** Checkouts started (Subscribe on /pricing) from one IP: each one is a stored checkout, or a Stripe session. */
+  checkoutStartPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, Limit>;
 
 /**
