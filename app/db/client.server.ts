@@ -11,6 +11,7 @@ import { applyMigrations } from './migrate.server';
 import { retireMovedRecords } from './retire-log.server';
 import { openPglite } from './pglite.server';
 import * as schema from './schema.server';
+import { loadServerKeys, rememberServerKeys } from './server-keys.server';
 import type { Database, Db } from './types.server';
 
 /**
@@ -18,7 +19,8 @@ import type { Database, Db } from './types.server';
  * the rate limits; next the portal and the billing engine) lives in PostgreSQL:
  * - embedded world: PGlite in `{CONTENT_DATA_DIR}/db/`, one process per data folder (locked);
  * - hosted world: a PostgreSQL server at DATABASE_URL (required there), through node-postgres.
- * The same schema (schema.server.ts) and SQL migrations (migrations/) serve both, applied at open.
+ * The same schema (schema.server.ts) and SQL migrations (migrations/) serve both, applied at open;
+ * then the database's own keys (server-keys.server.ts) are made if missing and read, once.
  */
 export type OpenOptions = (
   { kind: 'pglite'; dataDir?: string; importLog?: boolean } | { kind: 'postgres'; url: string; poolSize?: number }
@@ -44,7 +46,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const client = await openPglite(options.dataDir === undefined ? undefined : databaseFolder(options.dataDir));
     const db = drizzlePglite(client, { schema, logger: logger(options) }) as unknown as Db;
     try {
-      await applyMigrations(drizzlePglite(client, { schema }) as unknown as Db);
+      const setup = drizzlePglite(client, { schema }) as unknown as Db;
+      await applyMigrations(setup);
+      rememberServerKeys(db, await loadServerKeys(setup));
       if (options.dataDir !== undefined && options.importLog !== false) {
         await importWriteLog(db, options.dataDir);
         await importPortalLog(db, options.dataDir);
@@ -81,7 +85,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema, logger: logger(options) }) as unknown as Db;
   try {
-    await applyMigrations(drizzlePg(pool, { schema }) as unknown as Db);
+    const setup = drizzlePg(pool, { schema }) as unknown as Db;
+    await applyMigrations(setup);
+    rememberServerKeys(db, await loadServerKeys(setup));
   } catch (error) {
     await pool.end();
     throw error;

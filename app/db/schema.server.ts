@@ -28,7 +28,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Fixed-window rate limits: one row per kind and subject. `subject` is a keyed pseudonym of the
- * address or IP (app/portal/crypto.server.ts), never the value itself. Counting and deciding are
+ * address or IP (keyed with `server_keys`' `rate-limits`, app/portal/limits.server.ts), never the value itself. Counting and deciding are
  * one statement (app/portal/limits.server.ts). Deleted by the clean-up job once expired.
  */
 export const rateLimits = pgTable(
@@ -48,6 +48,24 @@ export const rateLimits = pgTable(
       sql`char_length(${t.kind}) <= 64 and char_length(${t.subject}) <= 64 and ${t.count} >= 0`,
     ),
   ],
+);
+
+/**
+ * Keys the server keeps in its own database, one row per purpose (today `rate-limits`: the key
+ * of the rate limits' pseudonyms). Made at random the first time a server opens the database
+ * (`insert … on conflict do nothing`, so server copies starting at once keep the first one) and
+ * never changed, so they outlive a rotation of SESSION_SECRET. Never made by a migration: the
+ * embedded world copies new databases from one migrated template (app/db/pglite.server.ts), and
+ * every data folder must have keys of its own. `key` is 32 random bytes in base64url.
+ */
+export const serverKeys = pgTable(
+  'server_keys',
+  {
+    name: text('name').primaryKey(),
+    key: text('key').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('server_keys_bounded', sql`char_length(${t.name}) <= 64 and ${t.key} ~ '^[A-Za-z0-9_-]{43}$'`)],
 );
 
 /** A question sent through the FAQ page's form (personal data: name, email, phone). */

@@ -20,7 +20,9 @@ import { formatSgd } from '~/lib/price';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
 import { portalT } from '~/features/portal/t.server';
-import { assertSafePost, readPostedForm, startCheckout } from '~/portal/service.server';
+import { RATE_LIMITED_MESSAGE } from '~/features/forms/rate-limit';
+import { formText } from '~/features/forms/request.server';
+import { assertSafePost, readPostedForm, startCheckout, TooManyCheckouts } from '~/portal/service.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
@@ -61,6 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const { url } = await startCheckout(request, plan, locale);
     return redirect(url, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
+    // Too many checkouts from this IP: the forms' own "too many submissions" answer; nothing was started.
+    if (error instanceof TooManyCheckouts)
+      return data<PricingActionData>({ error: formText(locale, RATE_LIMITED_MESSAGE.messageKey) }, { status: 429 });
     console.error(`[pricing] could not start checkout: ${String(error)}`);
     return data<PricingActionData>({ error: t('pricing.unavailable') }, { status: 503 });
   }

@@ -44,6 +44,11 @@ export function sixDigitCode(): string {
 /**
  * A stable, non-reversible handle for a personal value (an email address, an IP) that may go
  * into a document id: keyed, so the id says nothing about the address to anyone without the key.
+ *
+ * Keyed with SESSION_SECRET on purpose, like the CSRF tokens and the codes above: what it names
+ * (a sign-in code's row, the browser that asked for it) lives ten minutes or so, and rotating the
+ * secret is meant to end all of them at once. The rate limits, which must survive a rotation, use
+ * the database's own key instead (limitSubject in limits.server.ts).
  */
 export function pseudonym(kind: string, value: string): string {
   return keyed(`pseudonym:${kind}`, value.trim().toLowerCase())

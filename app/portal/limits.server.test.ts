@@ -1,9 +1,15 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rateLimits } from '~/db/schema.server';
-import { installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-support';
+import { openDatabase } from '~/db/client.server';
+import { rateLimits, serverKeys } from '~/db/schema.server';
+import { createPostgresDatabase, installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
-import { consume, consumeAll, purgeExpiredLimits, remaining } from './limits.server';
+import { pseudonym } from './crypto.server';
+import { consume, consumeAll, limitsKey, limitSubject, purgeExpiredLimits, remaining } from './limits.server';
 
 process.env.SESSION_SECRET ??= 'limits-test-session-secret-0123456789abcdef';
 
@@ -111,4 +117,114 @@ describe.each(testDatabaseKinds())('rate limits in the database (%s)', (kind) =>
     const left = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limits`);
     expect(Number(left.rows[0]!.n)).toBe(1);
   });
+});
+
+/** What a process running app/portal/limits.child.ts reported. */
+type ChildReport = { allowed: number; key: string; secret: string; secrets: number };
+
+/** A separate server process on the database: counts `uses` uses of one window (5 an hour) with the given secrets. */
+function serverProcess(where: string, uses: number, secrets: Record<string, string>, goAt?: number) {
+  const args = ['node_modules/vite-node/vite-node.mjs', '--config', 'vitest.config.ts', 'app/portal/limits.child.ts'];
+  args.push(where, String(uses));
+  if (goAt) args.push(String(goAt));
+  const { SESSION_SECRET: _s, SESSION_SECRET_PREVIOUS: _p, DATABASE_URL: _d, ...rest } = process.env;
+  const child = spawn(process.execPath, args, {
+    env: { ...rest, ...secrets, NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+  return new Promise<ChildReport>((resolve, reject) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('{"allowed"'));
+      if (code === 0 && line) resolve(JSON.parse(line) as ChildReport);
+      else reject(new Error(`limits.child.ts exited ${code}: ${out}`));
+    }),
+  );
+}
+
+const OLD_SECRET = 'limits-rotation-old-secret-0123456789abcdef';
+const NEW_SECRET = 'limits-rotation-new-secret-fedcba9876543210';
+
+describe.each(testDatabaseKinds())('the rate limits keep their own key in the database (%s)', (kind) => {
+  let where: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    if (kind === 'pglite') {
+      const dir = mkdtempSync(path.join(tmpdir(), 'limits-key-'));
+      where = `pglite:${dir}`;
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      const created = await createPostgresDatabase();
+      where = `postgres:${created.url}`;
+      cleanup = created.drop;
+    }
+  });
+  afterEach(() => cleanup());
+
+  it('rotating SESSION_SECRET keeps every window: a window filled before is still full in a server on the new secret', async () => {
+    const before = await serverProcess(where, 5, { SESSION_SECRET: OLD_SECRET });
+    expect(before.allowed).toBe(5);
+    // The restarted server: a new signing secret, the old one kept as previous (how a rotation is done).
+    const after = await serverProcess(where, 3, { SESSION_SECRET: NEW_SECRET, SESSION_SECRET_PREVIOUS: OLD_SECRET });
+    expect(after.secret).not.toBe(before.secret);
+    expect(after.secrets).toBe(2);
+    expect(after.allowed).toBe(0);
+    expect(after.key).toBe(before.key);
+    // Even without the previous secret (a rotation that drops it at once), nothing resets.
+    expect((await serverProcess(where, 1, { SESSION_SECRET: NEW_SECRET })).allowed).toBe(0);
+  }, 120_000);
+
+  if (kind === 'postgres')
+    it('server copies starting at once on one new database agree on one key and count in the same windows', async () => {
+      const goAt = Date.now() + 8_000;
+      const copies = await Promise.all([
+        serverProcess(where, 5, { SESSION_SECRET: OLD_SECRET }, goAt),
+        serverProcess(where, 5, { SESSION_SECRET: NEW_SECRET }, goAt),
+      ]);
+      expect(copies[0]!.key).toBe(copies[1]!.key);
+      // Ten uses of a window of five from two processes: five allowed in all.
+      expect(copies[0]!.allowed + copies[1]!.allowed).toBe(5);
+    }, 120_000);
+
+  it('the key is made once per database, at random, and opening the database again reads the same one', async () => {
+    const open = () =>
+      where.startsWith('pglite:')
+        ? openDatabase({ kind: 'pglite', dataDir: where.slice('pglite:'.length) })
+        : openDatabase({ kind: 'postgres', url: where.slice('postgres:'.length) });
+    const first = await open();
+    let stored: { name: string; key: string }[];
+    let key: Buffer;
+    try {
+      stored = await first.db.select({ name: serverKeys.name, key: serverKeys.key }).from(serverKeys);
+      expect(stored).toEqual([{ name: 'rate-limits', key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }]);
+      key = await limitsKey(first.db);
+      expect(key).toHaveLength(32);
+      expect(key.toString('base64url')).toBe(stored[0]!.key);
+      // The rows are keyed with it, and not with the signing secret.
+      await consume('k', '198.51.100.1', { max: 1, windowMs: 60_000 }, { db: first.db });
+      const [row] = await first.db.select().from(rateLimits);
+      expect(row!.subject).toBe(limitSubject(key, 'k', '198.51.100.1'));
+      expect(row!.subject).not.toBe(pseudonym('k', '198.51.100.1'));
+    } finally {
+      await first.close();
+    }
+    const again = await open();
+    try {
+      expect(await again.db.select({ name: serverKeys.name, key: serverKeys.key }).from(serverKeys)).toEqual(stored);
+      expect((await limitsKey(again.db)).equals(key)).toBe(true);
+    } finally {
+      await again.close();
+    }
+    // Another database has a key of its own (not one copied from the migrated template).
+    const other = await openTestDatabase(kind);
+    try {
+      expect((await limitsKey(other.db)).equals(key)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });

@@ -1,13 +1,17 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { db as processDb } from '~/db/client.server';
 import { rateLimits } from '~/db/schema.server';
+import { serverKey } from '~/db/server-keys.server';
 import type { Db } from '~/db/types.server';
-import { pseudonym } from './crypto.server';
 
 /**
  * Fixed-window rate limits in the database: one row per kind and subject (`rate_limits`; the
- * subject is a keyed pseudonym of the address or IP, never the value). Counting and deciding
- * are ONE statement, an insert that on conflict adds one only while the count is under the
+ * subject is a keyed pseudonym of the address or IP, never the value). The pseudonyms' key is
+ * the database's own (`server_keys`, name `rate-limits`: made at random once, read when the
+ * database is opened), not SESSION_SECRET: rotating the secret, which is meant to end sessions
+ * and codes, must not give every sender a new, empty window. Every server copy on one database
+ * reads the same key, so they count in the same rows. Counting and deciding are ONE statement, an insert that on conflict adds one only while the count is under the
  * limit (or starts a new window when the old one has passed), returning the row only when it
  * counted. The database serialises the statements on the row, so concurrent requests cannot
  * all pass a check that only some should: of fifty simultaneous tries against a limit of five,
@@ -29,7 +33,25 @@ export const LIMITS = {
   verifyPerIp: { max: 30, windowMs: 60 * 60 * 1000 },
   /** Local checkout attempts from one IP (declined cards included). */
   checkoutPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
+  /** Checkouts started (Subscribe on /pricing) from one IP: each one is a stored checkout, or a Stripe session. */
+  checkoutStartPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, Limit>;
+
+/**
+ * The row's subject for a value: a keyed hash (HMAC-SHA256 with the database's limits key) of the
+ * kind and the value (trimmed, lower case: an address counts the same in any case), cut to 32
+ * characters of [A-Za-z0-9].
+ */
+export function limitSubject(key: Buffer, kind: string, value: string): string {
+  return createHmac('sha256', key)
+    .update(`rate-limit:${kind}\n${value.trim().toLowerCase()}`)
+    .digest('base64url')
+    .slice(0, 32)
+    .replace(/[-_]/g, (c) => (c === '-' ? 'x' : 'y'));
+}
+
+/** The key of the rate limits kept in this database (from memory after the database was opened). */
+export const limitsKey = (db: Db) => serverKey(db, 'rate-limits');
 
 /** The moment to count at (tests move the clock) and the database that keeps the counts. */
 export interface LimitContext {
@@ -41,13 +63,14 @@ export interface LimitContext {
 export async function consume(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
   const { now = Date.now() } = context;
   const db = context.db ?? (await processDb());
+  const key = await limitsKey(db);
   const at = new Date(now);
   const windowOver = sql`${rateLimits.windowStart} <= ${new Date(now - limit.windowMs)}`;
   const counted = await db
     .insert(rateLimits)
     .values({
       kind,
-      subject: pseudonym(kind, subject),
+      subject: limitSubject(key, kind, subject),
       windowStart: at,
       count: 1,
       expiresAt: new Date(now + limit.windowMs),
@@ -80,11 +103,12 @@ export async function consumeAll(
 ): Promise<boolean> {
   const { now = Date.now() } = context;
   const db = context.db ?? (await processDb());
+  const key = await limitsKey(db);
   const start = new Date(now).toISOString();
   const values = sql.join(
     uses.map(
       (u) =>
-        sql`(${u.kind}, ${pseudonym(u.kind, u.subject)}, ${u.limit.max}::int, ${start}::timestamptz, ${new Date(now + u.limit.windowMs).toISOString()}::timestamptz)`,
+        sql`(${u.kind}, ${limitSubject(key, u.kind, u.subject)}, ${u.limit.max}::int, ${start}::timestamptz, ${new Date(now + u.limit.windowMs).toISOString()}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -110,10 +134,11 @@ export async function consumeAll(
 export async function remaining(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
   const { now = Date.now() } = context;
   const db = context.db ?? (await processDb());
+  const key = await limitsKey(db);
   const [current] = await db
     .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.kind, kind), eq(rateLimits.subject, pseudonym(kind, subject))));
+    .where(and(eq(rateLimits.kind, kind), eq(rateLimits.subject, limitSubject(key, kind, subject))));
   if (!current || now - current.windowStart.getTime() >= limit.windowMs) return limit.max;
   return Math.max(0, limit.max - current.count);
 }

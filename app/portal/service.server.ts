@@ -457,7 +457,19 @@ export async function invoicePdf(
 
 // ------------------------------------------------------------------------------ checkout
 
+/** Thrown by startCheckout when the visitor's IP has started LIMITS.checkoutStartPerIp checkouts in the hour. */
+export class TooManyCheckouts extends Error {
+  constructor() {
+    super('too many checkouts started from this IP');
+  }
+}
+
+/**
+ * Starts a checkout for the package. Refused with TooManyCheckouts, before anything is stored
+ * or a Stripe session is made, once the visitor's IP has started its hourly number.
+ */
 export async function startCheckout(request: Request, plan: PlanKey, locale: Locale): Promise<{ url: string }> {
+  if (!(await consume('checkout-start-ip', clientIp(request), LIMITS.checkoutStartPerIp))) throw new TooManyCheckouts();
   const session = await getClient(request);
   const site = env().siteUrl;
   return billing().startCheckout({

@@ -11,8 +11,10 @@ import { databaseUrl, freshDatabase, rows } from './db.mjs';
 /**
  * Abuse of the public forms (FAQ question, newsletter), against production servers this file
  * starts itself (own data folder under .cache/e2e/abuse-*, a free port in 3800-3899, loopback):
- * generated junk, bursts, one address at once, a crash mid-burst, forged and reused tokens,
- * oversized and trickling bodies. Every case has its own time budget.
+ * generated junk, bursts, one address at once, one IP's limits, a crash mid-burst, forged and
+ * reused tokens, oversized and trickling bodies. Every case has its own time budget. The servers
+ * trust one proxy (TRUST_PROXY=1), so a test names each sender's IP in X-Forwarded-For: cases
+ * whose point is not the per-IP limits send from many IPs, as many visitors would.
  */
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one run is enough');
 // One worker, in order: each case starts its own server and they share a 2-core machine.
@@ -72,6 +74,7 @@ async function startServer(
       CONTENT_DATA_DIR: dir,
       DATABASE_URL: url,
       REQUEST_LOG: '0',
+      TRUST_PROXY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,26 +137,53 @@ const QUESTION = {
   question: 'How long does a mainland licence take?',
 };
 
-async function postFaq(server: Server, lang: 'en' | 'ar', body: URLSearchParams) {
+let ipSeq = 0;
+/** A sender's address of its own (documentation ranges), for the servers' X-Forwarded-For. */
+const nextIp = () => `10.${(++ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+const from = (ip?: string): Record<string, string> => (ip ? { 'X-Forwarded-For': ip } : {});
+
+async function postFaq(server: Server, lang: 'en' | 'ar', body: URLSearchParams, ip?: string) {
   const res = await fetch(`${server.base}${lang === 'ar' ? '/ar/faq' : '/faq'}`, {
     method: 'POST',
     body,
+    headers: from(ip),
     redirect: 'manual',
   });
   return { status: res.status, text: await res.text() };
 }
 
-async function postNewsletter(server: Server, token: string, email: string, lang: 'en' | 'ar' = 'en') {
+async function postNewsletter(
+  server: Server,
+  token: string,
+  email: string,
+  lang: 'en' | 'ar' = 'en',
+  ip?: string,
+  js = true,
+) {
   const body = new URLSearchParams({
     hp_leave_empty: '',
     form_started: token,
     email,
     return_to: lang === 'ar' ? '/ar/about' : '/about',
     form_id: 'footer',
-    _js: '1',
+    ...(js ? { _js: '1' } : {}),
   });
-  const res = await fetch(`${server.base}/api/newsletter`, { method: 'POST', body, redirect: 'manual' });
-  return { status: res.status, text: await res.text() };
+  const res = await fetch(`${server.base}/api/newsletter`, {
+    method: 'POST',
+    body,
+    headers: from(ip),
+    redirect: 'manual',
+  });
+  return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+}
+
+/** The notification emails the server wrote to its outbox (none yet: no folder). */
+function outboxMails(server: Server): string[] {
+  try {
+    return readdirSync(path.join(server.dir, 'outbox')).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
 }
 
 const submitted = (r: { status: number; text: string }) =>
@@ -314,7 +344,8 @@ test('fuzz: 1,000 generated inputs over both forms and languages: no 5xx, nothin
   const statuses = new Map<number, number>();
   const started = Date.now();
   await pool(cases, 8, async (c, i) => {
-    const res = await fetch(`${server.base}${c.url}`, c.init);
+    // Each generated request from a sender of its own: the per-IP limits are not this test's point.
+    const res = await fetch(`${server.base}${c.url}`, { ...c.init, headers: { ...c.init.headers, ...from(nextIp()) } });
     const text = await res.text();
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     if (res.status >= 500) problems.push(`#${i} ${c.label} ${c.url}: ${res.status} ${text.slice(0, 200)}`);
@@ -365,7 +396,7 @@ test('fuzz: 1,000 generated inputs over both forms and languages: no 5xx, nothin
 
 // ---------------------------------------------------------------- bursts
 
-test('300 concurrent valid submissions (distinct addresses): all stored exactly once; the firm is emailed for 20 at most', async () => {
+test('300 concurrent valid submissions (distinct addresses and IPs): all stored exactly once; the firm is emailed once for each', async () => {
   test.setTimeout(90_000);
   const server = await startServer('.cache/e2e/abuse-burst');
   const started = Date.now();
@@ -373,10 +404,11 @@ test('300 concurrent valid submissions (distinct addresses): all stored exactly 
     Array.from({ length: 300 }, async (_, i) => {
       const email = `burst${i}@example.com`;
       const token = await tokenFor(server);
+      const ip = nextIp();
       const res =
         i % 2
-          ? await postFaq(server, i % 4 === 1 ? 'ar' : 'en', faqBody(token, { ...QUESTION, email }))
-          : await postNewsletter(server, token, email);
+          ? await postFaq(server, i % 4 === 1 ? 'ar' : 'en', faqBody(token, { ...QUESTION, email }), ip)
+          : await postNewsletter(server, token, email, 'en', ip);
       return { email, ok: submitted(res), status: res.status };
     }),
   );
@@ -387,28 +419,155 @@ test('300 concurrent valid submissions (distinct addresses): all stored exactly 
   for (const d of docs) byEmail.set(String(d.email), (byEmail.get(String(d.email)) ?? 0) + 1);
   for (const r of results) expect(byEmail.get(r.email), r.email).toBe(1);
   expect(docs).toHaveLength(300);
-  const mails = readdirSync(path.join(server.dir, 'outbox')).filter((f) => f.endsWith('.eml'));
-  expect(mails.length).toBeGreaterThan(0);
-  expect(mails.length).toBeLessThanOrEqual(20);
+  // Each sender is under the per-IP notification limit: one email to the firm per submission.
+  await expect.poll(() => outboxMails(server).length, { timeout: 15_000 }).toBe(300);
   expect(elapsed).toBeLessThan(60_000);
-  console.log(`burst: 300 submissions in ${elapsed} ms, ${mails.length} notification emails`);
+  console.log(`burst: 300 submissions in ${elapsed} ms, ${outboxMails(server).length} notification emails`);
   await stopServer(server);
 });
 
-test('50 concurrent questions from one address: exactly 5 stored, the rest refused with 429', async () => {
+test('50 concurrent questions from one address (each from another IP): exactly 5 stored, the rest refused with 429', async () => {
   test.setTimeout(60_000);
   const server = await startServer('.cache/e2e/abuse-one-address');
   const email = 'same.person@example.com';
   const started = Date.now();
   const results = await Promise.all(
     Array.from({ length: 50 }, async (_, i) =>
-      postFaq(server, 'en', faqBody(await tokenFor(server), { ...QUESTION, email, question: `Question number ${i}` })),
+      postFaq(
+        server,
+        'en',
+        faqBody(await tokenFor(server), { ...QUESTION, email, question: `Question number ${i}` }),
+        nextIp(),
+      ),
     ),
   );
   expect(results.filter(submitted)).toHaveLength(5);
   expect(results.filter((r) => r.status === 429)).toHaveLength(45);
   expect((await storedDocs(server)).docs.filter((d) => d.email === email)).toHaveLength(5);
   expect(Date.now() - started).toBeLessThan(30_000);
+  await stopServer(server);
+});
+
+test("one IP's limits on storing: 20 questions, 20 sign-ups and 20 checkouts an hour, then a localized 429 and nothing stored, in both languages; other IPs go on", async () => {
+  test.setTimeout(120_000);
+  const server = await startServer('.cache/e2e/abuse-one-ip', { env: { BILLING: 'demo' } });
+  const flood = nextIp();
+  const other = nextIp();
+  const started = Date.now();
+
+  // FAQ: 40 valid questions at once from one IP, each from its own address, in both languages.
+  const faq = await Promise.all(
+    Array.from({ length: 40 }, async (_, i) =>
+      postFaq(
+        server,
+        i % 2 ? 'ar' : 'en',
+        faqBody(await tokenFor(server), { ...QUESTION, email: `one-ip-${i}@example.com` }),
+        flood,
+      ),
+    ),
+  );
+  expect(faq.filter(submitted)).toHaveLength(20);
+  expect(faq.filter((r) => r.status === 429)).toHaveLength(20);
+  for (const lang of ['en', 'ar'] as const) {
+    const refused = await postFaq(
+      server,
+      lang,
+      faqBody(await tokenFor(server), { ...QUESTION, email: `one-ip-late-${lang}@example.com` }),
+      flood,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain((lang === 'ar' ? AR : EN).spamRateLimited);
+    if (lang === 'ar') expect(refused.text).not.toContain(EN.spamRateLimited);
+  }
+  const questions = async () =>
+    (await storedDocs(server)).docs.filter((d) => d._type === 'faqQuestion' && String(d.email).startsWith('one-ip-'));
+  expect(await questions()).toHaveLength(20);
+
+  // Newsletter: 40 sign-ups at once from the same IP (the form with JavaScript: JSON answers).
+  const signups = await Promise.all(
+    Array.from({ length: 40 }, async (_, i) =>
+      postNewsletter(server, await tokenFor(server), `list-${i}@example.com`, i % 2 ? 'ar' : 'en', flood),
+    ),
+  );
+  expect(signups.filter(submitted)).toHaveLength(20);
+  const refusedSignups = signups.filter((r) => r.status === 429);
+  expect(refusedSignups).toHaveLength(20);
+  for (const r of refusedSignups)
+    expect(JSON.parse(r.text)).toEqual({
+      status: 'rejected',
+      formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamRateLimited' },
+      token: expect.any(String),
+    });
+  // Without JavaScript: back to the page, which says why in its language.
+  for (const lang of ['en', 'ar'] as const) {
+    const plain = await postNewsletter(
+      server,
+      await tokenFor(server),
+      `list-plain-${lang}@example.com`,
+      lang,
+      flood,
+      false,
+    );
+    expect(plain.status).toBe(303);
+    expect(plain.location).toMatch(new RegExp(`^${lang === 'ar' ? '/ar' : ''}/about\\?newsletter=rateLimited&`));
+    const page = await (await fetch(`${server.base}${plain.location}`)).text();
+    expect(page).toContain((lang === 'ar' ? AR : EN).spamRateLimited);
+    if (lang === 'ar') expect(page).not.toContain(EN.spamRateLimited);
+  }
+  const lists = async () =>
+    (await storedDocs(server)).docs.filter(
+      (d) => d._type === 'newsletterSignup' && String(d.email).startsWith('list-'),
+    );
+  expect(await lists()).toHaveLength(20);
+  // 40 submissions stored from one IP, 20 emails to the firm (its own per-IP limit on notifications).
+  await expect.poll(() => outboxMails(server).length, { timeout: 10_000 }).toBe(20);
+
+  // Checkouts: Subscribe posted 30 times at once from the same IP, in both languages.
+  const subscribe = (lang: 'en' | 'ar', ip: string) =>
+    fetch(`${server.base}${lang === 'ar' ? '/ar/pricing' : '/pricing'}`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'subscribe', plan: 'starter' }),
+      headers: from(ip),
+      redirect: 'manual',
+    });
+  const starts = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => subscribe(i % 2 ? 'ar' : 'en', flood).then((r) => r.status)),
+  );
+  expect(starts.filter((s) => s === 302)).toHaveLength(20);
+  expect(starts.filter((s) => s === 429)).toHaveLength(10);
+  for (const lang of ['en', 'ar'] as const) {
+    const refused = await subscribe(lang, flood);
+    expect(refused.status).toBe(429);
+    const text = await refused.text();
+    expect(text).toContain((lang === 'ar' ? AR : EN).spamRateLimited);
+    if (lang === 'ar') expect(text).not.toContain(EN.spamRateLimited);
+  }
+  const checkouts = async () =>
+    Number((await rows(server.databaseUrl, 'select count(*)::int as n from billing_checkouts'))[0]!.n);
+  expect(await checkouts()).toBe(20);
+  const elapsed = Date.now() - started;
+
+  // Another visitor is not held up by that one.
+  expect(
+    submitted(
+      await postFaq(
+        server,
+        'ar',
+        faqBody(await tokenFor(server), { ...QUESTION, email: 'neighbour@example.com' }),
+        other,
+      ),
+    ),
+  ).toBe(true);
+  expect(submitted(await postNewsletter(server, await tokenFor(server), 'neighbour@example.com', 'en', other))).toBe(
+    true,
+  );
+  const theirs = await subscribe('en', other);
+  expect(theirs.status).toBe(302);
+  expect(theirs.headers.get('location')).toMatch(/\/checkout\/cs_[A-Za-z0-9]+$/);
+  expect(await checkouts()).toBe(21);
+  const log = server.output.join('');
+  expect(log).not.toMatch(/Unexpected Server Error|^\s+at /m);
+  console.log(`one IP: 40 questions, 40 sign-ups and 30 checkouts sent at once in ${elapsed} ms: 20, 20 and 20 stored`);
   await stopServer(server);
 });
 
@@ -422,11 +581,12 @@ test('kill -9 during a burst of 200: every acknowledged submission survives a re
   const burst = Array.from({ length: 200 }, async (_, i) => {
     const email = `crash${i}@example.com`;
     const token = await createFormToken(nextStart(), secret);
+    const ip = nextIp();
     try {
       const res =
         i % 2
-          ? await postFaq(server, 'en', faqBody(token, { ...QUESTION, email }))
-          : await postNewsletter(server, token, email);
+          ? await postFaq(server, 'en', faqBody(token, { ...QUESTION, email }), ip)
+          : await postNewsletter(server, token, email, 'en', ip);
       if (submitted(res)) acknowledged.push(email);
     } catch {
       // the connection died with the server

@@ -22,6 +22,7 @@ export const NEWSLETTER_STATUSES = [
   'tooFast',
   'expired',
   'honeypot',
+  'rateLimited',
   'error',
 ] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
@@ -33,6 +34,7 @@ export const NEWSLETTER_MESSAGES: Record<NewsletterStatus, { titleKey: string; m
   tooFast: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamTooFast },
   expired: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamExpired },
   honeypot: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamHoneypot },
+  rateLimited: { titleKey: FORM_KEYS.spamTitle, messageKey: FORM_KEYS.spamRateLimited },
   error: { titleKey: 'forms:newsletter.errorTitle', messageKey: 'forms:newsletter.error' },
 };
 

@@ -10,9 +10,11 @@ import { createPostgresDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
 import { createOutboxMailer, type Mailer } from '~/lib/mailer.server';
 import {
+  FAQ_PER_IP,
   handleFaqQuestion,
   handleNewsletter,
   newsletterKey,
+  NEWSLETTER_PER_IP,
   NOTIFY_LIMIT,
   purgeExpiredFormTokens,
   tokenHashOf,
@@ -314,6 +316,102 @@ describe.each(testDatabaseKinds())('forms on %s', (kind) => {
       expect(await handleFaqQuestion(await form(QUESTION), { page: '/faq' }, d)).toEqual({ status: 'submitted' });
     });
 
+    it('one IP stores at most FAQ_PER_IP questions an hour, whatever the addresses: then 429 and nothing stored; other IPs go on', async () => {
+      const d = await deps();
+      const ip = '198.51.100.20';
+      for (let i = 0; i < FAQ_PER_IP.max; i++) {
+        const r = await handleFaqQuestion(
+          await form({ ...QUESTION, email: `flood${i}@example.com` }),
+          { page: '/faq', ip },
+          d,
+        );
+        expect(r, `question ${i}`).toEqual({ status: 'submitted' });
+      }
+      const refusedForm = await form({ ...QUESTION, email: 'one.more@example.com' });
+      const refused = await handleFaqQuestion(refusedForm, { page: '/ar/faq', ip }, d);
+      expect(refused).toEqual({
+        status: 'rejected',
+        formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamRateLimited' },
+        fieldErrors: {},
+        values: { ...QUESTION, email: 'one.more@example.com' },
+        // The visitor's own token comes back, unspent: it can carry the question later.
+        token: refusedForm.get(FORM_TOKEN_FIELD),
+        httpStatus: 429,
+      });
+      expect(await count(faqQuestions)).toBe(FAQ_PER_IP.max);
+      expect(await count(formTokens)).toBe(FAQ_PER_IP.max);
+      // Another visitor is not held up by this one.
+      expect(
+        await handleFaqQuestion(
+          await form({ ...QUESTION, email: 'neighbour@example.com' }),
+          { page: '/faq', ip: '198.51.100.21' },
+          d,
+        ),
+      ).toEqual({ status: 'submitted' });
+      // An hour later the IP has room again, and the refused form's token carries its question.
+      now += FAQ_PER_IP.windowMs;
+      expect(await handleFaqQuestion(refusedForm, { page: '/faq', ip }, d)).toEqual({ status: 'submitted' });
+      expect(await count(faqQuestions)).toBe(FAQ_PER_IP.max + 2);
+    });
+
+    it('50 questions at once from one IP (other addresses) store exactly FAQ_PER_IP', async () => {
+      const d = await deps();
+      const forms = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => form({ ...QUESTION, email: `at.once${i}@example.com` })),
+      );
+      const results = await Promise.all(
+        forms.map((f) => handleFaqQuestion(f, { page: '/faq', ip: '198.51.100.22' }, d)),
+      );
+      expect(results.filter((r) => r.status === 'submitted')).toHaveLength(FAQ_PER_IP.max);
+      expect(results.filter((r) => r.status === 'rejected' && r.httpStatus === 429)).toHaveLength(50 - FAQ_PER_IP.max);
+      expect(await count(faqQuestions)).toBe(FAQ_PER_IP.max);
+    });
+
+    it('a retried question (its token already carried it) is the same success and counts nothing, even from a full IP', async () => {
+      const d = await deps();
+      const ip = '198.51.100.23';
+      const first = await form(QUESTION);
+      expect(await handleFaqQuestion(first, { page: '/faq', ip }, d)).toEqual({ status: 'submitted' });
+      // The answer was lost three times: three retries, none of them counted against the IP.
+      for (let i = 0; i < 3; i++)
+        expect(await handleFaqQuestion(first, { page: '/faq', ip }, d)).toEqual({ status: 'submitted' });
+      for (let i = 1; i < FAQ_PER_IP.max; i++)
+        expect(
+          await handleFaqQuestion(await form({ ...QUESTION, email: `later${i}@example.com` }), { page: '/faq', ip }, d),
+          `question ${i}`,
+        ).toEqual({ status: 'submitted' });
+      // The IP is full now; the retry is still answered as the success it was.
+      expect(
+        await handleFaqQuestion(await form({ ...QUESTION, email: 'refused@example.com' }), { page: '/faq', ip }, d),
+      ).toMatchObject({ httpStatus: 429 });
+      expect(await handleFaqQuestion(first, { page: '/faq', ip }, d)).toEqual({ status: 'submitted' });
+      expect(await count(faqQuestions)).toBe(FAQ_PER_IP.max);
+    });
+
+    it("a question refused for its IP does not use up its address's own five", async () => {
+      const d = await deps();
+      const full = '198.51.100.24';
+      for (let i = 0; i < FAQ_PER_IP.max; i++)
+        await handleFaqQuestion(
+          await form({ ...QUESTION, email: `fill${i}@example.com` }),
+          { page: '/faq', ip: full },
+          d,
+        );
+      for (let i = 0; i < 3; i++)
+        expect(await handleFaqQuestion(await form(QUESTION), { page: '/faq', ip: full }, d)).toMatchObject({
+          httpStatus: 429,
+        });
+      // From elsewhere the address still has its five.
+      for (let i = 0; i < RATE_LIMIT.max; i++)
+        expect(
+          await handleFaqQuestion(
+            await form({ ...QUESTION, question: `Q${i}` }),
+            { page: '/faq', ip: '198.51.100.25' },
+            d,
+          ),
+        ).toEqual({ status: 'submitted' });
+    });
+
     it('a failing database is a Submission Error; the token is not spent, nothing is mailed', async () => {
       // The questions' table is gone: the insert fails inside the transaction with the token's row.
       await database.db.execute(sql`alter table faq_questions rename to faq_questions_away`);
@@ -413,6 +511,50 @@ describe.each(testDatabaseKinds())('forms on %s', (kind) => {
       });
       expect(await count(newsletterSignups)).toBe(1);
       expect(await outbox()).toHaveLength(1);
+    });
+    it('one IP signs up at most NEWSLETTER_PER_IP addresses an hour: then 429 and nothing stored; other IPs go on', async () => {
+      const d = await deps();
+      const ip = '198.51.100.30';
+      for (let i = 0; i < NEWSLETTER_PER_IP.max; i++)
+        expect(
+          await handleNewsletter(await form({ email: `list${i}@example.com` }), { page: '/blog', ip }, d),
+          `sign-up ${i}`,
+        ).toEqual({ status: 'subscribed', created: true });
+      const refusedForm = await form({ email: 'one.more@example.com' });
+      expect(await handleNewsletter(refusedForm, { page: '/ar/blog', ip }, d)).toEqual({
+        status: 'rejected',
+        formError: { titleKey: 'forms:spamTitle', messageKey: 'forms:spamRateLimited' },
+        token: refusedForm.get(FORM_TOKEN_FIELD),
+        httpStatus: 429,
+      });
+      // An address already on the list is a sign-up too: refused the same way, nothing written.
+      expect(await handleNewsletter(await form({ email: 'list0@example.com' }), { page: '/', ip }, d)).toMatchObject({
+        httpStatus: 429,
+      });
+      expect(await count(newsletterSignups)).toBe(NEWSLETTER_PER_IP.max);
+      expect(await count(formTokens)).toBe(NEWSLETTER_PER_IP.max);
+      expect(
+        await handleNewsletter(await form({ email: 'neighbour@example.com' }), { page: '/', ip: '198.51.100.31' }, d),
+      ).toEqual({ status: 'subscribed', created: true });
+    });
+
+    it('a retried sign-up (its token already carried it) is the same success from a full IP and counts nothing', async () => {
+      const d = await deps();
+      const ip = '198.51.100.32';
+      const first = await form({ email: 'first@example.com' });
+      expect(await handleNewsletter(first, { page: '/', ip }, d)).toEqual({ status: 'subscribed', created: true });
+      for (let i = 0; i < 3; i++)
+        expect(await handleNewsletter(first, { page: '/', ip }, d)).toMatchObject({ status: 'subscribed' });
+      for (let i = 1; i < NEWSLETTER_PER_IP.max; i++)
+        expect(
+          await handleNewsletter(await form({ email: `n${i}@example.com` }), { page: '/', ip }, d),
+          `sign-up ${i}`,
+        ).toEqual({ status: 'subscribed', created: true });
+      expect(await handleNewsletter(await form({ email: 'over@example.com' }), { page: '/', ip }, d)).toMatchObject({
+        httpStatus: 429,
+      });
+      expect(await handleNewsletter(first, { page: '/', ip }, d)).toEqual({ status: 'subscribed', created: false });
+      expect(await count(newsletterSignups)).toBe(NEWSLETTER_PER_IP.max);
     });
   });
 

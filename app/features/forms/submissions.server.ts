@@ -6,7 +6,7 @@ import type { Db, Tx } from '~/db/types.server';
 import { localeFromPath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { headerSafe, mailer as appMailer, type Mailer } from '~/lib/mailer.server';
-import { consume, type Limit } from '~/portal/limits.server';
+import { consume, consumeAll, type Limit } from '~/portal/limits.server';
 import { contentClient } from '~/sanity/client.server';
 import { FORM_KEYS, FORM_TOKEN_FIELD, type FaqField } from './fields';
 import { RATE_LIMIT, RATE_LIMITED_MESSAGE } from './rate-limit';
@@ -20,12 +20,18 @@ import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './
  *
  * Order of checks (each answered with its own localized message, nothing dropped
  * silently): honeypot -> field validation -> minimum fill time / signed token (2 h) ->
- * the token's earlier use -> per-address limit (FAQ: 5 an hour; the newsletter keeps one
- * record per address) -> store -> notify the firm by email.
+ * the token's earlier use -> limits (FAQ: 5 an hour per email address and 20 an hour per
+ * visitor IP, counted together; newsletter: 20 sign-ups an hour per visitor IP, and one record
+ * per address) -> store -> notify the firm by email.
  *
- * - Counting and storing cannot race: the per-address count is one statement on its
- *   `rate_limits` row (`consume`) made before the submission is stored, so of fifty questions
- *   sent at once from one address five are stored.
+ * - Counting and storing cannot race: the counts are one statement on their `rate_limits` rows
+ *   (`consumeAll`, `consume`) made before the submission is stored, so of fifty questions sent at
+ *   once from one address five are stored, and of fifty from one IP twenty. A refusal (429, the
+ *   same localized "too many submissions from this address" for both limits) stores nothing and
+ *   keeps the visitor's token for a later try.
+ * - A retry of a submission already stored with its token is answered from the token's record
+ *   before any limit is counted: the same success, never a 429, and not counted again.
+ *   (Two copies of it sent at the same instant may both be counted; one is stored.)
  * - A token carries one stored submission: the submission's row and the token's `form_tokens`
  *   row (its hash, the primary key, and the hash of what was submitted) are inserted in one
  *   transaction, the token first: a second use waits on the first and finds the key taken.
@@ -84,6 +90,16 @@ export interface SubmissionDeps {
 
 /** Notification emails to the firm per visitor IP, both forms together. */
 export const NOTIFY_LIMIT: Limit = { max: 20, windowMs: 60 * 60 * 1000 };
+
+/**
+ * Stored FAQ questions per visitor IP (whatever the email addresses): a person asks a few; an
+ * office behind one address, a handful each; twenty an hour is well above both and stops a
+ * script filling the firm's inbox and database from one address.
+ */
+export const FAQ_PER_IP: Limit = { max: 20, windowMs: 60 * 60 * 1000 };
+
+/** Newsletter sign-ups per visitor IP (a sign-up of an address already on the list counts too). */
+export const NEWSLETTER_PER_IP: Limit = { max: 20, windowMs: 60 * 60 * 1000 };
 
 export const SUBMISSION_ERROR: FormError = {
   titleKey: FORM_KEYS.submissionErrorTitle,
@@ -275,8 +291,15 @@ export async function handleFaqQuestion(
       token = null;
       return reject(EXPIRED);
     }
-    if (!(await consume('form-faq-email', valid.data.email, RATE_LIMIT, { now, db: deps.db })))
-      return reject(RATE_LIMITED_MESSAGE, 429);
+    // Both counted in one statement, only when both have room: a refusal by one never uses up the other.
+    const allowed = await consumeAll(
+      [
+        { kind: 'form-faq-email', subject: valid.data.email, limit: RATE_LIMIT },
+        { kind: 'form-faq-ip', subject: context.ip || 'unknown', limit: FAQ_PER_IP },
+      ],
+      { now, db: deps.db },
+    );
+    if (!allowed) return reject(RATE_LIMITED_MESSAGE, 429);
   } catch (error) {
     log(`[forms] could not check an FAQ question's token or limit: ${String(error)}`);
     return failed();
@@ -370,6 +393,8 @@ export async function handleNewsletter(
   try {
     const earlier = await usedBefore();
     if (earlier) return earlier;
+    if (!(await consume('form-newsletter-ip', context.ip || 'unknown', NEWSLETTER_PER_IP, { now, db: deps.db })))
+      return reject(RATE_LIMITED_MESSAGE, 429);
     const id = randomUUID();
     created = await deps.db.transaction(async (tx) => {
       await claimToken(tx, used, 'newsletter', contentHash, id, now);
