@@ -153,7 +153,8 @@ export const dataImports = pgTable('data_imports', {
 /**
  * A client of the portal: one per billing customer (Stripe's cus_…, or the embedded engine's).
  * `email` is the address in lower case, one account per address. Kept while the client has a
- * subscription; erased on request (`npm run erase`) or by the retention job (docs/portal.md).
+ * subscription and three years after it ended; erased on request (`npm run erase`) or by the
+ * retention job (docs/portal.md).
  */
 export const accounts = pgTable(
   'accounts',
@@ -164,8 +165,15 @@ export const accounts = pgTable(
     company: text('company'),
     locale: text('locale').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * When the client's last subscription ended (its `customer.subscription.deleted` event);
+     * null while one runs or none has ended. The retention job removes the account three years
+     * after this, once billing confirms no subscription runs.
+     */
+    subscriptionEndedAt: at('subscription_ended_at'),
   },
   (t) => [
+    index('accounts_subscription_ended_at_idx').on(t.subscriptionEndedAt),
     check(
       'accounts_bounded',
       sql`char_length(${t.customerId}) <= 64 and char_length(${t.email}) <= 254 and char_length(${t.name}) <= 200

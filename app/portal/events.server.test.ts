@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BillingEvent, BillingProvider, InvoiceView, SubscriptionView } from '~/billing/types';
 import { testDatabaseKinds } from '~/db/test-support';
-import { handledEvents, mailQueue } from '~/db/schema.server';
+import { accounts, handledEvents, mailQueue } from '~/db/schema.server';
 import { ensureAccount } from './accounts.server';
 import { handleBillingEvent, subscriptionChangeMails } from './events.server';
 import { createTestWorldOn, type TestWorldOn } from './test-world-on';
@@ -99,6 +99,31 @@ describe.each(testDatabaseKinds())('billing events on %s', (kind) => {
       expect(world.sent).toHaveLength(1);
     },
   );
+
+  it("records when the last subscription ended (for the accounts' retention) and clears it when one starts", async () => {
+    const ended = () =>
+      world.database.db
+        .select({ at: accounts.subscriptionEndedAt })
+        .from(accounts)
+        .where(eq(accounts.customerId, 'cus_events'));
+    const endedAt = '2026-12-01T00:00:00.000Z';
+    const deleted: BillingEvent = {
+      id: 'evt_sub_deleted',
+      created: endedAt,
+      type: 'customer.subscription.deleted',
+      subscription: { ...sub(null), status: 'canceled', endedAt },
+    };
+    expect(await handleBillingEvent(deleted)).toBe('handled');
+    expect(await ended()).toEqual([{ at: new Date(endedAt) }]);
+    const created: BillingEvent = {
+      id: 'evt_sub_created',
+      created: '2027-02-01T00:00:00.000Z',
+      type: 'customer.subscription.created',
+      subscription: { ...sub(null), id: 'sub_again' },
+    };
+    expect(await handleBillingEvent(created)).toBe('handled');
+    expect(await ended()).toEqual([{ at: null }]);
+  });
 
   it('a delivery whose handling fails marks nothing, so the redelivery handles it', { timeout: 60_000 }, async () => {
     // A customer with no portal account: the recipient comes from billing, which fails once.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { billing, embeddedBilling, localizedPlans } from '~/billing/billing.server';
 import type { BillingEvent, PlanKey, SubscriptionView } from '~/billing/types';
 import { db as processDb } from '~/db/client.server';
-import { handledEvents } from '~/db/schema.server';
+import { accounts, handledEvents } from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
 import { localizePath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
@@ -57,12 +57,27 @@ async function recipient(customerId: string) {
 
 const siteLink = (path: string, locale: Locale) => `${env().siteUrl}${localizePath(path, locale)}`;
 
+/**
+ * Records when a client's subscription ended (null: one runs again), for the accounts' retention.
+ * Events may arrive out of order (an old subscription's end after a new one's start): the
+ * retention job asks billing again before it removes anyone.
+ */
+async function markSubscriptionEnded(customerId: string, endedAt: Date | null): Promise<void> {
+  await (
+    await processDb()
+  )
+    .update(accounts)
+    .set({ subscriptionEndedAt: endedAt })
+    .where(eq(accounts.customerId, customerId));
+}
+
 /** Returns the keys of the emails it queued. */
 async function apply(event: BillingEvent): Promise<string[]> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const { customer } = event;
       await ensureCustomerAccount(customer);
+      await markSubscriptionEnded(customer.id, null);
       const subscription = await billing().getSubscription(customer.id);
       const invoice = event.invoiceId ? await billing().getInvoice(customer.id, event.invoiceId) : null;
       if (!subscription) return [];
@@ -78,6 +93,15 @@ async function apply(event: BillingEvent): Promise<string[]> {
         name,
       }));
     }
+    case 'customer.subscription.created':
+      await markSubscriptionEnded(event.subscription.customerId, null);
+      return [];
+    case 'customer.subscription.deleted':
+      await markSubscriptionEnded(
+        event.subscription.customerId,
+        new Date(event.subscription.endedAt ?? event.subscription.currentPeriodEnd),
+      );
+      return [];
     case 'customer.subscription.updated':
       return subscriptionChangeMails(event.subscription, event.previous);
     case 'subscription_schedule.updated':

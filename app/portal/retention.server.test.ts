@@ -288,6 +288,54 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     },
   );
 
+  it(
+    'removes an account three years after its last subscription ended, unless billing says one runs',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const { db } = database;
+      const days = RETENTION_DAYS.accountsWithoutSubscription;
+      const account = (customerId: string, subscriptionEndedAt: Date | null) => ({
+        customerId,
+        email: `${customerId}@example.com`,
+        name: customerId,
+        locale: 'en',
+        subscriptionEndedAt,
+      });
+      await db.insert(accounts).values([
+        account('cus_left_long_ago', ago(days + 1)),
+        account('cus_left_recently', ago(days - 1)),
+        account('cus_paying', null),
+        // Its end was recorded, but billing has a running subscription (an event out of order).
+        account('cus_came_back', ago(days + 30)),
+      ]);
+      await db.insert(sessions).values({ idHash: 'session-old', customerId: 'cus_left_long_ago', expiresAt: ahead(1) });
+      const asked: string[] = [];
+      const deps = {
+        subscribed: async (customerId: string) => {
+          asked.push(customerId);
+          return customerId === 'cus_came_back';
+        },
+      };
+      const removed = await enforceRetention(db, NOW, deps);
+      expect(removed).toEqual({ [`accounts (${days} days after their last subscription ended)`]: 1 });
+      expect(asked.sort()).toEqual(['cus_came_back', 'cus_left_long_ago']);
+      const left = await db
+        .select({ customerId: accounts.customerId, ended: accounts.subscriptionEndedAt })
+        .from(accounts)
+        .orderBy(accounts.customerId);
+      expect(left).toEqual([
+        { customerId: 'cus_came_back', ended: null },
+        { customerId: 'cus_left_recently', ended: ago(days - 1) },
+        { customerId: 'cus_paying', ended: null },
+      ]);
+      // Its session went with it.
+      expect(await count(db, sessions)).toBe(0);
+      expect(await enforceRetention(db, NOW, deps)).toEqual({});
+    },
+  );
+
   it('works off a backlog in bounded statements: 500 rows each, at most 20 a run', { timeout: 120_000 }, async () => {
     const statements: string[] = [];
     const logged = await openTestDatabase(kind, { logQuery: (query) => statements.push(query) });

@@ -1,7 +1,9 @@
 import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { purgeExpiredFormTokens } from '~/features/forms/submissions.server';
+import { billing } from '~/billing/billing.server';
 import {
+  accounts,
   billingCheckouts,
   billingCustomers,
   billingEvents,
@@ -47,7 +49,18 @@ export const RETENTION_DAYS = {
    * records (UAE VAT: five years from the end of the tax period, which can last a year).
    */
   accounting: 6 * 365 + 2,
+  /** Accounts (and so their sessions and codes) after the client's last subscription ended. */
+  accountsWithoutSubscription: 3 * 365 + 1,
 } as const;
+
+/** What a rule may ask beyond the database: whether billing has a running subscription for a customer. */
+export interface RetentionDeps {
+  subscribed(customerId: string): Promise<boolean>;
+}
+
+const billingDeps = (): RetentionDeps => ({
+  subscribed: async (customerId) => (await billing().getSubscription(customerId)) !== null,
+});
 
 /** Rows a statement touches at most. */
 export const BATCH = 500;
@@ -115,12 +128,12 @@ async function clearMailBodies(db: Db, now: Date): Promise<number> {
 export interface RetentionRule {
   /** What it removes, for the job's log and the report. */
   name: string;
-  run(db: Db, now: Date): Promise<number>;
+  run(db: Db, now: Date, deps: RetentionDeps): Promise<number>;
 }
 
 /**
  * One rule per kind of record the database holds. Newsletter sign-ups have none (kept until the
- * person unsubscribes or is erased).
+ * person unsubscribes or is erased); accounts go three years after their last subscription.
  */
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
@@ -196,6 +209,10 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
       ),
   },
   { name: `invoices, ended subscriptions and customers (${RETENTION_DAYS.accounting} days)`, run: expireAccounting },
+  {
+    name: `accounts (${RETENTION_DAYS.accountsWithoutSubscription} days after their last subscription ended)`,
+    run: expireAccounts,
+  },
 ];
 
 /**
@@ -229,11 +246,46 @@ async function expireAccounting(db: Db, now: Date): Promise<number> {
   return invoices + subscriptions + customers;
 }
 
+/**
+ * Accounts whose client's last subscription ended three years ago: billing is asked first (an
+ * event may have come out of order, or been missed), and an account with a running subscription
+ * is kept and its mark cleared. Deleting an account deletes its sessions and codes (cascade).
+ */
+async function expireAccounts(db: Db, now: Date, deps: RetentionDeps): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS.accountsWithoutSubscription * DAY);
+  let removed = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const due = await db
+      .select({ customerId: accounts.customerId })
+      .from(accounts)
+      .where(lt(accounts.subscriptionEndedAt, cutoff))
+      .limit(BATCH);
+    const gone: string[] = [];
+    const running: string[] = [];
+    for (const { customerId } of due) ((await deps.subscribed(customerId)) ? running : gone).push(customerId);
+    if (running.length)
+      await db.update(accounts).set({ subscriptionEndedAt: null }).where(inArray(accounts.customerId, running));
+    if (gone.length) {
+      const deleted = await db
+        .delete(accounts)
+        .where(and(inArray(accounts.customerId, gone), lt(accounts.subscriptionEndedAt, cutoff)))
+        .returning({ customerId: accounts.customerId });
+      removed += deleted.length;
+    }
+    if (due.length < BATCH) break;
+  }
+  return removed;
+}
+
 /** Runs every rule once; returns what each removed (rules that removed nothing are left out). */
-export async function enforceRetention(db: Db, now = new Date()): Promise<Record<string, number>> {
+export async function enforceRetention(
+  db: Db,
+  now = new Date(),
+  deps: RetentionDeps = billingDeps(),
+): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   for (const rule of RETENTION_RULES) {
-    const n = await rule.run(db, now);
+    const n = await rule.run(db, now, deps);
     if (n > 0) removed[rule.name] = n;
   }
   return removed;

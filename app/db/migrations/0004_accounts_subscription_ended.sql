@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "subscription_ended_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "accounts_subscription_ended_at_idx" ON "accounts" USING btree ("subscription_ended_at");
