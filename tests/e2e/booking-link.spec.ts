@@ -315,17 +315,31 @@ for (const locale of LOCALES) {
     const hero = page.getByTestId('book-hero');
     await hero.waitFor({ state: 'visible', timeout: 60_000 });
     const visibleAt = Date.now() - start;
-    await hero.tap();
+    // Measured from the start of the tap: Playwright's own checks before it (stable, in view) run
+    // on the throttled CPU too.
     const tappedAt = Date.now() - start;
+    await hero.tap();
     // Whichever comes first: the booking view (the link, before the scripts) or the dialog (after).
     await expect(page.getByTestId('booking-frame')).toBeVisible({ timeout: 30_000 });
     const frameAt = Date.now() - start;
     const via = new URL(page.url()).pathname === at(locale, '/book') ? 'booking view' : 'dialog';
     if (via === 'dialog') await expect(page.getByTestId('booking-dialog')).toBeVisible();
     else await expectBookingView(page, locale);
-    const figures = `${locale}: visible ${visibleAt} ms, tapped ${tappedAt} ms, frame ${frameAt} ms (${frameAt - tappedAt} ms after the tap, via the ${via})`;
+    const figures = `${locale}: visible ${visibleAt} ms, tap begun ${tappedAt} ms, frame ${frameAt} ms (${frameAt - tappedAt} ms after the tap began, via the ${via})`;
     testInfo.annotations.push({ type: 'throttled first tap', description: figures });
     console.log(`[throttled first tap] ${figures}`);
+
+    // Once the page has hydrated, the same tap opens the dialog in place (its code may still
+    // have to arrive over the slow link).
+    await page.goto(at(locale, '/'));
+    await hydrated(page);
+    const before = Date.now();
+    await page.getByTestId('book-hero').tap();
+    await expect(page.getByTestId('booking-dialog').getByTestId('booking-frame')).toBeVisible({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe(at(locale, '/'));
+    const dialog = `${locale}: after hydration, the dialog's frame ${Date.now() - before} ms after the tap began`;
+    testInfo.annotations.push({ type: 'throttled tap after hydration', description: dialog });
+    console.log(`[throttled tap after hydration] ${dialog}`);
     await context.close();
   });
 }
