@@ -110,6 +110,8 @@ describe('route matching on the patched router', () => {
       ['/blog/category/finance', 'en/blog-category'],
       ['/blog/some-post', 'en/blog-post'],
       ['/case-studies/acme', 'en/case-study'],
+      ['/book', 'en/book'],
+      ['/ar/book', 'ar/book'],
       ['/booking-confirmation', 'en/booking-confirmation'],
       ['/ar/booking-confirmation/abc', 'ar/booking-confirmation'],
       ['/account/invoices/in_1/pdf', 'en/account-invoice-pdf'],

@@ -34,6 +34,7 @@ export const routeTable = [
   { id: 'privacy-policy', path: 'privacy-policy', file: 'pages/legal.tsx' },
   { id: 'terms-of-service', path: 'terms-of-service', file: 'pages/legal.tsx' },
   { id: 'cookies-policy', path: 'cookies-policy', file: 'pages/legal.tsx' },
+  { id: 'book', path: 'book', file: 'pages/book.tsx' },
   { id: 'booking-confirmation', path: 'booking-confirmation/:bookingId?', file: 'pages/booking-confirmation.tsx' },
   { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx' },
   { id: 'account', path: 'account', file: 'pages/account.tsx', private: true },

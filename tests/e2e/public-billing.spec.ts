@@ -67,7 +67,7 @@ for (const locale of LOCALES) {
     await hydrated(page);
     for (const key of ['starter', 'business', 'enterprise']) {
       const plan = page.getByTestId(`plan-${key}`);
-      await expect(plan.getByRole('button', { name: new RegExp(`^${t.book}`) })).toHaveCount(1);
+      await expect(plan.getByRole('link', { name: new RegExp(`^${t.book}`) })).toHaveCount(1);
       await expect(plan.getByRole('button', { name: new RegExp(t.subscribe) })).toHaveCount(0);
       await expect(plan.locator('form')).toHaveCount(0);
     }
@@ -78,10 +78,10 @@ for (const locale of LOCALES) {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    // The package's button opens the booking dialog.
+    // The package's Book a Consultation (a link to the booking view) opens the booking dialog.
     await page
       .getByTestId('plan-business')
-      .getByRole('button', { name: new RegExp(`^${t.book}`) })
+      .getByRole('link', { name: new RegExp(`^${t.book}`) })
       .click();
     await expect(page.getByTestId('booking-dialog')).toBeVisible();
   });

@@ -1,6 +1,15 @@
+import { useLocalizePath } from '~/lib/locale';
 import { useBooking, type BookingSource } from './BookingProvider';
+import { BOOKING_PATH } from './frame-url';
+import { isPlainClick } from './plain-click';
 
-/** A button that opens the booking dialog; style it through className. */
+/**
+ * Book a Consultation (hero, calls to action, pricing, case studies): a link to the booking view
+ * (/book, /ar/book), styled as a button through className. It works before the page's scripts
+ * have run and without them; once they have, a plain click opens the booking dialog instead
+ * (with its analytics events), while a middle, Ctrl/Cmd or Shift click still opens the view in a
+ * new tab or window.
+ */
 export function BookConsultationButton({
   source,
   className,
@@ -11,9 +20,19 @@ export function BookConsultationButton({
   children: React.ReactNode;
 }) {
   const { openBooking } = useBooking();
+  const localize = useLocalizePath();
   return (
-    <button type="button" className={className} data-testid={`book-${source}`} onClick={() => openBooking(source)}>
+    <a
+      href={localize(BOOKING_PATH)}
+      className={className}
+      data-testid={`book-${source}`}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        openBooking(source);
+      }}
+    >
       {children}
-    </button>
+    </a>
   );
 }

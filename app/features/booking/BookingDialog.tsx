@@ -2,10 +2,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
 import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
-import { whatsappUrl } from '~/features/chat/whatsapp-url';
 import { analytics } from '~/lib/analytics';
 import { useLocale, useT } from '~/lib/locale';
-import { bookingFrameUrl, testBookingPath } from './frame-url';
+import { BookingWhatsAppLink } from './BookingWhatsAppLink';
+import { testBookingPath } from './frame-url';
+import { SchedulingFrame } from './SchedulingFrame';
 
 export interface BookingDialogConfig {
   schedulingUrl: string | null;
@@ -30,20 +31,8 @@ export function BookingDialog({
 }) {
   const { t } = useT('chat');
   const locale = useLocale();
-  const frameUrl = useMemo(
-    () => bookingFrameUrl({ schedulingUrl: config.schedulingUrl, siteUrl: config.siteUrl, locale }),
-    [config.schedulingUrl, config.siteUrl, locale],
-  );
   // Computed when the dialog opens, so each opening gets fresh test ids.
   const testPath = useMemo(() => (open ? testBookingPath(locale, Date.now()) : ''), [open, locale]);
-
-  const openWhatsApp = () => {
-    analytics.trackEvent('whatsapp_booking_clicked', { source: 'booking_dialog' });
-    if (config.bookingWhatsappNumber) {
-      window.open(whatsappUrl(config.bookingWhatsappNumber, config.bookingWhatsappMessage ?? ''), '_blank', 'noopener');
-    }
-    onClose();
-  };
 
   return (
     <CenteredDialog
@@ -63,27 +52,23 @@ export function BookingDialog({
       </div>
       {/* On short screens the frame scrolls inside the dialog: reachable by keyboard too. */}
       <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={t('booking.frameTitle')}>
-        {frameUrl && (
-          <iframe
-            src={frameUrl}
-            title={t('booking.frameTitle')}
-            data-testid="booking-frame"
-            className="block h-[600px] w-full border-0"
-            loading="lazy"
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
-        )}
+        <SchedulingFrame
+          schedulingUrl={config.schedulingUrl}
+          siteUrl={config.siteUrl}
+          className="block h-[600px] w-full border-0"
+          loading="lazy"
+        />
       </div>
       <div className="space-y-3 border-t border-navy-100 px-5 py-4">
         <p className="text-sm text-navy-700">{t('booking.help')}</p>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={openWhatsApp}
+          <BookingWhatsAppLink
+            number={config.bookingWhatsappNumber}
+            message={config.bookingWhatsappMessage}
+            source="booking_dialog"
+            onChosen={onClose}
             className="inline-flex min-h-11 items-center gap-2 rounded-full bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800"
-          >
-            {t('booking.whatsapp')}
-          </button>
+          />
           {config.showTestLink && (
             <Link
               to={testPath}

@@ -14,6 +14,11 @@
 import { localizePath, type Locale } from '~/i18n';
 
 export const CONFIRMATION_PATH = '/booking-confirmation';
+/**
+ * The booking view (app/pages/book.tsx): the same frame as the dialog on a page of its own, where
+ * every Book a Consultation link leads when JavaScript does not (yet) open the dialog.
+ */
+export const BOOKING_PATH = '/book';
 export const FRAME_SOURCE = 'booking_dialog';
 export const TEST_SOURCE = 'direct_test';
 

@@ -1,11 +1,15 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
+import { useLocation } from '@remix-run/react';
 import { useCallback, useRef, useState } from 'react';
 import { CalendarIcon, ChatIcon } from '~/components/icons';
 import { useBooking } from '~/features/booking/BookingProvider';
+import { BOOKING_PATH } from '~/features/booking/frame-url';
+import { isPlainClick } from '~/features/booking/plain-click';
+import { localizePath, stripLocale } from '~/i18n';
 import { toast } from '~/features/toast/toast-store';
 import { deferred, useMountedOnDemand } from '~/lib/deferred';
 import { useHiddenWhileScrollingDown } from '~/lib/hide-on-scroll';
-import { useDir, useT } from '~/lib/locale';
+import { useDir, useLocale, useT } from '~/lib/locale';
 import { toastForVerification, type VerificationEffect } from './puzzle';
 import { createChatLimiter, type ChatLimiter } from './chat-limit';
 import { renderToast, toastFor, type ToastMessage } from './chat-toast';
@@ -21,10 +25,17 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
  * The floating calendar and chat buttons (docs/requirements.md#chat-and-booking), fixed at the end side
- * (they mirror in Arabic) above the safe area. The chat click runs the limiter at once,
- * in the click handler, so the new tab opens inside the user gesture. On phones they slide
- * away while the reader scrolls down (they would sit on the text being read) and return on
- * any scroll up, at the page's top and end, and whenever one of them has keyboard focus.
+ * (they mirror in Arabic) above the safe area. On phones they slide away while the reader scrolls
+ * down (they would sit on the text being read) and return on any scroll up, at the page's top and
+ * end, and whenever one of them has keyboard focus.
+ *
+ * Both are links, so that they work before the page's scripts run and without them:
+ * - the calendar leads to the booking view; once scripts run, a plain click opens the booking
+ *   dialog instead (on the booking view itself it is left out: it would lead where the visitor is);
+ * - the chat is the WhatsApp deep link in a new tab. Once scripts run, every click (and a middle
+ *   click) goes through the limiter instead, in the click handler, so that the tab the limiter
+ *   allows opens inside the user gesture. Without scripts the limit, kept in the browser, cannot
+ *   apply (docs/requirements.md#chat-and-booking).
  */
 export function FloatingButtons({
   whatsappNumber,
@@ -36,9 +47,11 @@ export function FloatingButtons({
   const { t } = useT('chat');
   const { openBooking } = useBooking();
   const direction = useDir();
+  const locale = useLocale();
+  const onBookingView = stripLocale(useLocation().pathname).replace(/\/$/, '') === BOOKING_PATH;
   const limiterRef = useRef<ChatLimiter | null>(null);
   const [verifying, setVerifying] = useState(false);
-  const chatRef = useRef<HTMLButtonElement>(null);
+  const chatRef = useRef<HTMLAnchorElement>(null);
   const tucked = useHiddenWhileScrollingDown();
   const checkMounted = useMountedOnDemand(verifying, VerificationDialog);
 
@@ -53,7 +66,9 @@ export function FloatingButtons({
     if (whatsappNumber) window.open(whatsappUrl(whatsappNumber, whatsappMessage ?? ''), '_blank', 'noopener');
   };
 
-  const onChatClick = () => {
+  const onChatClick = (event: React.MouseEvent) => {
+    // The link's own new tab would skip the limiter: the limiter decides, and opens the tab itself.
+    event.preventDefault();
     const result = limiter().attempt();
     if (result.status === 'verify') {
       setVerifying(true);
@@ -87,40 +102,53 @@ export function FloatingButtons({
         data-tucked={tucked || undefined}
         className="pointer-events-none fixed end-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-3 motion-safe:transition-[translate,opacity] motion-safe:duration-200 rtl:end-[max(1rem,env(safe-area-inset-left))] data-[tucked]:translate-y-[calc(100%+2rem)] data-[tucked]:opacity-0 data-[tucked]:focus-within:translate-y-0 data-[tucked]:focus-within:opacity-100"
       >
-        <button
-          type="button"
-          data-testid="floating-booking"
-          aria-label={t('floating.bookLabel')}
-          onClick={() => openBooking('floating')}
-          className={`${button} pointer-events-auto bg-gold-500 text-navy-950 hover:bg-gold-400`}
-        >
-          <CalendarIcon className="size-6" />
-        </button>
-        <Tooltip.Root>
-          <Tooltip.Trigger asChild>
-            <button
-              type="button"
-              ref={chatRef}
-              data-testid="floating-chat"
-              aria-label={t('floating.chatLabel')}
-              onClick={onChatClick}
-              className={`${button} pointer-events-auto bg-emerald-700 text-white hover:bg-emerald-800`}
-            >
-              <ChatIcon className="size-6" />
-            </button>
-          </Tooltip.Trigger>
-          <Tooltip.Portal>
-            <Tooltip.Content
-              side={direction === 'rtl' ? 'right' : 'left'}
-              sideOffset={8}
-              className="z-50 rounded-lg bg-navy-900 px-3 py-2 text-sm font-medium text-white shadow-lg"
-              data-testid="chat-tooltip"
-            >
-              {t('tooltip')}
-              <Tooltip.Arrow className="fill-navy-900" />
-            </Tooltip.Content>
-          </Tooltip.Portal>
-        </Tooltip.Root>
+        {!onBookingView && (
+          <a
+            href={localizePath(BOOKING_PATH, locale)}
+            data-testid="floating-booking"
+            aria-label={t('floating.bookLabel')}
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              openBooking('floating');
+            }}
+            className={`${button} pointer-events-auto bg-gold-500 text-navy-950 hover:bg-gold-400`}
+          >
+            <CalendarIcon className="size-6" />
+          </a>
+        )}
+        {whatsappNumber && (
+          <Tooltip.Root>
+            <Tooltip.Trigger asChild>
+              <a
+                href={whatsappUrl(whatsappNumber, whatsappMessage ?? '')}
+                target="_blank"
+                rel="noopener noreferrer"
+                ref={chatRef}
+                data-testid="floating-chat"
+                aria-label={t('floating.chatLabel')}
+                onClick={onChatClick}
+                onAuxClick={(event) => {
+                  if (event.button === 1) onChatClick(event);
+                }}
+                className={`${button} pointer-events-auto bg-emerald-700 text-white hover:bg-emerald-800`}
+              >
+                <ChatIcon className="size-6" />
+              </a>
+            </Tooltip.Trigger>
+            <Tooltip.Portal>
+              <Tooltip.Content
+                side={direction === 'rtl' ? 'right' : 'left'}
+                sideOffset={8}
+                className="z-50 rounded-lg bg-navy-900 px-3 py-2 text-sm font-medium text-white shadow-lg"
+                data-testid="chat-tooltip"
+              >
+                {t('tooltip')}
+                <Tooltip.Arrow className="fill-navy-900" />
+              </Tooltip.Content>
+            </Tooltip.Portal>
+          </Tooltip.Root>
+        )}
       </div>
       {checkMounted && (
         <VerificationDialog
