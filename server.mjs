@@ -25,9 +25,10 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 const trustProxy = Number(process.env.TRUST_PROXY ?? 0);
+// The site's origin as the build reads it (SITE_URL, or without it the address listened on).
 const siteOrigin = (() => {
   try {
-    return new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
+    return new URL(build.entry.module.siteUrl?.() ?? process.env.SITE_URL ?? `http://localhost:${port}`).origin;
   } catch {
     return null;
   }
@@ -72,6 +73,20 @@ app.use((req, res, next) => {
     return writeHead.apply(this, args);
   };
   next();
+});
+// One URL per page: a GET or HEAD of a path with a trailing slash is sent, permanently, to the
+// bare path with its query (app/lib/trailing-slash.ts names the spec's exceptions and keeps the
+// target on this site). Public like any page of its path; a portal path's redirect is made
+// private by the hook above.
+const slashTarget = build.entry.module.trailingSlashTarget;
+const publicCache = build.entry.module.PUBLIC_CACHE;
+app.use((req, res, next) => {
+  if (!slashTarget || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+  const target = slashTarget(req.originalUrl ?? req.url);
+  if (!target) return next();
+  res.status(301).set({ Location: target, 'Content-Type': 'text/plain; charset=utf-8' });
+  if (publicCache) res.set('Cache-Control', publicCache);
+  res.end(req.method === 'HEAD' ? undefined : `Moved Permanently: ${target}\n`);
 });
 app.use((req, _res, next) => {
   req.headers['x-bawaba-client-ip'] = (trustProxy > 0 ? req.ip : req.socket.remoteAddress) ?? 'unknown';
@@ -120,12 +135,16 @@ app.use((req, res, next) => {
   );
 });
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', redirect: false }),
+);
 // The rest of public/ (favicon, interface strings): looked up on disk only for paths under one
 // of its top-level names, read once at start (the folder is part of the deployed build), so a
-// page request does not cost a failed file lookup.
+// page request does not cost a failed file lookup. A folder is not served (`redirect: false`):
+// its slash form would answer the slash redirect above with another, in a loop.
 const publicNames = new Set(readdirSync('public'));
-const servePublic = express.static('public', { maxAge: '1h' });
+const servePublic = express.static('public', { maxAge: '1h', redirect: false });
 app.use((req, res, next) => {
   const first = req.path.slice(1).split('/', 1)[0];
   if (publicNames.has(first)) servePublic(req, res, next);

@@ -96,6 +96,12 @@ export function responseSecurityHeaders(): Record<string, string> {
 export { PUBLIC_CACHE } from './lib/cache-policy.server';
 /** server.mjs folds a redirect to `//host` into a path of this site (return-path.ts). */
 export { onSiteLocation } from './lib/return-path';
+/** server.mjs answers a path with a trailing slash with a 301 to the bare one (trailing-slash.ts). */
+export { trailingSlashTarget } from './lib/trailing-slash';
+/** The site's address (SITE_URL, else the one server.mjs listens on): server.mjs checks form posts' Origin against it. */
+export function siteUrl(): string {
+  return env().siteUrl;
+}
 
 /**
  * The last step of every response (server.mjs calls it from its `writeHead` hook, whoever made

@@ -17,7 +17,10 @@ export const pageRouteId = (locale, pageId) => `${locale}/${pageId}`;
  * `private: true`: a route of the client portal. Every answer under its path (the page, its
  * single-fetch `.data` twin, a redirect, an error) is personal: `Cache-Control: private, no-store`,
  * `Vary: Cookie`, `noindex` (app/lib/cache-policy.server.ts), and the page cache never keeps it.
- * @type {{ id: string, path?: string, index?: boolean, file: string, private?: boolean }[]}
+ * `noindex: true`: a public page that asks search engines not to index it (its meta and
+ * X-Robots-Tag say so). The sitemap lists only pages of the table that are neither (and are
+ * pages, not redirects): app/features/seo/site-urls.server.ts.
+ * @type {{ id: string, path?: string, index?: boolean, file: string, private?: boolean, noindex?: boolean }[]}
  */
 export const routeTable = [
   { id: 'home', index: true, file: 'pages/home.tsx' },
@@ -35,8 +38,13 @@ export const routeTable = [
   { id: 'terms-of-service', path: 'terms-of-service', file: 'pages/legal.tsx' },
   { id: 'cookies-policy', path: 'cookies-policy', file: 'pages/legal.tsx' },
   { id: 'book', path: 'book', file: 'pages/book.tsx' },
-  { id: 'booking-confirmation', path: 'booking-confirmation/:bookingId?', file: 'pages/booking-confirmation.tsx' },
-  { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx' },
+  {
+    id: 'booking-confirmation',
+    path: 'booking-confirmation/:bookingId?',
+    file: 'pages/booking-confirmation.tsx',
+    noindex: true,
+  },
+  { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx', noindex: true },
   { id: 'account', path: 'account', file: 'pages/account.tsx', private: true },
   { id: 'account-verify', path: 'account/verify', file: 'pages/account-verify.tsx', private: true },
   { id: 'account-subscription', path: 'account/subscription', file: 'pages/account-subscription.tsx', private: true },

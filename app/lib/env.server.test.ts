@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localSessionSecret, parseEnv } from './env.server';
+import { listeningSiteUrl, localSessionSecret, parseEnv } from './env.server';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
 const DATABASE_URL = 'postgres://site:pw@127.0.0.1:5432/site';
@@ -12,6 +12,27 @@ describe('environment', () => {
     const e = parseEnv({});
     expect(e.content.world).toBe('embedded');
     expect(e.siteUrl).toBe('http://localhost:3000');
+  });
+
+  it('without SITE_URL, links to the address the server listens on (PORT, HOST), not to port 3000', () => {
+    expect(parseEnv({ PORT: '5250' }).siteUrl).toBe('http://localhost:5250');
+    expect(parseEnv({ PORT: '5250', SITE_URL: '' }).siteUrl).toBe('http://localhost:5250');
+    expect(parseEnv({ PORT: '5250', HOST: '127.0.0.1' }).siteUrl).toBe('http://127.0.0.1:5250');
+    expect(parseEnv({ PORT: '5250', HOST: '0.0.0.0' }).siteUrl).toBe('http://localhost:5250');
+    expect(parseEnv({ PORT: '5250', NODE_ENV: 'production' }).siteUrl).toBe('http://localhost:5250');
+    // Still a local site: the embedded engine's test cards stay on.
+    expect(parseEnv({ PORT: '5250', HOST: '127.0.0.1' }).billing).toEqual({ kind: 'embedded', because: 'loopback' });
+    // SITE_URL, when set, wins.
+    expect(parseEnv({ PORT: '5250', SITE_URL: 'https://www.example.com/' }).siteUrl).toBe('https://www.example.com');
+  });
+
+  it('derives the listening address as server.mjs prints it', () => {
+    expect(listeningSiteUrl(undefined, undefined)).toBe('http://localhost:3000');
+    expect(listeningSiteUrl('8080', '::1')).toBe('http://[::1]:8080');
+    expect(listeningSiteUrl('8080', '[::1]')).toBe('http://[::1]:8080');
+    expect(listeningSiteUrl('8080', '::')).toBe('http://localhost:8080');
+    expect(listeningSiteUrl('not-a-port', undefined)).toBe('http://localhost:3000');
+    expect(listeningSiteUrl('70000', undefined)).toBe('http://localhost:3000');
   });
 
   it('treats empty hosted settings as missing, not as an error', () => {

@@ -24,7 +24,10 @@ const stripePriceId = optional.pipe(
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  SITE_URL: z.url().default('http://localhost:3000'),
+  SITE_URL: optional.pipe(z.url().optional()),
+  // Read only to derive SITE_URL's default (server.mjs listens on them): never an error here.
+  PORT: optional,
+  HOST: optional,
   SANITY_PROJECT_ID: optional.pipe(
     z
       .string()
@@ -216,6 +219,20 @@ export function localSessionSecret(dataDir: string): string {
 }
 
 /**
+ * SITE_URL when none is set: the address `npm start` listens on and prints (server.mjs), so a
+ * server started with PORT=5250 links to itself, not to port 3000. A wildcard HOST (all
+ * interfaces) or none is reached as localhost; a PORT that is not a port number falls back to
+ * server.mjs's default, 3000.
+ */
+export function listeningSiteUrl(port: string | undefined, host: string | undefined): string {
+  const number = /^\d{1,5}$/.test(port ?? '') ? Number(port) : 0;
+  const portPart = number >= 1 && number <= 65535 ? number : 3000;
+  const bare = (host ?? '').replace(/^\[(.*)\]$/, '$1');
+  const name = !bare || bare === '0.0.0.0' || bare === '::' ? 'localhost' : bare.includes(':') ? `[${bare}]` : bare;
+  return `http://${name}:${portPart}`;
+}
+
+/**
  * A site that only this machine can reach: SITE_URL on localhost (or a name under .localhost),
  * 127.0.0.0/8 or [::1]. Anything else is public, whatever NODE_ENV says.
  */
@@ -249,6 +266,7 @@ export function parseEnv(
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  const siteUrl = e.SITE_URL ?? listeningSiteUrl(e.PORT, e.HOST);
   const isProduction = e.NODE_ENV === 'production';
   const content: ServerEnv['content'] = e.SANITY_PROJECT_ID
     ? {
@@ -294,8 +312,8 @@ export function parseEnv(
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
-    siteUrl: e.SITE_URL.replace(/\/$/, ''),
-    behindHttps: isProduction && e.SITE_URL.startsWith('https:'),
+    siteUrl: siteUrl.replace(/\/$/, ''),
+    behindHttps: isProduction && siteUrl.startsWith('https:'),
     content,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -318,7 +336,7 @@ export function parseEnv(
           }
         : e.BILLING === 'demo'
           ? { kind: 'embedded', because: 'BILLING=demo' }
-          : isLoopbackSite(e.SITE_URL)
+          : isLoopbackSite(siteUrl)
             ? { kind: 'embedded', because: 'loopback' }
             : { kind: 'none' },
     portalTestHooks,

@@ -43,14 +43,21 @@ const routes: RouteEntry[] = [
   { id: 'blog-tag', path: 'blog/tag/:tagSlug', file: 'pages/blog-tag.tsx' },
   { id: 'blog-post', path: 'blog/:slug', file: 'pages/blog-post.tsx' },
   { id: 'privacy-policy', path: 'privacy-policy', file: 'pages/legal.tsx' },
-  { id: 'booking-confirmation', path: 'booking-confirmation/:bookingId?', file: 'pages/booking-confirmation.tsx' },
-  { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx' },
+  {
+    id: 'booking-confirmation',
+    path: 'booking-confirmation/:bookingId?',
+    file: 'pages/booking-confirmation.tsx',
+    noindex: true,
+  },
+  { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx', noindex: true },
+  { id: 'account', path: 'account', file: 'pages/account.tsx', private: true },
+  { id: 'account-subscription', path: 'account/subscription', file: 'pages/account-subscription.tsx', private: true },
   { id: 'contact', path: 'contact', file: 'resources/redirects.ts' },
   { id: 'unknown-dynamic', path: 'things/:id', file: 'pages/things.tsx' },
 ];
 
 describe('public pages', () => {
-  it('lists static pages and one page per CMS slug, without internal pages, redirects, unknown dynamic routes or empty categories and tags', () => {
+  it('lists static pages and one page per CMS slug, without noindex or portal pages, redirects, unknown dynamic routes or empty categories and tags', () => {
     const pages = publicPages(data, routes);
     expect(pages.map((p) => p.path)).toEqual([
       '/',
@@ -83,10 +90,12 @@ describe('public pages', () => {
     expect(paths.some((p) => p.startsWith('/booking-confirmation'))).toBe(false);
     expect(paths.some((p) => p.includes(':'))).toBe(false);
     expect(paths).not.toContain('/contact');
+    // The portal (private) is noindex and partly behind sign-in: none of it is listed.
+    expect(paths.filter((p) => /^\/(account|checkout)(\/|$)/.test(p))).toEqual([]);
+    expect(paths).toContain('/book');
     expect(
-      routeTable.filter(
-        (r) => r.file.startsWith('pages/') && !r.path?.includes(':') && !['seo-diagnostics'].includes(r.id),
-      ).length,
+      routeTable.filter((r) => r.file.startsWith('pages/') && !r.path?.includes(':') && !r.private && !r.noindex)
+        .length,
     ).toBe(paths.filter((p) => !/^\/(blog|case-studies)\/./.test(p)).length);
   });
 

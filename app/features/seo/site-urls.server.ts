@@ -7,16 +7,22 @@ import { localizePath, locales, type Locale } from '~/i18n';
 import { routeTable as declaredRoutes } from '~/route-table';
 import type { SeoSource, SitePages } from '~/sanity/queries/site';
 
-export type RouteEntry = { id: string; path?: string; index?: boolean; file: string };
+export type RouteEntry = {
+  id: string;
+  path?: string;
+  index?: boolean;
+  file: string;
+  private?: boolean;
+  noindex?: boolean;
+};
 
-/** Routes that are pages but not public: internal, private (personal data) or redirects. */
-export const NON_PUBLIC_ROUTE_IDS = new Set([
-  'seo-diagnostics',
-  'booking-confirmation',
-  'contact',
-  'bookingconfirmation',
-  'booking_confirmation',
-]);
+/**
+ * A route whose pages belong in the sitemap, read from the route table's flags: a page (not a
+ * redirect or resource), neither of the portal (`private`: personal, noindex, often a redirect to
+ * sign-in) nor asking not to be indexed (`noindex`: diagnostics, a booking's confirmation).
+ */
+export const isIndexableRoute = (route: RouteEntry) =>
+  route.file.startsWith('pages/') && !route.private && !route.noindex;
 
 /** Dynamic routes and the CMS list whose slugs fill their one parameter. */
 const DYNAMIC_SOURCES = {
@@ -69,7 +75,7 @@ export function normalizeLastmod(value: string | null | undefined): string | nul
 
 const isSafeSlug = (slug: string) => /^[\p{L}\p{N}_-]+$/u.test(slug);
 
-/** Every public page (one entry per path, language-neutral), in route-table order. */
+/** Every indexable public page (one entry per path, language-neutral), in route-table order. */
 export function publicPages(data: SitePages, routes: readonly RouteEntry[] = declaredRoutes): SitePage[] {
   const pages: SitePage[] = [];
   const seen = new Set<string>();
@@ -79,7 +85,7 @@ export function publicPages(data: SitePages, routes: readonly RouteEntry[] = dec
     pages.push({ ...page, lastmod: normalizeLastmod(seoSourceFor(page, data)?.lastmod) });
   };
   for (const route of routes) {
-    if (NON_PUBLIC_ROUTE_IDS.has(route.id) || !route.file.startsWith('pages/')) continue;
+    if (!isIndexableRoute(route)) continue;
     if (route.index) {
       add({ routeId: route.id, path: '/' });
       continue;
