@@ -109,21 +109,25 @@ let current: Database | undefined;
 const database = async () => current!;
 
 /** N rows in each of the largest tables, made by the database itself (generate_series). */
-async function fill(db: Database['db'], rows: number) {
+async function fill(database: Database['db'], rows: number) {
   const t0 = Date.now();
-  await db.execute(sql`insert into accounts (customer_id, email, name, locale)
+  // One transaction without the pool's statement timeout (a safety limit for requests, not for this).
+  await database.transaction(async (db) => {
+    if (POSTGRES) await db.execute(sql`set local statement_timeout = 0`);
+    await db.execute(sql`insert into accounts (customer_id, email, name, locale)
     select 'cus_fill' || g, 'fill' || g || '@example.com', 'Fill ' || g, 'en' from generate_series(1, ${rows}) g`);
-  await db.execute(sql`insert into sessions (id_hash, customer_id, expires_at)
+    await db.execute(sql`insert into sessions (id_hash, customer_id, expires_at)
     select md5('s' || g), 'cus_fill' || g, now() + interval '30 days' from generate_series(1, ${rows}) g`);
-  await db.execute(sql`insert into signin_codes (id, subject, requester, customer_id, tries_left, next, locale, expires_at)
+    await db.execute(sql`insert into signin_codes (id, subject, requester, customer_id, tries_left, next, locale, expires_at)
     select 'fill' || g, md5('subject' || g), md5('req' || g), 'cus_fill' || g, 5, '/account', 'en', now() + interval '10 minutes'
     from generate_series(1, ${rows}) g`);
-  await db.execute(sql`insert into rate_limits (kind, subject, window_start, count, expires_at)
+    await db.execute(sql`insert into rate_limits (kind, subject, window_start, count, expires_at)
     select 'signin-ip', md5('ip' || g), now(), 1, now() + interval '1 hour' from generate_series(1, ${rows}) g`);
-  await db.execute(sql`insert into mail_queue (key_hash, to_address, kind, message, status, next_attempt_at, sent_at)
+    await db.execute(sql`insert into mail_queue (key_hash, to_address, kind, message, status, next_attempt_at, sent_at)
     select substr(md5('m' || g) || md5('n' || g), 1, 40), 'fill' || g || '@example.com', 'cancellation', null, 'sent', now(), now()
     from generate_series(1, ${rows}) g`);
-  await db.execute(sql`analyze`);
+  });
+  await database.execute(sql`analyze`);
   return Date.now() - t0;
 }
 
