@@ -17,7 +17,7 @@ import { openDatabase } from '~/db/client.server';
 import { createPostgresDatabase, installDatabase } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
 import { ensureAccount } from '~/portal/accounts.server';
-import { derivedCode } from '~/portal/crypto.server';
+import { derivedCode, pseudonym } from '~/portal/crypto.server';
 import { requestCode, verifyCode } from '~/portal/signin.server';
 
 const arg = (name: string, fallback: number) => {
@@ -56,6 +56,7 @@ async function signIn(i: number, count = false) {
   const email = `bench${i}@example.com`;
   const ip = `203.0.${(++n >> 8) & 255}.${n & 255}`;
   statements = [];
+  const started = performance.now();
   const asked = await requestCode(
     new Request('https://site.example/account', { method: 'POST', headers: { 'x-bawaba-client-ip': ip } }),
     form({ email }),
@@ -70,15 +71,18 @@ async function signIn(i: number, count = false) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  // The code the email would carry: the newest row of this address.
+  // The code the email would carry: this address's newest row, found by the index the app uses
+  // (its keyed subject), and not timed: the user's time is asking plus typing.
+  const asking = performance.now() - started;
   const [row] = (
     await (
       await database()
     ).db.execute<{ id: string }>(
-      sql`select id from signin_codes where customer_id = ${`cus_bench${i}`} order by created_at desc limit 1`,
+      sql`select id from signin_codes where subject = ${pseudonym('code-address', email)} order by created_at desc limit 1`,
     )
   ).rows;
   statements = [];
+  const typing = performance.now();
   const verified = await verifyCode(
     new Request('https://site.example/account/verify', {
       method: 'POST',
@@ -88,7 +92,12 @@ async function signIn(i: number, count = false) {
     'en',
   );
   if (verified.status !== 'signed-in') throw new Error(`verify: ${verified.status}`);
-  return { ask: askStatements, mail: mailStatements, verify: statements.length };
+  return {
+    ask: askStatements,
+    mail: mailStatements,
+    verify: statements.length,
+    ms: asking + (performance.now() - typing),
+  };
 }
 
 /** Waits (at most 10 s) until no email is being sent: the sender has recorded every outcome. */
@@ -161,9 +170,7 @@ try {
   console.log(`filled in ${((await fill(current.db, ROWS)) / 1000).toFixed(1)} s`);
   const times: number[] = [];
   for (let i = 1; i <= SIGNINS; i++) {
-    const t0 = performance.now();
-    await signIn(i);
-    times.push(performance.now() - t0);
+    times.push((await signIn(i)).ms);
   }
   console.log(
     `sign-in with ${ROWS.toLocaleString('en')} rows a table (${SIGNINS} sign-ins): p50 ${ms(pct(times, 50))}, ` +
