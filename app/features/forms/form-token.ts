@@ -1,12 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
+import { useShell, type ShellData } from '~/lib/shell';
 import { FORM_TOKEN_ACTION } from './fields';
 
 /**
- * The form's signed start time for the spam timer (spam-check.ts), issued when the form is
- * first used rather than carried by the page (so pages are the same for every visitor and can
- * be cached, ADR 0010): `onFirstUse` (a field focused or pressed) asks GET /api/form-token
- * once. A token the server handed back with a refusal (`fromServer`) wins. Without JavaScript
- * the first post carries none and its answer brings one.
+ * The form's signed start time for the spam timer (spam-check.ts, ADR 0021). The page carries a
+ * page token (its render time, shared by every visitor of the cached page), so a post without
+ * JavaScript, or one sent before the scripts arrive, is accepted the first time. With JavaScript,
+ * `onFirstUse` (a field focused or pressed) asks GET /api/form-token once for the visitor's own
+ * token, which replaces it: its timer starts when this visitor began. A token the server handed
+ * back with a refusal (`fromServer`) wins over both.
  */
 export function useFormToken(fromServer: string | null | undefined): { token: string; onFirstUse: () => void } {
   const [issued, setIssued] = useState('');
@@ -25,5 +27,7 @@ export function useFormToken(fromServer: string | null | undefined): { token: st
         asked.current = false;
       });
   }, []);
-  return { token: fromServer || issued, onFirstUse };
+  // Outside the locale layout (a form rendered alone in a test) there is no page token.
+  const page = (useShell() as ShellData | undefined)?.formToken ?? '';
+  return { token: fromServer || issued || page, onFirstUse };
 }
