@@ -66,7 +66,11 @@ function fromBase64Url(s: string): Uint8Array<ArrayBuffer> | null {
  * token, `{issuedAt ms}.p.{signature}` for a page token. The kind is signed with the time
  * (`{ms}` or `{ms}.p`), so a visitor token cannot be relabelled as a page token.
  */
-export async function createFormToken(issuedAt: number, secret: string, kind: FormTokenKind = 'visitor'): Promise<string> {
+export async function createFormToken(
+  issuedAt: number,
+  secret: string,
+  kind: FormTokenKind = 'visitor',
+): Promise<string> {
   const signed = `${Math.floor(issuedAt)}${kind === 'page' ? '.p' : ''}`;
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(signed));
   return `${signed}.${toBase64Url(signature)}`;

@@ -10,7 +10,14 @@ import { consume, consumeAll, type Limit } from '~/portal/limits.server';
 import { contentClient } from '~/sanity/client.server';
 import { FORM_KEYS, FORM_TOKEN_FIELD, type FaqField } from './fields';
 import { RATE_LIMIT, RATE_LIMITED_MESSAGE } from './rate-limit';
-import { checkSpam, createFormToken, liveFormToken, maxAgeOf, type FormTokenKind, type SpamVerdict } from './spam-check';
+import {
+  checkSpam,
+  createFormToken,
+  liveFormToken,
+  maxAgeOf,
+  type FormTokenKind,
+  type SpamVerdict,
+} from './spam-check';
 import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './validation';
 
 /**
@@ -193,7 +200,11 @@ function newToken(secret: string | readonly string[], now: number): Promise<stri
   return createFormToken(now, typeof secret === 'string' ? secret : secret[0]!);
 }
 
-async function genuineToken(form: FormData, secret: string | readonly string[], now: number): Promise<LiveToken | null> {
+async function genuineToken(
+  form: FormData,
+  secret: string | readonly string[],
+  now: number,
+): Promise<LiveToken | null> {
   const value = text(form, FORM_TOKEN_FIELD, 200);
   const live = await liveFormToken(value, secret, now);
   return live ? { value, ...live } : null;
