@@ -54,13 +54,16 @@ async function waitFillTime(token: string) {
 
 /** Replaces fields of the form's next post as it leaves the browser (what a bot would send). */
 async function tamperNextPost(page: Page, url: RegExp, change: (body: URLSearchParams) => unknown) {
-  await page.route(url, async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    const body = new URLSearchParams(route.request().postData() ?? '');
-    await change(body);
-    await page.unroute(url);
-    await route.continue({ postData: body.toString() });
-  });
+  // Once: the next request to the URL is the form's post (the page was loaded before).
+  await page.route(
+    url,
+    async (route) => {
+      const body = new URLSearchParams(route.request().postData() ?? '');
+      await change(body);
+      await route.continue({ postData: body.toString() });
+    },
+    { times: 1 },
+  );
 }
 
 const faqCount = async (email: string) =>
