@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useShell, type ShellData } from '~/lib/shell';
 
 /**
@@ -8,6 +9,9 @@ import { useShell, type ShellData } from '~/lib/shell';
  */
 export function useFormToken(fromServer: string | null | undefined): string {
   // Outside the locale layout (a form rendered alone in a test) there is no page token.
-  const page = (useShell() as ShellData | undefined)?.formToken ?? '';
-  return fromServer || page;
+  const current = (useShell() as ShellData | undefined)?.formToken ?? '';
+  // The token the form was shown with is kept: after another form's post the shell's data is
+  // loaded again with a token dated that instant, and a post right after would be 'too fast'.
+  const [shown] = useState(current);
+  return fromServer || shown || current;
 }
