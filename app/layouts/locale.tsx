@@ -9,6 +9,7 @@ import { NavigationProgress } from '~/components/NavigationProgress';
 import { RouteErrorBoundary } from '~/components/RouteError';
 import { showTestBookingLink } from '~/features/booking/frame-url';
 import { BookingProvider } from '~/features/booking/BookingProvider';
+import { createFormToken } from '~/features/forms/spam-check';
 import { requestLocale, namespaces } from '~/i18n';
 import { analytics } from '~/lib/analytics';
 import { deferred } from '~/lib/deferred';
@@ -53,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw data(null, { status: 503, headers: { 'Retry-After': '60' } });
   }
   const { siteUrl, isProduction } = env();
-  // Nothing per visitor here: pages are cached and shared (ADR 0010); forms get their token on first use.
+  // Nothing per visitor here: pages are cached and shared (ADR 0010). The forms' page token is the
+  // time this page was rendered, shared by everyone it is served to (ADR 0021).
   const conversion = {
     showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
   };
@@ -65,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       preview: await previewPerspective(request),
       conversion,
       englishFallbacks: englishFallbacks(request),
+      formToken: await createFormToken(Date.now(), env().sessionSecret, 'page'),
     },
     { headers },
   );

@@ -23,6 +23,8 @@ export type ShellData = {
   };
   /** Ids of documents shown in English because their translation is missing. */
   englishFallbacks: string[];
+  /** The forms' page token: a signed render time, the same for every visitor of this cached page (ADR 0021). */
+  formToken: string;
 };
 
 const shellRouteIds: readonly string[] = Object.values(layoutRouteIds);

@@ -66,7 +66,6 @@ const T = {
       another: 'Ask another question',
       error: 'Submission Error - There was an error submitting your question. Please try again later.',
       tooFast: 'Not sent - That was quick! Please take a moment to check your entry, then submit it again.',
-      confirm: 'One more step - To keep automated spam out, please check your entry and send it again.',
       honeypot: 'Not sent - This submission looked automated and was not sent. Please reload the page and try again.',
       rateLimited: 'Too many submissions from this address. Please try again later.',
     },
@@ -102,7 +101,6 @@ const T = {
       another: 'اطرح سؤالًا آخر',
       error: 'خطأ في الإرسال - حدث خطأ أثناء إرسال سؤالك. يُرجى المحاولة مرة أخرى لاحقًا.',
       tooFast: 'لم يتم الإرسال - كان ذلك سريعًا! يُرجى التمهّل قليلًا لمراجعة بياناتك، ثم إرسالها مرة أخرى.',
-      confirm: 'خطوة أخيرة - للحماية من الرسائل الآلية، يُرجى مراجعة بياناتك ثم إرسالها مرة أخرى.',
       honeypot: 'لم يتم الإرسال - بدا هذا الإرسال آليًا فلم يتم إرساله. يُرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.',
       rateLimited: 'وصلنا عدد كبير جدًا من الطلبات من هذا العنوان. يُرجى المحاولة مرة أخرى لاحقًا.',
     },
@@ -497,9 +495,8 @@ test.describe('data layer', () => {
  * wait too short.
  */
 /**
- * When the server issued the newest form token on the page (its signed start time, ms). Pages
- * carry none: with JavaScript a form asks for one when first used, without it the answer to
- * the first post brings one; this waits until there is one.
+ * When the server issued the newest form token on the page (its signed start time, ms): the
+ * page token rendered into the page (ADR 0021), or one a refusal brought.
  */
 async function formStartedAt(page: Page) {
   let newest = 0;
@@ -516,16 +513,6 @@ async function formStartedAt(page: Page) {
     )
     .toBeGreaterThan(0);
   return newest;
-}
-
-/** Without JavaScript the first post of a fresh page has no token: it is answered 'one more step', with one. */
-async function confirmWithoutJs(page: Page, locale: Locale, js: boolean) {
-  if (js) return;
-  await page.getByTestId('faq-form').getByRole('button', { name: T[locale].faq.submit }).click();
-  await expect(page.getByTestId('faq-form-error')).toHaveText(T[locale].faq.confirm);
-  // The answer opens at the form, where its message is.
-  await expect(page).toHaveURL(/#ask-a-question$/);
-  await expect(page.getByTestId('faq-form-error')).toBeInViewport();
 }
 
 async function waitFillTime(page: Page) {
@@ -578,6 +565,11 @@ for (const locale of LOCALES) {
         await expectFieldError(page, locale, L.email, L.required);
         await expectFieldError(page, locale, L.phone, L.phoneRequired);
         await expectFieldError(page, locale, L.question, L.required);
+        // Without JavaScript the answer opens at the form, where its message is.
+        if (!js) {
+          await expect(page).toHaveURL(/#ask-a-question$/);
+          await expect(page.getByTestId('faq-form-error')).toBeInViewport();
+        }
 
         // The phone without a country code; the other values are kept.
         await fillFaq(page, locale, {
@@ -603,7 +595,6 @@ for (const locale of LOCALES) {
           phone: '+971 50 123 4567',
           question: 'How long does a free zone licence take?',
         });
-        await confirmWithoutJs(page, locale, js);
         if (Date.now() - (await formStartedAt(page)) < MIN_FILL_MS - 2000) {
           await page.getByTestId('faq-form').getByRole('button', { name: L.submit }).click();
           await expect(page.getByTestId('faq-form-error')).toHaveText(L.tooFast);
@@ -693,11 +684,11 @@ test.describe('newsletter', () => {
       await page.goto(at(locale, '/about?x=1'));
       const form = page.getByTestId('newsletter-footer');
       await form.getByLabel(N.email).fill('nope@');
-      // The page carried no form token; the answer brings one in its address (never a cached page).
+      // The refusal keeps the page's token in its address for the next try (never a cached page).
       await form.getByRole('button', { name: N.subscribe }).click();
       await expect(page).toHaveURL(
         new RegExp(
-          `${at(locale, '/about')}\\?x=1&newsletter=invalid&newsletter_form=footer&form_started=\\d+\\.[\\w-]+#newsletter-footer$`,
+          `${at(locale, '/about')}\\?x=1&newsletter=invalid&newsletter_form=footer&form_started=\\d+\\.p\\.[\\w-]+#newsletter-footer$`,
         ),
       );
       await expect(page.getByTestId('newsletter-footer-message')).toHaveText(N.invalid);
@@ -882,7 +873,6 @@ test.describe('stored submissions', () => {
             phone: '+971 50 123 4567',
             question: 'Will this fail?',
           });
-          await confirmWithoutJs(page, locale, js);
           await waitFillTime(page);
           await page.getByTestId('faq-form').getByRole('button', { name: T[locale].faq.submit }).click();
           await expect(page.getByTestId('faq-form-error')).toHaveText(T[locale].faq.error);

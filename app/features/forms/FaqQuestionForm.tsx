@@ -39,7 +39,7 @@ export function FaqQuestionForm() {
     navigation.formMethod === 'POST' &&
     navigation.formAction?.split('#')[0] === location.pathname;
   const failed = result && result.status !== 'submitted' ? result : null;
-  const { token, onFirstUse } = useFormToken(failed?.token);
+  const token = useFormToken(failed?.token);
 
   // Move focus to the outcome after a submission (JavaScript on; without it the page
   // loads afresh and the alert is read out).
@@ -102,8 +102,6 @@ export function FaqQuestionForm() {
         action={`${location.pathname}#${FAQ_FORM_ANCHOR}`}
         noValidate
         preventScrollReset
-        onFocus={onFirstUse}
-        onPointerDown={onFirstUse}
         className="relative mt-4 space-y-4"
         aria-labelledby={headingId}
       >

@@ -52,7 +52,7 @@ export function NewsletterForm({
   const status: NewsletterStatus | null = fetcher.data ? newsletterStatusOf(fetcher.data) : urlStatus;
   const submitting = fetcher.state === 'submitting';
   // After a plain post the page's address carries the token for the next try.
-  const { token, onFirstUse } = useFormToken(fetcher.data?.token || (urlStatus ? params.get(FORM_TOKEN_FIELD) : null));
+  const token = useFormToken(fetcher.data?.token || (urlStatus ? params.get(FORM_TOKEN_FIELD) : null));
 
   useEffect(() => {
     if (!fetcher.data || fetcher.state !== 'idle') return;
@@ -103,14 +103,7 @@ export function NewsletterForm({
       ) : (
         <>
           <p className={`mt-1 ${dark ? 'text-navy-100' : 'text-navy-700'}`}>{t('newsletter.text')}</p>
-          <fetcher.Form
-            method="post"
-            action={NEWSLETTER_ACTION}
-            noValidate
-            onFocus={onFirstUse}
-            onPointerDown={onFirstUse}
-            className="@container relative mt-3"
-          >
+          <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate className="@container relative mt-3">
             <Honeypot />
             <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
             <input type="hidden" name={NEWSLETTER_RETURN_FIELD} value={returnTo} />

@@ -7,7 +7,10 @@ export const FAQ_FIELDS = ['name', 'email', 'phone', 'question'] as const;
 export type FaqField = (typeof FAQ_FIELDS)[number];
 export const HONEYPOT_FIELD = 'hp_leave_empty';
 export const FORM_TOKEN_FIELD = 'form_started';
-/** Issues a form token when a form is first used (JavaScript on); pages carry none. */
+/**
+ * Issues a visitor token. The forms no longer ask for one (pages carry a page token, ADR 0021);
+ * it answers tabs still running the scripts of a page rendered before that.
+ */
 export const FORM_TOKEN_ACTION = '/api/form-token';
 
 /** i18next keys of the messages (namespace `forms`). */

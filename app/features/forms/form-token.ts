@@ -1,29 +1,17 @@
-import { useCallback, useRef, useState } from 'react';
-import { FORM_TOKEN_ACTION } from './fields';
+import { useState } from 'react';
+import { useShell, type ShellData } from '~/lib/shell';
 
 /**
- * The form's signed start time for the spam timer (spam-check.ts), issued when the form is
- * first used rather than carried by the page (so pages are the same for every visitor and can
- * be cached, ADR 0010): `onFirstUse` (a field focused or pressed) asks GET /api/form-token
- * once. A token the server handed back with a refusal (`fromServer`) wins. Without JavaScript
- * the first post carries none and its answer brings one.
+ * The form's token for the spam checks (spam-check.ts, ADR 0021): the page token the server
+ * rendered into the page (its render time, shared by every visitor of the cached page), so the
+ * first post is accepted with or without JavaScript. A token the server handed back with a
+ * refusal (`fromServer`: the same page token, or a new visitor token when it had expired) wins.
  */
-export function useFormToken(fromServer: string | null | undefined): { token: string; onFirstUse: () => void } {
-  const [issued, setIssued] = useState('');
-  const asked = useRef(false);
-  const onFirstUse = useCallback(() => {
-    if (asked.current) return;
-    asked.current = true;
-    fetch(FORM_TOKEN_ACTION, { headers: { Accept: 'application/json' }, cache: 'no-store', credentials: 'same-origin' })
-      .then((response) => (response.ok ? (response.json() as Promise<{ token?: unknown }>) : null))
-      .then((body) => {
-        if (typeof body?.token === 'string') setIssued(body.token);
-        else asked.current = false;
-      })
-      .catch(() => {
-        // Offline or refused: the next focus asks again; a post without a token is answered with one.
-        asked.current = false;
-      });
-  }, []);
-  return { token: fromServer || issued, onFirstUse };
+export function useFormToken(fromServer: string | null | undefined): string {
+  // Outside the locale layout (a form rendered alone in a test) there is no page token.
+  const current = (useShell() as ShellData | undefined)?.formToken ?? '';
+  // The token the form was shown with is kept: after another form's post the shell's data is
+  // loaded again with a token dated that instant, and a post right after would be 'too fast'.
+  const [shown] = useState(current);
+  return fromServer || shown || current;
 }

@@ -56,7 +56,7 @@ export function safeFormId(value: unknown): string {
 
 /**
  * Where a plain post returns: the page, our status and form id and, after a refusal, the form
- * token for the next try (pages carry none; such a URL is never served from the page cache).
+ * token for the next try (such a URL is never served from the page cache).
  */
 export function returnUrlWithStatus(
   path: string,

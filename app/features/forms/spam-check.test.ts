@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './fields';
-import { checkSpam, createFormToken, MIN_FILL_MS, readFormToken, TOKEN_MAX_AGE_MS } from './spam-check';
+import {
+  checkSpam,
+  createFormToken,
+  MIN_FILL_MS,
+  PAGE_TOKEN_MAX_AGE_MS,
+  readFormToken,
+  readFormTokenOf,
+  TOKEN_MAX_AGE_MS,
+} from './spam-check';
 
 const valid = {
   name: '  Layla Haddad ',
@@ -40,6 +48,27 @@ describe('spam checks', () => {
     const flipped = sig!.startsWith('A') ? `B${sig!.slice(1)}` : `A${sig!.slice(1)}`;
     expect(await readFormToken(`${t0}.${flipped}`, secret)).toBeNull();
     expect(await readFormToken(`${t0}.${sig}===`, secret)).toBeNull();
+  });
+
+  it('a page token carries its kind in what is signed: a visitor token cannot be relabelled', async () => {
+    const page = await createFormToken(t0, secret, 'page');
+    expect(page).toMatch(/^1700000000000\.p\.[A-Za-z0-9_-]{43}$/);
+    expect(await readFormTokenOf(page, secret)).toEqual({ issuedAt: t0, kind: 'page' });
+    const visitor = await createFormToken(t0, secret);
+    expect(await readFormTokenOf(visitor, secret)).toEqual({ issuedAt: t0, kind: 'visitor' });
+    const [stamp, sig] = visitor.split('.');
+    expect(await readFormTokenOf(`${stamp}.p.${sig}`, secret)).toBeNull();
+    expect(await readFormTokenOf(page.replace('.p.', '.'), secret)).toBeNull();
+  });
+
+  it('a page token is accepted for PAGE_TOKEN_MAX_AGE_MS, still not within 3 s of the render', async () => {
+    const pageForm = async () => ({ ...(await form()), [FORM_TOKEN_FIELD]: await createFormToken(t0, secret, 'page') });
+    expect(await checkSpam(await pageForm(), { secret, now: t0 + 2999 })).toMatchObject({ reason: 'tooFast' });
+    expect(await checkSpam(await pageForm(), { secret, now: t0 + TOKEN_MAX_AGE_MS + 1 })).toEqual({ ok: true });
+    expect(await checkSpam(await pageForm(), { secret, now: t0 + PAGE_TOKEN_MAX_AGE_MS })).toEqual({ ok: true });
+    expect(await checkSpam(await pageForm(), { secret, now: t0 + PAGE_TOKEN_MAX_AGE_MS + 1 })).toMatchObject({
+      reason: 'expired',
+    });
   });
 
   it('passes a person who took their time', async () => {

@@ -22,7 +22,7 @@ import {
 } from './submissions.server';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './fields';
 import { RATE_LIMIT } from './rate-limit';
-import { createFormToken, MIN_FILL_MS, TOKEN_MAX_AGE_MS } from './spam-check';
+import { createFormToken, MIN_FILL_MS, PAGE_TOKEN_MAX_AGE_MS, TOKEN_MAX_AGE_MS } from './spam-check';
 
 // The limits' document ids are keyed with the signing secret.
 process.env.SESSION_SECRET ??= 'forms-test-session-secret-0123456789abcdef';
@@ -555,6 +555,114 @@ describe.each(testDatabaseKinds())('forms on %s', (kind) => {
       });
       expect(await handleNewsletter(first, { page: '/', ip }, d)).toEqual({ status: 'subscribed', created: false });
       expect(await count(newsletterSignups)).toBe(NEWSLETTER_PER_IP.max);
+    });
+  });
+
+  describe('page tokens (rendered into the cached page, shared by its visitors; ADR 0021)', () => {
+    /** A form as posted from a cached page rendered at `renderedAt`: every visitor of it sends this token. */
+    async function pageForm(fields: Record<string, string>, token: string): Promise<FormData> {
+      const f = await form(fields);
+      f.set(FORM_TOKEN_FIELD, token);
+      return f;
+    }
+
+    it('the first post is accepted; an identical retry is the same one; another visitor of the page is stored too', async () => {
+      const d = await deps();
+      const token = await createFormToken(T0 - 60_000, SECRET, 'page');
+      expect(await handleFaqQuestion(await pageForm(QUESTION, token), { page: '/faq' }, d)).toEqual({
+        status: 'submitted',
+      });
+      // The answer was lost; the browser sends the same form again (twice, at once).
+      const retries = await Promise.all(
+        [0, 1].map(async () => handleFaqQuestion(await pageForm(QUESTION, token), { page: '/faq' }, d)),
+      );
+      expect(retries).toEqual([{ status: 'submitted' }, { status: 'submitted' }]);
+      expect(await count(faqQuestions)).toBe(1);
+      expect(await outbox()).toHaveLength(1);
+      // Someone else who got the same cached page asks their own question with the same token.
+      const other = { ...QUESTION, name: 'Omar', email: 'omar@example.com', question: 'Do you help with VAT?' };
+      expect(await handleFaqQuestion(await pageForm(other, token), { page: '/faq' }, d)).toEqual({
+        status: 'submitted',
+      });
+      expect(await count(faqQuestions)).toBe(2);
+      expect(await count(formTokens)).toBe(2);
+    });
+
+    it('identical posts at the same instant with one page token store one question', async () => {
+      // Four: copies sent at the same instant may each be counted against the address's five.
+      const d = await deps();
+      const token = await createFormToken(T0 - 60_000, SECRET, 'page');
+      const results = await Promise.all(
+        Array.from({ length: 4 }, async () => handleFaqQuestion(await pageForm(QUESTION, token), { page: '/faq' }, d)),
+      );
+      expect(results).toEqual(Array.from({ length: 4 }, () => ({ status: 'submitted' })));
+      expect(await count(faqQuestions)).toBe(1);
+    });
+
+    it("too fast within 3 s of the render; accepted for the page cache's day; expired after, with a new token", async () => {
+      const d = await deps();
+      const fresh = await createFormToken(now - 1000, SECRET, 'page');
+      expect(await handleFaqQuestion(await pageForm(QUESTION, fresh), { page: '/faq' }, d)).toMatchObject({
+        status: 'rejected',
+        formError: { messageKey: 'forms:spamTooFast' },
+      });
+      // A page kept by the cache for a day, then filled in slowly: older than a visitor token may be.
+      const dayOld = await createFormToken(now - PAGE_TOKEN_MAX_AGE_MS + 1000, SECRET, 'page');
+      expect(PAGE_TOKEN_MAX_AGE_MS).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000 + TOKEN_MAX_AGE_MS);
+      expect(await handleFaqQuestion(await pageForm(QUESTION, dayOld), { page: '/faq' }, d)).toEqual({
+        status: 'submitted',
+      });
+      const tooOld = await createFormToken(now - PAGE_TOKEN_MAX_AGE_MS - 1, SECRET, 'page');
+      expect(
+        await handleFaqQuestion(await pageForm({ ...QUESTION, question: 'Another' }, tooOld), { page: '/faq' }, d),
+      ).toMatchObject({ status: 'rejected', formError: { messageKey: 'forms:spamExpired' }, token: issuedNow() });
+      expect(await count(faqQuestions)).toBe(1);
+    });
+
+    it("a page token's claim is kept as long as the token is accepted, so a late retry is still one", async () => {
+      const d = await deps();
+      const token = await createFormToken(T0 - 60_000, SECRET, 'page');
+      expect(await handleFaqQuestion(await pageForm(QUESTION, token), { page: '/faq' }, d)).toEqual({
+        status: 'submitted',
+      });
+      now = T0 + 20 * 60 * 60 * 1000;
+      expect(await purgeExpiredFormTokens(database.db, now)).toBe(0);
+      expect(await handleFaqQuestion(await pageForm(QUESTION, token), { page: '/faq' }, d)).toEqual({
+        status: 'submitted',
+      });
+      expect(await count(faqQuestions)).toBe(1);
+      expect(await purgeExpiredFormTokens(database.db, T0 + PAGE_TOKEN_MAX_AGE_MS + 120_000)).toBe(1);
+    });
+
+    it('newsletter: one page token signs up each address once; the same address again is the same success', async () => {
+      const d = await deps();
+      const token = await createFormToken(T0 - 60_000, SECRET, 'page');
+      expect(await handleNewsletter(await pageForm({ email: 'a@example.com' }, token), { page: '/' }, d)).toEqual({
+        status: 'subscribed',
+        created: true,
+      });
+      expect(await handleNewsletter(await pageForm({ email: 'A@example.com' }, token), { page: '/' }, d)).toEqual({
+        status: 'subscribed',
+        created: false,
+      });
+      expect(await handleNewsletter(await pageForm({ email: 'b@example.com' }, token), { page: '/' }, d)).toEqual({
+        status: 'subscribed',
+        created: true,
+      });
+      expect(await count(newsletterSignups)).toBe(2);
+      expect(await outbox()).toHaveLength(2);
+    });
+
+    it('a page token still counts against the per-address limit (sharing it is no way around the limits)', async () => {
+      const d = await deps();
+      const token = await createFormToken(T0 - 60_000, SECRET, 'page');
+      const results = [];
+      for (let i = 0; i < RATE_LIMIT.max + 2; i++)
+        results.push(
+          await handleFaqQuestion(await pageForm({ ...QUESTION, question: `Q ${i}` }, token), { page: '/faq' }, d),
+        );
+      expect(results.filter((r) => r.status === 'submitted')).toHaveLength(RATE_LIMIT.max);
+      expect(results.filter((r) => r.status === 'rejected' && r.httpStatus === 429)).toHaveLength(2);
     });
   });
 

@@ -10,7 +10,14 @@ import { consume, consumeAll, type Limit } from '~/portal/limits.server';
 import { contentClient } from '~/sanity/client.server';
 import { FORM_KEYS, FORM_TOKEN_FIELD, type FaqField } from './fields';
 import { RATE_LIMIT, RATE_LIMITED_MESSAGE } from './rate-limit';
-import { checkSpam, createFormToken, readFormToken, TOKEN_MAX_AGE_MS, type SpamVerdict } from './spam-check';
+import {
+  checkSpam,
+  createFormToken,
+  liveFormToken,
+  maxAgeOf,
+  type FormTokenKind,
+  type SpamVerdict,
+} from './spam-check';
 import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './validation';
 
 /**
@@ -32,11 +39,15 @@ import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './
  * - A retry of a submission already stored with its token is answered from the token's record
  *   before any limit is counted: the same success, never a 429, and not counted again.
  *   (Two copies of it sent at the same instant may both be counted; one is stored.)
- * - A token carries one stored submission: the submission's row and the token's `form_tokens`
- *   row (its hash, the primary key, and the hash of what was submitted) are inserted in one
- *   transaction, the token first: a second use waits on the first and finds the key taken.
- *   Sending the same submission again with that token (a retry after a lost answer) gets the
- *   same success and stores nothing; anything else with it is refused as expired.
+ * - Each use of a token is claimed once: the submission's row and a `form_tokens` row (the claim's
+ *   key, the primary key, and the hash of what was submitted) are inserted in one transaction,
+ *   the claim first: a second use waits on the first and finds the key taken. Sending the same
+ *   submission again with that token (a retry after a lost answer) gets the same success and
+ *   stores nothing. The claim's key depends on the token's kind (ADR 0021): a visitor token
+ *   (JavaScript, one visitor's own) is claimed whole, so anything else sent with it is refused
+ *   as expired; a page token (in the cached HTML, shared by every visitor of that page) is
+ *   claimed together with what was submitted, so each different submission is one, and an
+ *   identical one sent again is the same one.
  * - The newsletter keeps one row per address (`email_key`, unique), the address as first typed.
  * - The firm's notification emails are limited per visitor IP (NOTIFY_LIMIT): beyond it the
  *   submission is still stored (it passed every other check) and the email is not sent.
@@ -56,8 +67,8 @@ export type FaqResult =
       values: FaqValues;
       /**
        * The token for the next try: the submitted one when it is genuine and unused (it keeps
-       * its start time), else a new one (pages carry none: a form posted without JavaScript
-       * gets its first token here); null only when the body could not be read.
+       * its start time), else a new visitor token (a post without a token, or with an expired
+       * one, gets one here); null only when the body could not be read.
        */
       token: string | null;
       httpStatus: number;
@@ -134,10 +145,17 @@ export const newsletterKey = (email: string) => email.trim().toLowerCase();
 type TokenForm = 'faq' | 'newsletter';
 
 /** Kept as long as the token itself could be accepted; afterwards the clean-up job deletes it. */
-function tokenExpiry(token: string, now: number): Date {
-  const expires = new Date(Number(token.split('.')[0]) + TOKEN_MAX_AGE_MS + 60_000);
-  return Number.isNaN(expires.getTime()) ? new Date(now) : expires;
-}
+const tokenExpiry = (token: LiveToken) => new Date(token.issuedAt + maxAgeOf(token.kind) + 60_000);
+
+/** A genuine token within its kind's age, as submitted. */
+type LiveToken = { value: string; issuedAt: number; kind: FormTokenKind };
+
+/**
+ * The key a use of the token is claimed by in `form_tokens`: a visitor token by itself (one
+ * submission), a page token with what was submitted (one per different submission).
+ */
+export const claimKeyOf = (token: LiveToken, contentHash: string) =>
+  token.kind === 'page' ? tokenHashOf(`${token.value}\n${contentHash}`) : tokenHashOf(token.value);
 
 /** What makes two submissions "the same one": the form and its validated values. */
 const contentHashOf = (form: TokenForm, values: Record<string, string>) =>
@@ -151,11 +169,11 @@ const contentHashOf = (form: TokenForm, values: Record<string, string>) =>
   );
 
 /** 'same': this submission was stored with the token before; 'other': the token carried something else. */
-async function earlierUse(db: Db, token: string, contentHash: string): Promise<'none' | 'same' | 'other'> {
+async function earlierUse(db: Db, token: LiveToken, contentHash: string): Promise<'none' | 'same' | 'other'> {
   const [record] = await db
     .select({ contentHash: formTokens.contentHash })
     .from(formTokens)
-    .where(eq(formTokens.tokenHash, tokenHashOf(token)));
+    .where(eq(formTokens.tokenHash, claimKeyOf(token, contentHash)));
   if (!record) return 'none';
   return record.contentHash === contentHash ? 'same' : 'other';
 }
@@ -182,10 +200,14 @@ function newToken(secret: string | readonly string[], now: number): Promise<stri
   return createFormToken(now, typeof secret === 'string' ? secret : secret[0]!);
 }
 
-async function genuineToken(form: FormData, secret: string | readonly string[], now: number): Promise<string | null> {
-  const token = text(form, FORM_TOKEN_FIELD, 200);
-  const startedAt = await readFormToken(token, secret);
-  return startedAt === null || startedAt > now || now - startedAt > TOKEN_MAX_AGE_MS ? null : token;
+async function genuineToken(
+  form: FormData,
+  secret: string | readonly string[],
+  now: number,
+): Promise<LiveToken | null> {
+  const value = text(form, FORM_TOKEN_FIELD, 200);
+  const live = await liveFormToken(value, secret, now);
+  return live ? { value, ...live } : null;
 }
 
 /** Only the keys the form shows (never the internal reason). */
@@ -230,15 +252,20 @@ async function notify(deps: SubmissionDeps, ip: string | undefined, subject: str
  */
 async function claimToken(
   tx: Tx,
-  used: string,
+  used: LiveToken,
   form: 'faq' | 'newsletter',
   contentHash: string,
   submissionId: string,
-  now: number,
 ): Promise<void> {
   const claimed = await tx
     .insert(formTokens)
-    .values({ tokenHash: tokenHashOf(used), form, contentHash, submissionId, expiresAt: tokenExpiry(used, now) })
+    .values({
+      tokenHash: claimKeyOf(used, contentHash),
+      form,
+      contentHash,
+      submissionId,
+      expiresAt: tokenExpiry(used),
+    })
     .onConflictDoNothing()
     .returning({ tokenHash: formTokens.tokenHash });
   if (!claimed.length) throw new TokenUsed();
@@ -263,7 +290,7 @@ export async function handleFaqQuestion(
     formError,
     fieldErrors,
     values,
-    token: token ?? next,
+    token: token?.value ?? next,
     httpStatus,
   });
   const failed = (): FaqResult => ({
@@ -271,7 +298,7 @@ export async function handleFaqQuestion(
     formError: SUBMISSION_ERROR,
     fieldErrors: {},
     values,
-    token: token ?? next,
+    token: token?.value ?? next,
     httpStatus: 503,
   });
 
@@ -310,7 +337,7 @@ export async function handleFaqQuestion(
   const used = token;
   try {
     await deps.db.transaction(async (tx) => {
-      await claimToken(tx, used, 'faq', contentHash, id, now);
+      await claimToken(tx, used, 'faq', contentHash, id);
       await tx.insert(faqQuestions).values({ id, ...valid.data, locale, page: context.page, submittedAt });
     });
   } catch (error) {
@@ -358,13 +385,13 @@ export async function handleNewsletter(
   const reject = (formError: FormError, httpStatus = 400): NewsletterResult => ({
     status: 'rejected',
     formError,
-    token: token ?? next,
+    token: token?.value ?? next,
     httpStatus,
   });
   const failed = (): NewsletterResult => ({
     status: 'error',
     formError: NEWSLETTER_ERROR,
-    token: token ?? next,
+    token: token?.value ?? next,
     httpStatus: 503,
   });
   const spam = await checkSpam(form, { secret: deps.secret, now });
@@ -397,7 +424,7 @@ export async function handleNewsletter(
       return reject(RATE_LIMITED_MESSAGE, 429);
     const id = randomUUID();
     created = await deps.db.transaction(async (tx) => {
-      await claimToken(tx, used, 'newsletter', contentHash, id, now);
+      await claimToken(tx, used, 'newsletter', contentHash, id);
       // One row per address: a second sign-up (any case) keeps the first and is thanked the same.
       const inserted = await tx
         .insert(newsletterSignups)
