@@ -74,6 +74,8 @@ describe.each(testDatabaseKinds())('the portal records of a previous version (%s
       expect(await database.db.select().from(accounts)).toMatchObject([
         { customerId: 'cus_fixture', email: 'client@example.com', name: 'Fixture Client', locale: 'en' },
       ]);
+      // Marked for the retention job's question to billing, three years on.
+      expect((await database.db.select().from(accounts))[0]!.subscriptionEndedAt).toBeInstanceOf(Date);
       const mails = await database.db.select().from(mailQueue).orderBy(asc(mailQueue.keyHash));
       expect(mails).toMatchObject([
         { keyHash: 'a'.repeat(40), kind: 'cancellation', status: 'pending', attempts: 1 },

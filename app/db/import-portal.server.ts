@@ -48,6 +48,9 @@ export async function importPortalLog(db: Db, dataDir: string): Promise<Record<s
         name: text(doc.name, 200),
         company: typeof doc.company === 'string' ? doc.company.slice(0, 200) : null,
         locale: doc.locale === 'ar' ? 'ar' : 'en',
+        // Whether this client's subscription still runs is billing's to say: marked now, the
+        // retention job asks billing three years on (and clears the mark of a subscribed client).
+        subscriptionEndedAt: new Date(),
       });
     } else {
       const keyHash = doc._id.slice('portal.mail.'.length);

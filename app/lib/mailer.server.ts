@@ -58,7 +58,13 @@ export function headerSafe(value: string, max = 200): string {
 }
 
 export function createSmtpMailer(smtpUrl: string): Mailer {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Bounded: nodemailer's defaults wait minutes for a silent server, longer than the claim a
+  // sign-in email's own request holds on it (mail-queue.server.ts, SELF_CLAIM_LEASE_MS).
+  const transporter = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
   return {
     transport: 'smtp',
     async send(message) {

@@ -3,7 +3,15 @@ import type { ClientEmail } from './emails.server';
 import { eq, sql } from 'drizzle-orm';
 import { mailQueue } from '~/db/schema.server';
 import { testDatabaseKinds } from '~/db/test-support';
-import { mailDeps, mailKeyHash, queueMail, queuedMail, selfClaimedAt, sendDueMail } from './mail-queue.server';
+import {
+  mailDeps,
+  mailKeyHash,
+  queueMail,
+  queuedMail,
+  SELF_CLAIM_LEASE_MS,
+  selfClaimedAt,
+  sendDueMail,
+} from './mail-queue.server';
 import { createTestWorld, type TestWorld } from './test-support';
 
 const cancellation: ClientEmail = {
@@ -44,17 +52,43 @@ describe.each(testDatabaseKinds())('the client mail queue (%s)', (kind) => {
     );
   });
 
-  it('a row its request inserted claimed, whose process died before sending, goes out a minute later, once', async () => {
+  it('a row its request inserted claimed, whose process died before sending, goes out a few minutes later, once', async () => {
     let now = Date.UTC(2026, 10, 23, 10);
     const deps = { ...mailDeps(), now: () => now };
     const mail = queuedMail('cancel:sub_lease:x', 'client@example.com', cancellation, {}, now);
     await world.database.db.insert(mailQueue).values({ ...mail, status: 'sending', claimedAt: selfClaimedAt(now) });
     // The request's own send would come now; the process is gone, so no one sends it yet…
-    now += 30 * 1000;
+    now += SELF_CLAIM_LEASE_MS - 1000;
     expect(await sendDueMail(20, deps)).toEqual({ sent: 0, failed: 0 });
-    // …and once its one-minute claim has gone stale, the job's sender does, once.
-    now += 31 * 1000;
+    // …and once its claim has gone stale, the job's sender does, once.
+    now += 2000;
     expect(await sendDueMail(20, deps)).toEqual({ sent: 1, failed: 0 });
+    now += 60 * 60 * 1000;
+    expect(await sendDueMail(20, deps)).toEqual({ sent: 0, failed: 0 });
+    expect(world.sent).toHaveLength(1);
+  });
+
+  it("a sender whose claim was taken over records nothing over the newer claimer's outcome", async () => {
+    let now = Date.UTC(2026, 10, 23, 10);
+    const deps = { ...mailDeps(), now: () => now };
+    await queueMail('cancel:sub_slow:x', 'client@example.com', cancellation, {}, deps);
+    // The first sender's send hangs past its claim; a second sender takes the row over and sends it.
+    let release: () => void = () => {};
+    const slow = {
+      ...deps,
+      mailer: {
+        ...world.mailer,
+        send: () => new Promise<never>((_, reject) => (release = () => reject(new Error('timed out')))),
+      },
+    };
+    const first = sendDueMail(20, slow as typeof deps);
+    await expect.poll(async () => (await row('cancel:sub_slow:x'))?.status).toBe('sending');
+    now += 16 * 60 * 1000;
+    expect(await sendDueMail(20, deps)).toEqual({ sent: 1, failed: 0 });
+    // The first send now fails: the row stays sent, and is not sent a third time.
+    release();
+    expect(await first).toEqual({ sent: 0, failed: 1 });
+    expect(await row('cancel:sub_slow:x')).toMatchObject({ status: 'sent' });
     now += 60 * 60 * 1000;
     expect(await sendDueMail(20, deps)).toEqual({ sent: 0, failed: 0 });
     expect(world.sent).toHaveLength(1);

@@ -150,11 +150,14 @@ export async function sendDueMail(limit = 20, deps: MailDeps = mailDeps()): Prom
 
 /**
  * A row its own request inserts already claimed (status `sending`), to send it at once without
- * a claim statement: its claim is dated so that it goes stale one minute later, not fifteen, so
- * if this process dies before sending, any sender takes it again within a minute.
+ * a claim statement: its claim is dated so that it goes stale three minutes later, not fifteen,
+ * so if this process dies before sending, any sender takes it again within a few minutes (well
+ * inside a code's ten). Three minutes is longer than an SMTP send may take (the transport's
+ * timeouts, app/lib/mailer.server.ts), so a slow send is not taken over and sent twice.
  */
+export const SELF_CLAIM_LEASE_MS = 3 * 60 * 1000;
 export function selfClaimedAt(now: number): Date {
-  return new Date(now - STALE_CLAIM_MS + 60 * 1000);
+  return new Date(now - STALE_CLAIM_MS + SELF_CLAIM_LEASE_MS);
 }
 
 /**
@@ -175,8 +178,18 @@ export async function sendNow(key: string, deps: MailDeps = mailDeps()): Promise
   if (row) await sendClaimed(row, deps);
 }
 
-async function finish(deps: MailDeps, keyHash: string, set: Partial<typeof mailQueue.$inferInsert>) {
-  await (await database(deps)).update(mailQueue).set(set).where(eq(mailQueue.keyHash, keyHash));
+/**
+ * Records a claimed row's outcome, only while the claim is still this sender's: a sender whose
+ * claim went stale and was taken over never overwrites what the newer claimer recorded.
+ */
+async function finish(deps: MailDeps, row: Claimed, set: Partial<typeof mailQueue.$inferInsert>) {
+  const own = row.claimedAt ? eq(mailQueue.claimedAt, row.claimedAt) : undefined;
+  await (
+    await database(deps)
+  )
+    .update(mailQueue)
+    .set(set)
+    .where(and(eq(mailQueue.keyHash, row.keyHash), eq(mailQueue.status, 'sending'), own));
 }
 
 /** The email a claimed row stands for, or why it is not sent. */
@@ -200,7 +213,7 @@ async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'fail
     // A stranger's sign-in row goes entirely (its address has no reason to be kept).
     if (email.drop === 'not a client')
       await (await database(deps)).delete(mailQueue).where(eq(mailQueue.keyHash, row.keyHash));
-    else await finish(deps, row.keyHash, { status: 'dropped', message: null, claimedAt: null, lastError: email.drop });
+    else await finish(deps, row, { status: 'dropped', message: null, claimedAt: null, lastError: email.drop });
     return 'skipped';
   }
   const rendered = renderClientEmail(email);
@@ -218,7 +231,7 @@ async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'fail
     const attempts = row.attempts + 1;
     const delay = Math.min(60 * 60 * 1000, 60 * 1000 * 2 ** Math.min(row.attempts, 6));
     deps.log(`could not send ${row.kind} (attempt ${attempts}): ${String(error)}`);
-    await finish(deps, row.keyHash, {
+    await finish(deps, row, {
       status: attempts >= MAX_ATTEMPTS ? 'dropped' : 'pending',
       attempts,
       nextAttemptAt: new Date(deps.now() + delay),
@@ -227,7 +240,7 @@ async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'fail
     });
     return 'failed';
   }
-  await finish(deps, row.keyHash, {
+  await finish(deps, row, {
     status: 'sent',
     sentAt: new Date(deps.now()),
     claimedAt: null,

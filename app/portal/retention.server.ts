@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { purgeExpiredFormTokens } from '~/features/forms/submissions.server';
 import { billing } from '~/billing/billing.server';
@@ -222,7 +222,14 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
  */
 async function expireAccounting(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_DAYS.accounting * DAY);
-  const invoices = await inBatches(() => deleteBatch(db, billingInvoices, lt(billingInvoices.createdAt, cutoff)));
+  const invoices = await inBatches(() =>
+    deleteBatch(
+      db,
+      billingInvoices,
+      sql`${billingInvoices.createdAt} < ${cutoff}
+        and not exists (select 1 from ${billingCheckouts} c where c.result_invoice_id = ${billingInvoices.id})`,
+    ),
+  );
   const subscriptions = await inBatches(() =>
     deleteBatch(
       db,
@@ -260,15 +267,23 @@ async function expireAccounts(db: Db, now: Date, deps: RetentionDeps): Promise<n
       .from(accounts)
       .where(lt(accounts.subscriptionEndedAt, cutoff))
       .limit(BATCH);
-    const gone: string[] = [];
-    const running: string[] = [];
-    for (const { customerId } of due) ((await deps.subscribed(customerId)) ? running : gone).push(customerId);
-    if (running.length)
-      await db.update(accounts).set({ subscriptionEndedAt: null }).where(inArray(accounts.customerId, running));
-    if (gone.length) {
+    // One account at a time, its deletion right after billing's answer (a client who subscribes
+    // again meanwhile is kept), and never while the embedded engine has a running subscription.
+    for (const { customerId } of due) {
+      if (await deps.subscribed(customerId)) {
+        await db.update(accounts).set({ subscriptionEndedAt: null }).where(eq(accounts.customerId, customerId));
+        continue;
+      }
       const deleted = await db
         .delete(accounts)
-        .where(and(inArray(accounts.customerId, gone), lt(accounts.subscriptionEndedAt, cutoff)))
+        .where(
+          and(
+            eq(accounts.customerId, customerId),
+            lt(accounts.subscriptionEndedAt, cutoff),
+            sql`not exists (select 1 from ${billingSubscriptions} s
+              where s.customer_id = ${accounts.customerId} and s.status <> 'canceled')`,
+          ),
+        )
         .returning({ customerId: accounts.customerId });
       removed += deleted.length;
     }
