@@ -6,7 +6,10 @@
 // Chromium and prints, per page, the median performance score, the other three categories, LCP
 // and the bytes transferred, then the Arabic/English transfer ratio of each pair.
 //   node bench/lighthouse.mjs [--runs N] [--only /ar,/faq] [--save DIR (each run's report, JSON)]
-//                             [--without-scripts]
+//                             [--without-scripts] [--baseline DIR]
+// --baseline DIR runs the same pages, interleaved run by run, against a second checkout (another
+// commit, built there with `npm run build`) on its own port, and prints both medians per page:
+// a same-run A/B, since single figures on a shared machine swing with its load.
 // --without-scripts measures the same pages with their client scripts taken out (a proxy in
 // this script removes every <script> and module preload from the HTML and passes everything else
 // on, gzipped as the server does): the score the pages' HTML, CSS, fonts and images allow, so
@@ -14,6 +17,7 @@
 // Bounded: a page load may take at most 45 s and the whole run at most 25 minutes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +30,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     save: { type: 'string' },
     'without-scripts': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
@@ -50,15 +55,22 @@ const pages = pairs
   ])
   .filter((p) => !only || only.has(p.path));
 
-rmSync(DATA_DIR, { recursive: true, force: true });
-mkdirSync(DATA_DIR, { recursive: true });
-const server = spawn(process.execPath, ['server.mjs', process.env.BENCH_BUILD ?? 'build/index.js'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production', CONTENT_DATA_DIR: DATA_DIR },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+/** One production server of the checkout in `cwd`, with an empty data folder of its own. */
+function startServer(cwd, port, dataDir) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  return spawn(process.execPath, ['server.mjs', process.env.BENCH_BUILD ?? 'build/index.js'], {
+    cwd,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', CONTENT_DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+const servers = [startServer(process.cwd(), PORT, DATA_DIR)];
+const BASELINE = args.baseline ? `http://127.0.0.1:${PORT + 2}` : null;
+if (args.baseline) servers.push(startServer(resolve(args.baseline), PORT + 2, resolve(DATA_DIR) + '-baseline'));
 let chrome;
 const stop = () => {
-  server.kill('SIGTERM');
+  for (const server of servers) server.kill('SIGTERM');
   try {
     chrome?.kill();
   } catch {
@@ -72,18 +84,20 @@ setTimeout(() => {
   process.exit(1);
 }, TOTAL_LIMIT_MS).unref();
 
-let up = false;
-for (let i = 0; i < 100 && !up; i++) {
-  try {
-    up = (await fetch(`${BASE}/`)).ok;
-  } catch {
-    await new Promise((r) => setTimeout(r, 200));
+for (const base of [BASE, BASELINE].filter(Boolean)) {
+  let up = false;
+  for (let i = 0; i < 100 && !up; i++) {
+    try {
+      up = (await fetch(`${base}/`)).ok;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
-}
-if (!up) throw new Error(`the server did not answer on ${BASE}`);
-for (const p of pages) {
-  const res = await fetch(BASE + p.path); // warm the server's caches; a 404 here is a wrong page list
-  if (!res.ok) throw new Error(`${p.path} answered ${res.status}`);
+  if (!up) throw new Error(`the server did not answer on ${base}`);
+  for (const p of pages) {
+    const res = await fetch(base + p.path); // warm the server's caches; a 404 here is a wrong page list
+    if (!res.ok) throw new Error(`${base}${p.path} answered ${res.status}`);
+  }
 }
 
 /** The page's HTML without its client scripts (inline and module) and their preloads. */
@@ -144,50 +158,77 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+/** One Lighthouse run of a URL, retried twice when a busy machine spoils its trace (NO_NAVSTART, ...). */
+async function runOnce(url, saveAs) {
+  let lhr;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    ({ lhr } = await lighthouse(url, flags));
+    if (!lhr.runtimeError) break;
+    console.error(`${url}: ${lhr.runtimeError.code}, ${attempt < 2 ? 'again' : 'giving up'}`);
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (args.save) {
+    mkdirSync(args.save, { recursive: true });
+    writeFileSync(`${args.save}/${saveAs}.json`, JSON.stringify(lhr));
+  }
+  return {
+    perf: score(lhr, 'performance'),
+    a11y: score(lhr, 'accessibility'),
+    bp: score(lhr, 'best-practices'),
+    seo: score(lhr, 'seo'),
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    bytes: lhr.audits['total-byte-weight'].numericValue,
+    failed: Object.values(lhr.categories)
+      .flatMap((c) => c.auditRefs.filter((r) => c.id !== 'performance' && r.weight > 0))
+      .filter((r) => (lhr.audits[r.id].score ?? 1) < 1)
+      .map((r) => r.id),
+  };
+}
+const summary = (runs) => ({
+  perf: median(runs.map((x) => x.perf)),
+  a11y: Math.min(...runs.map((x) => x.a11y)),
+  bp: Math.min(...runs.map((x) => x.bp)),
+  seo: Math.min(...runs.map((x) => x.seo)),
+  lcp: median(runs.map((x) => x.lcp)),
+  bytes: median(runs.map((x) => x.bytes)),
+  failed: [...new Set(runs.flatMap((x) => x.failed))],
+  all: runs.map((x) => x.perf).join('/'),
+});
+const line = (label, r) =>
+  `${label.padEnd(38)} perf ${String(r.perf).padStart(3)} (${r.all})  a11y ${r.a11y}  bp ${r.bp}  seo ${r.seo}` +
+  `  LCP ${(r.lcp / 1000).toFixed(2)} s  ${(r.bytes / 1024).toFixed(0).padStart(4)} KB` +
+  (r.failed.length ? `  failing: ${r.failed.join(', ')}` : '');
+
 const results = new Map();
+const baselineResults = new Map();
 for (const p of pages) {
   const runs = [];
+  const baselineRuns = [];
+  const name = `${p.lang}-${p.name.replace(' ', '-')}`;
   for (let i = 0; i < RUNS; i++) {
-    // A busy machine now and then spoils a trace (NO_NAVSTART, ...): such a run is retried twice.
-    let lhr;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      ({ lhr } = await lighthouse(target + p.path, flags));
-      if (!lhr.runtimeError) break;
-      console.error(`${p.path}: ${lhr.runtimeError.code}, ${attempt < 2 ? 'again' : 'giving up'}`);
-    }
-    if (lhr.runtimeError) throw new Error(`${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (args.save) {
-      mkdirSync(args.save, { recursive: true });
-      writeFileSync(`${args.save}/${p.lang}-${p.name.replace(' ', '-')}-${i + 1}.json`, JSON.stringify(lhr));
-    }
-    runs.push({
-      perf: score(lhr, 'performance'),
-      a11y: score(lhr, 'accessibility'),
-      bp: score(lhr, 'best-practices'),
-      seo: score(lhr, 'seo'),
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      bytes: lhr.audits['total-byte-weight'].numericValue,
-      failed: Object.values(lhr.categories)
-        .flatMap((c) => c.auditRefs.filter((r) => c.id !== 'performance' && r.weight > 0))
-        .filter((r) => (lhr.audits[r.id].score ?? 1) < 1)
-        .map((r) => r.id),
-    });
+    // Alternated run by run, so both arms see the same machine.
+    runs.push(await runOnce(target + p.path, `${name}-${i + 1}`));
+    if (BASELINE) baselineRuns.push(await runOnce(BASELINE + p.path, `baseline-${name}-${i + 1}`));
   }
-  const r = {
-    perf: median(runs.map((x) => x.perf)),
-    a11y: Math.min(...runs.map((x) => x.a11y)),
-    bp: Math.min(...runs.map((x) => x.bp)),
-    seo: Math.min(...runs.map((x) => x.seo)),
-    lcp: median(runs.map((x) => x.lcp)),
-    bytes: median(runs.map((x) => x.bytes)),
-    failed: [...new Set(runs.flatMap((x) => x.failed))],
-    all: runs.map((x) => x.perf).join('/'),
-  };
+  const r = summary(runs);
   results.set(p.path, r);
+  console.log(line(p.path, r));
+  if (BASELINE) {
+    const base = summary(baselineRuns);
+    baselineResults.set(p.path, base);
+    console.log(line('  baseline', base));
+  }
+}
+if (BASELINE) {
+  const meds = (m) => median([...m.values()].map((r) => r.perf));
+  const lcps = (m) => median([...m.values()].map((r) => r.lcp)) / 1000;
   console.log(
-    `${p.path.padEnd(38)} perf ${String(r.perf).padStart(3)} (${r.all})  a11y ${r.a11y}  bp ${r.bp}  seo ${r.seo}` +
-      `  LCP ${(r.lcp / 1000).toFixed(2)} s  ${(r.bytes / 1024).toFixed(0).padStart(4)} KB` +
-      (r.failed.length ? `  failing: ${r.failed.join(', ')}` : ''),
+    `\nmedian of the pages' medians: perf ${meds(results)} (baseline ${meds(baselineResults)}),` +
+      ` LCP ${lcps(results).toFixed(2)} s (baseline ${lcps(baselineResults).toFixed(2)} s)`,
+  );
+  console.log(
+    `pages at 95 or more: ${[...results.values()].filter((r) => r.perf >= 95).length} of ${results.size}` +
+      ` (baseline ${[...baselineResults.values()].filter((r) => r.perf >= 95).length})`,
   );
 }
 
