@@ -174,9 +174,6 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
         <nav aria-label={t('nav.main')}>
           <ul className="flex flex-col px-4 py-3">
             <NavItems links={links} className={menuLinkClass} />
-            <li className="mt-2 border-t border-navy-100 pt-2">
-              <ClientLoginLink testId="client-login-mobile" className={(state) => `${menuLinkClass(state)} gap-3`} />
-            </li>
             <li className="pt-2">
               <Link
                 to={localize('/services')}
@@ -189,6 +186,10 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
             </li>
           </ul>
         </nav>
+        {/* Like the desktop bar's, the way into the portal sits beside the main navigation, not in it. */}
+        <div className="mx-4 border-t border-navy-100 py-3">
+          <ClientLoginLink testId="client-login-mobile" className={(state) => `${menuLinkClass(state)} gap-3`} />
+        </div>
       </div>
     </header>
   );
