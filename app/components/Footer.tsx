@@ -1,17 +1,29 @@
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { CmsText } from './CmsText';
-import { scrollToTop } from './Header';
+import { ClientLoginLink, scrollToTop } from './Header';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { Logo } from './Logo';
 import { TaggedText } from './TaggedText';
 
 type Props = { shell: Shell };
 
-function LinkList({ title, links }: { title: string; links: { key: string; href: string; label: string }[] }) {
+const footerLinkClass = 'inline-flex min-h-9 items-center text-navy-700 hover:text-navy-900 hover:underline';
+
+function LinkList({
+  title,
+  links,
+  last,
+}: {
+  title: string;
+  links: { key: string; href: string; label: string }[];
+  /** An item after the links (the way into the client portal). */
+  last?: ReactNode;
+}) {
   const inEnglish = useFallbackLang();
   if (!links.length) return null;
   return (
@@ -20,15 +32,12 @@ function LinkList({ title, links }: { title: string; links: { key: string; href:
       <ul className="mt-3 space-y-1">
         {links.map((l) => (
           <li key={l.key}>
-            <Link
-              to={l.href}
-              onClick={scrollToTop}
-              className="inline-flex min-h-9 items-center text-navy-700 hover:text-navy-900 hover:underline"
-            >
+            <Link to={l.href} onClick={scrollToTop} className={footerLinkClass}>
               <span {...inEnglish(l.label)}>{l.label}</span>
             </Link>
           </li>
         ))}
+        {last && <li>{last}</li>}
       </ul>
     </div>
   );
@@ -97,6 +106,7 @@ export function Footer({ shell }: Props) {
         <LinkList
           title={t('footer.company')}
           links={settings.footerNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))}
+          last={<ClientLoginLink testId="client-login-footer" className={`${footerLinkClass} gap-2`} />}
         />
         <LinkList
           title={t('footer.services')}

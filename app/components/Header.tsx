@@ -4,7 +4,8 @@ import { deferred } from '~/lib/deferred';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { CmsText } from './CmsText';
-import { CloseIcon, MenuIcon } from './icons';
+import { hasSignedInHint } from '~/portal/signed-in-hint';
+import { CloseIcon, MenuIcon, UserIcon } from './icons';
 import { Logo } from './Logo';
 
 /** The language menu (Radix's dropdown, with its positioning code) is not among the first scripts. */
@@ -12,10 +13,13 @@ const LanguageSwitcher = deferred('language', () => import('./LanguageSwitcher')
 
 export const scrollToTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-full px-3 text-[0.95rem] font-medium transition-colors ${
+/** The desktop bar's link look, without its display (the portal link is hidden below md). */
+const linkLook = ({ isActive }: { isActive: boolean }) =>
+  `min-h-11 items-center rounded-full px-2 text-[0.95rem] lg:px-3 font-medium transition-colors ${
     isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700 hover:bg-navy-50 hover:text-navy-900'
   }`;
+
+const linkClass = (state: { isActive: boolean }) => `inline-flex ${linkLook(state)}`;
 
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-12 items-center rounded-lg px-3 text-base font-medium ${isActive ? 'bg-navy-50 text-navy-900' : 'text-navy-700'}`;
@@ -44,6 +48,50 @@ function NavItems({
       </NavLink>
     </li>
   ));
+}
+
+/**
+ * Whether this browser holds the signed-in hint (app/portal/signed-in-hint.ts). False on the
+ * server and in the first render, so public pages stay the same bytes for every visitor and
+ * hydrate without a mismatch; read after hydration and again after every navigation (a sign-in
+ * or sign-out ends in one). A label only: the portal checks the session itself.
+ */
+export function useSignedInHint(): boolean {
+  const { key } = useLocation();
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => setSignedIn(hasSignedInHint(document.cookie)), [key]);
+  return signedIn;
+}
+
+/**
+ * The way into the client portal (/account, /ar/account): "Client Login", or "My account" once
+ * the hint says this browser is signed in. Without JavaScript it reads Client Login and /account
+ * still shows a signed-in client their account.
+ */
+export function ClientLoginLink({
+  className,
+  labelClassName,
+  testId,
+}: {
+  className: string | ((state: { isActive: boolean }) => string);
+  labelClassName?: string;
+  testId: string;
+}) {
+  const { t } = useT();
+  const localize = useLocalizePath();
+  const signedIn = useSignedInHint();
+  return (
+    <NavLink
+      to={localize('/account')}
+      onClick={scrollToTop}
+      className={className}
+      data-testid={testId}
+      data-signed-in={signedIn ? 'true' : 'false'}
+    >
+      <UserIcon className="size-5 shrink-0" />
+      <span className={labelClassName}>{signedIn ? t('nav.myAccount') : t('nav.clientLogin')}</span>
+    </NavLink>
+  );
 }
 
 /** Site header: 160px high on desktop, 96px on phones (breakpoint 768px). */
@@ -89,6 +137,11 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
 
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
+          <ClientLoginLink
+            testId="client-login-desktop"
+            className={(state) => `hidden gap-2 md:inline-flex ${linkLook(state)}`}
+            labelClassName="sr-only xl:not-sr-only"
+          />
           <Link
             to={localize('/services')}
             onClick={scrollToTop}
@@ -133,6 +186,10 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
             </li>
           </ul>
         </nav>
+        {/* Like the desktop bar's, the way into the portal sits beside the main navigation, not in it. */}
+        <div className="mx-4 border-t border-navy-100 py-3">
+          <ClientLoginLink testId="client-login-mobile" className={(state) => `${menuLinkClass(state)} gap-3`} />
+        </div>
       </div>
     </header>
   );

@@ -21,6 +21,7 @@ import {
   getClient,
   readPostedForm,
   requestSignIn,
+  signedOutHeaders,
   signOut,
   updatePreferences,
 } from '~/portal/service.server';
@@ -35,7 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
   const [session, t] = await Promise.all([getClient(request), portalT(locale)]);
   if (!session) {
-    return { signedIn: false as const, title: t('meta.signIn'), next: url.searchParams.get('next') ?? '' };
+    return data(
+      { signedIn: false as const, title: t('meta.signIn'), next: url.searchParams.get('next') ?? '' },
+      // A dead session's cookie and the signed-in hint go, so the header says Client Login again.
+      { headers: await signedOutHeaders(request) },
+    );
   }
   const overview = await accountOverview(session, locale);
   const { name, company, email, locale: emailLocale } = overview.account;

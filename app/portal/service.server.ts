@@ -25,7 +25,14 @@ import { dispatchEngineEvents, subscriptionChangeMails } from './events.server';
 import { portalReady } from './start.server';
 import { consume, LIMITS } from './limits.server';
 import { sendNow } from './mail-queue.server';
-import { csrfMatches, endSession, readSession, signInPath } from './session.server';
+import {
+  csrfMatches,
+  endSession,
+  readSession,
+  signedInHintCookie,
+  signInPath,
+  staleSessionCookies,
+} from './session.server';
 import {
   pendingSignIn,
   requestCheckoutConfirmation,
@@ -147,9 +154,21 @@ export async function getClient(request: Request): Promise<ClientSession | null>
   return { account: { customerId, email, name, company, locale }, csrfToken: client.csrfToken };
 }
 
+/** Headers for an answer to a visitor found signed out: clears a dead session's cookie and the signed-in hint, if sent. */
+export async function signedOutHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  for (const cookie of await staleSessionCookies(request)) headers.append('Set-Cookie', cookie);
+  return headers;
+}
+
 export async function requireClient(request: Request): Promise<ClientSession> {
   const session = await getClient(request);
-  if (!session) throw redirect(signInPath(request), { headers: { 'Cache-Control': 'private, no-store' } });
+  if (!session) {
+    // A dead session (expired, or signed out on another device): its cookie and the hint go too.
+    const headers = await signedOutHeaders(request);
+    headers.set('Cache-Control', 'private, no-store');
+    throw redirect(signInPath(request), { headers });
+  }
   return session;
 }
 
@@ -219,7 +238,12 @@ export async function verifySignIn(request: Request, form: FormData, locale: Loc
 
 /** Ends this device's session (its row is deleted), or every session of the client with `everywhere`. */
 export async function signOut(request: Request, options: { everywhere: boolean }): Promise<Headers> {
-  return new Headers({ 'Set-Cookie': await endSession(request, options), 'Cache-Control': 'private, no-store' });
+  const headers = new Headers({
+    'Set-Cookie': await endSession(request, options),
+    'Cache-Control': 'private, no-store',
+  });
+  headers.append('Set-Cookie', signedInHintCookie(false));
+  return headers;
 }
 
 export async function updatePreferences(

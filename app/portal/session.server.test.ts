@@ -55,3 +55,28 @@ describe('portal cookies', () => {
     expect(header).not.toMatch(/Secure/i);
   });
 });
+
+describe('the signed-in hint (a label for the public header, never a credential)', () => {
+  it('sits beside the session: readable by scripts, no secret, same lifetime, path and SameSite; Secure over HTTPS', async () => {
+    const { signedInHintCookie, SESSION_DAYS } = await sessionModule({
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.example.com',
+    });
+    const header = signedInHintCookie(true);
+    expect(header).toMatch(/^signed_in=1; /);
+    expect(header).not.toMatch(/HttpOnly/i);
+    expect(header).toContain(`Max-Age=${SESSION_DAYS * 24 * 60 * 60}`);
+    expect(header).toMatch(/; Path=\/(;|$)/);
+    expect(header).toMatch(/; SameSite=Lax/);
+    expect(header).toMatch(/; Secure$/);
+    expect(signedInHintCookie(false)).toMatch(/^signed_in=; Max-Age=0; /);
+  });
+
+  it('opens nothing: a request with the hint and no session has no client, and is told to drop the hint', async () => {
+    const { readSession, staleSessionCookies } = await sessionModule({ NODE_ENV: 'test', SITE_URL: 'http://x.test' });
+    const request = new Request('http://x.test/account', { headers: { Cookie: 'signed_in=1' } });
+    expect(await readSession(request)).toBeNull();
+    expect(await staleSessionCookies(request)).toEqual([expect.stringMatching(/^signed_in=; Max-Age=0;/)]);
+    expect(await staleSessionCookies(new Request('http://x.test/account'))).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { env } from '~/lib/env.server';
 import { oncePerRequest } from '~/lib/once-per-request.server';
 import type { AccountRecord } from './accounts.server';
 import { keyed, randomId, verifyKeyed } from './crypto.server';
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from './signed-in-hint';
 
 /**
  * The client's session: a row of `sessions` per signed-in device, named by a random id that
@@ -50,6 +51,17 @@ function sessionCookie() {
     secrets: e.sessionSecrets,
   });
   return cookie;
+}
+
+/**
+ * The Set-Cookie of the signed-in hint (./signed-in-hint.ts): set with the session cookie's
+ * lifetime, path, SameSite and Secure, but readable by scripts and holding no secret; `false`
+ * clears it. A label for the public pages' header, never trusted for access.
+ */
+export function signedInHintCookie(signedIn: boolean): string {
+  const maxAge = signedIn ? SESSION_DAYS * 24 * 60 * 60 : 0;
+  const expires = new Date(signedIn ? Date.now() + maxAge * 1000 : 0).toUTCString();
+  return `${SIGNED_IN_HINT_COOKIE}=${signedIn ? '1' : ''}; Max-Age=${maxAge}; Expires=${expires}; Path=/; SameSite=Lax${portalCookiesSecure() ? '; Secure' : ''}`;
 }
 
 export interface SignedInClient {
@@ -138,6 +150,19 @@ export async function endSession(request: Request, options: { everywhere?: boole
       );
   }
   return sessionCookie().serialize('', { maxAge: 0 });
+}
+
+/**
+ * For a request found without a live session (expired, signed out elsewhere, forged): the
+ * Set-Cookies that clear what it still carries (the dead session cookie, the signed-in hint),
+ * so the header stops saying "My account". Empty when it carries neither.
+ */
+export async function staleSessionCookies(request: Request): Promise<string[]> {
+  const header = request.headers.get('Cookie');
+  const out: string[] = [];
+  if (header?.includes(`${sessionCookie().name}=`)) out.push(await sessionCookie().serialize('', { maxAge: 0 }));
+  if (hasSignedInHint(header)) out.push(signedInHintCookie(false));
+  return out;
 }
 
 export function csrfMatches(client: SignedInClient, token: unknown): boolean {

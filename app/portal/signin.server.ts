@@ -14,7 +14,7 @@ import { clientIp, derivedCode, pseudonym, randomId, safeEqual } from './crypto.
 import { dispatchEngineEvents } from './events.server';
 import { consume, consumeAll, LIMITS } from './limits.server';
 import { queuedMail, selfClaimedAt, sendSelfClaimed } from './mail-queue.server';
-import { newSession, portalCookieName, portalCookiesSecure, startSession } from './session.server';
+import { newSession, portalCookieName, portalCookiesSecure, signedInHintCookie, startSession } from './session.server';
 
 /**
  * Passwordless sign-in by email, and the confirmation of a payer's address.
@@ -364,6 +364,8 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
     if (!confirmed.paid) redirectTo = localizePath('/account/subscription', locale);
     headers.append('Set-Cookie', await startSession({ customerId: confirmed.customerId }));
   }
+  // The label-only hint beside the session (signed-in-hint.ts): the public pages' header reads it.
+  headers.append('Set-Cookie', signedInHintCookie(true));
   headers.append('Set-Cookie', await signInCookie().serialize('', { maxAge: 0 }));
   return { status: 'signed-in', headers, redirectTo };
 }

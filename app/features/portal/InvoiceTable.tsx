@@ -15,8 +15,10 @@ const COLUMNS = ['invoice', 'date', 'amount', 'status', 'actions'] as const;
 
 /**
  * Billing history: Invoice, Date, Amount, Status, Actions (View invoice, Download PDF), newest
- * first, a page at a time. On a phone the table keeps its columns inside a labelled region
- * that scrolls sideways and can be focused and scrolled with the keyboard. When the invoices
+ * first, a page at a time. From md (768 px) a table, inside a labelled region that scrolls
+ * sideways if it must and can be focused and scrolled with the keyboard; below md the same table
+ * shows each invoice as a stacked block (number, date, amount, status with their labels, then the
+ * two links), so nothing needs a sideways swipe on a phone, in either direction. When the invoices
  * could not be read, an error with a retry; the rest of the page keeps working.
  */
 export function BillingHistory({ invoices }: { invoices: SubscriptionPageData['invoices'] }) {
@@ -86,13 +88,26 @@ function InvoicesError() {
   );
 }
 
+/** A value's column name above it in the stacked rows of a phone (screen readers get the column header instead). */
+function CellLabel({ text }: { text: string }) {
+  return (
+    <span aria-hidden="true" className="mb-1 block text-xs font-semibold text-navy-600 md:hidden">
+      {text}
+    </span>
+  );
+}
+
 function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
   const { t } = useT('portal');
   const date = useFormatDate();
   const uid = useId();
   const captionId = `${uid}-caption`;
   const th = 'px-4 py-3 text-start text-sm font-semibold text-navy-800 whitespace-nowrap';
-  const td = 'px-4 py-3 align-middle whitespace-nowrap';
+  // From md a table row; below it each invoice is a stacked block (see BillingHistory) whose
+  // values carry visible labels. The labels are for the eye only: the explicit roles keep the
+  // table's semantics when the display changes, so screen readers still name each cell by its
+  // column header (which stays in the document, visually hidden).
+  const td = 'block min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle md:whitespace-nowrap';
   const action =
     'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:bg-sand-50';
   return (
@@ -101,36 +116,51 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
       aria-labelledby={captionId}
       tabIndex={0}
       data-testid="invoices-scroll"
-      className="relative mt-4 overflow-x-auto rounded-2xl border border-navy-100 bg-white shadow-sm"
+      className="relative mt-4 rounded-2xl border border-navy-100 bg-white shadow-sm md:overflow-x-auto"
     >
-      <table className="w-full min-w-[40rem] border-collapse text-navy-900" data-testid="invoices-table">
+      <table
+        role="table"
+        className="block w-full border-collapse text-navy-900 md:table md:min-w-[40rem]"
+        data-testid="invoices-table"
+      >
         <caption id={captionId} className="sr-only">
           {t('invoices.tableLabel')}
         </caption>
-        <thead className="bg-sand-50">
-          <tr>
+        <thead role="rowgroup" className="sr-only md:not-sr-only md:bg-sand-50">
+          <tr role="row">
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={th}>
+              <th key={column} role="columnheader" scope="col" className={th}>
                 {t(`invoices.columns.${column}`)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup" className="block md:table-row-group">
           {rows.map((row) => (
-            <tr key={row.id} data-testid="invoice-row" className="border-t border-navy-100">
-              <th scope="row" className={`${td} text-start font-semibold`}>
+            <tr
+              key={row.id}
+              role="row"
+              data-testid="invoice-row"
+              className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-navy-100 p-4 first:border-t-0 md:table-row md:p-0 md:first:border-t"
+            >
+              <th role="rowheader" scope="row" className={`${td} text-start font-semibold`}>
+                <CellLabel text={t('invoices.columns.invoice')} />
                 <bdi dir="ltr">{row.number}</bdi>
               </th>
-              <td className={td}>{date(row.created)}</td>
-              <td className={`${td} tabular-nums`}>
+              <td role="cell" className={td}>
+                <CellLabel text={t('invoices.columns.date')} />
+                {date(row.created)}
+              </td>
+              <td role="cell" className={`${td} tabular-nums`}>
+                <CellLabel text={t('invoices.columns.amount')} />
                 <Bidi>{row.amount}</Bidi>
               </td>
-              <td className={td}>
+              <td role="cell" className={td}>
+                <CellLabel text={t('invoices.columns.status')} />
                 <InvoiceStatusBadge status={row.status} />
               </td>
-              <td className={td}>
-                <div className="flex gap-x-2">
+              <td role="cell" className={`${td} col-span-2`}>
+                <div className="-mx-2 flex flex-wrap gap-x-2 md:mx-0 md:flex-nowrap">
                   <a href={row.viewUrl} className={action} data-testid="invoice-view">
                     {t('invoices.view')}
                     <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
