@@ -91,7 +91,10 @@ async function remixDocument(data: string) {
     version: 'test',
     url: '/build/manifest-M.js',
     entry: { module: '/build/entry.client-E.js', imports: [] },
-    routes: { root: route('root', { path: '' }), 'routes/page': route('routes/page', { parentId: 'root', index: true }) },
+    routes: {
+      root: route('root', { path: '' }),
+      'routes/page': route('routes/page', { parentId: 'root', index: true }),
+    },
   };
   const Root = () => (
     <html lang="ar" dir="rtl">
@@ -148,9 +151,9 @@ describe("renderDocument with Remix's data scripts", () => {
     const { html, complete } = renderDocument(await remixDocument(data));
     expect(complete).toBe(true);
     expect(html.indexOf('</html>')).toBe(html.length - '</html>'.length);
-    expect(html.endsWith('window.__remixContext.streamController.close();</script><!--/$--><!--/$--></body></html>')).toBe(
-      true,
-    );
+    expect(
+      html.endsWith('window.__remixContext.streamController.close();</script><!--/$--><!--/$--></body></html>'),
+    ).toBe(true);
     // Each of Remix's scripts once, in their order: its handoff (from <Scripts>), the data, the end.
     const enqueue = html.indexOf('window.__remixContext.streamController.enqueue(');
     expect(html.indexOf('<p>احجز استشارة</p>')).toBeLessThan(html.indexOf('window.__remixContext = '));
