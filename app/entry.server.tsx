@@ -75,8 +75,27 @@ export async function readHandoffData(context: Pick<EntryContext, 'serverHandoff
  * false when some part could not be rendered (see CLIENT_RENDERED_BOUNDARY).
  */
 export function renderDocument(tree: ReactElement): { html: string; complete: boolean } {
-  const html = '<!DOCTYPE html>' + renderToString(tree);
+  const html = '<!DOCTYPE html>' + withTailInBody(renderToString(tree));
   return { html, complete: !html.includes(CLIENT_RENDERED_BOUNDARY) };
+}
+
+/**
+ * <RemixServer> renders its single-fetch data scripts (<StreamTransfer>, in a Suspense boundary)
+ * as siblings of the app's <html>, so React writes them after `</html>`, where HTML allows nothing
+ * but comments and whitespace (the W3C checker stops there: "Stray start tag script"). A browser
+ * puts such elements at the end of <body> anyway, so moving them to just before `</body>` gives
+ * it the same elements in the same order, with hydration unaffected: React 18 leaves nodes past
+ * the last one it expects in <body> alone. The scripts cannot contain a raw `</html>` (Remix
+ * writes `<` in their data as \u003c), so the last one in the page is the root's end. A render
+ * that is not a whole document (no `</body>` before it) is left as it is.
+ */
+function withTailInBody(html: string): string {
+  const htmlEnd = html.lastIndexOf('</html>');
+  if (htmlEnd < 0 || htmlEnd + '</html>'.length === html.length) return html;
+  const bodyEnd = html.lastIndexOf('</body>', htmlEnd);
+  if (bodyEnd < 0) return html;
+  const tail = html.slice(htmlEnd + '</html>'.length);
+  return html.slice(0, bodyEnd) + tail + html.slice(bodyEnd, htmlEnd + '</html>'.length);
 }
 
 const securityHeaders = (): Record<string, string> => ({
