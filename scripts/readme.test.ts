@@ -49,7 +49,11 @@ describe('README.md', () => {
     const open = lines.findIndex((l) => l.trim() !== '' && !l.startsWith('# '));
     expect(lines[open]).toBe('```sh');
     const close = lines.indexOf('```', open + 1);
-    const commands = lines.slice(open + 1, close).map((l) => l.replace(/\s+#.*$/, ''));
+    // A command's comment may go on over more lines; those lines hold no command.
+    const commands = lines
+      .slice(open + 1, close)
+      .map((l) => l.replace(/(^|\s+)#.*$/, ''))
+      .filter((l) => l.trim() !== '');
     expect(commands).toEqual(['npm ci && npm run build && npm start', 'npm ci && npm test']);
   });
 });
