@@ -20,17 +20,19 @@ export const pageRouteId = (locale, pageId) => `${locale}/${pageId}`;
  * `noindex: true`: a public page that asks search engines not to index it (its meta and
  * X-Robots-Tag say so). The sitemap lists only pages of the table that are neither (and are
  * pages, not redirects): app/features/seo/site-urls.server.ts.
- * @type {{ id: string, path?: string, index?: boolean, file: string, private?: boolean, noindex?: boolean }[]}
+ * `landingKey`: the key of the CMS landing page (landingPage.key) whose title and intro head this
+ * page; `landingPagePaths` below derives the key -> path table the Studio and the SEO report use.
+ * @type {{ id: string, path?: string, index?: boolean, file: string, private?: boolean, noindex?: boolean, landingKey?: string }[]}
  */
 export const routeTable = [
   { id: 'home', index: true, file: 'pages/home.tsx' },
   { id: 'about', path: 'about', file: 'pages/about.tsx' },
-  { id: 'services', path: 'services', file: 'pages/services.tsx' },
-  { id: 'pricing', path: 'pricing', file: 'pages/pricing.tsx' },
-  { id: 'faq', path: 'faq', file: 'pages/faq.tsx' },
-  { id: 'case-studies', path: 'case-studies', file: 'pages/case-studies.tsx' },
+  { id: 'services', path: 'services', file: 'pages/services.tsx', landingKey: 'services' },
+  { id: 'pricing', path: 'pricing', file: 'pages/pricing.tsx', landingKey: 'pricing' },
+  { id: 'faq', path: 'faq', file: 'pages/faq.tsx', landingKey: 'faq' },
+  { id: 'case-studies', path: 'case-studies', file: 'pages/case-studies.tsx', landingKey: 'caseStudies' },
   { id: 'case-study', path: 'case-studies/:slug', file: 'pages/case-study.tsx' },
-  { id: 'blog', path: 'blog', file: 'pages/blog.tsx' },
+  { id: 'blog', path: 'blog', file: 'pages/blog.tsx', landingKey: 'blog' },
   { id: 'blog-category', path: 'blog/category/:categorySlug', file: 'pages/blog-category.tsx' },
   { id: 'blog-tag', path: 'blog/tag/:tagSlug', file: 'pages/blog-tag.tsx' },
   { id: 'blog-post', path: 'blog/:slug', file: 'pages/blog-post.tsx' },
@@ -43,6 +45,7 @@ export const routeTable = [
     path: 'booking-confirmation/:bookingId?',
     file: 'pages/booking-confirmation.tsx',
     noindex: true,
+    landingKey: 'bookingConfirmation',
   },
   { id: 'seo-diagnostics', path: 'seo-diagnostics', file: 'pages/seo-diagnostics.tsx', noindex: true },
   { id: 'account', path: 'account', file: 'pages/account.tsx', private: true },
@@ -60,6 +63,21 @@ export const routeTable = [
   { id: 'bookingconfirmation', path: 'bookingconfirmation', file: 'resources/redirects.ts' },
   { id: 'booking_confirmation', path: 'booking_confirmation', file: 'resources/redirects.ts' },
 ];
+
+/**
+ * landingPage.key -> the English path of the page it heads (no parameters: the optional
+ * `:bookingId?` of the booking confirmation is left off), e.g. `caseStudies` -> `/case-studies`.
+ * The one source for the Studio's preview subtitles and Presentation locations and for the
+ * missing-Arabic report.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const landingPagePaths = Object.freeze(
+  Object.fromEntries(
+    routeTable
+      .filter((route) => route.landingKey)
+      .map((route) => [route.landingKey, `/${(route.path ?? '').replace(/\/:[^/]*\?$/, '')}`]),
+  ),
+);
 
 /** Routes that answer outside the page shell (no language prefix). */
 export const resourceRoutes = [

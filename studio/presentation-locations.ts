@@ -7,6 +7,7 @@
  * URLs: English at the path, Arabic at /ar + the same path (see app/route-table.js).
  * hrefs are site paths; the Presentation tool resolves them against its preview origin.
  */
+import { landingPagePaths } from '../app/route-table.js';
 import { LEGAL_PAGE_SLUGS } from '../schemas/constants';
 import type {
   DocumentLocation,
@@ -39,15 +40,8 @@ export interface SitePage {
   label?: string;
 }
 
-/** landingPage.key -> its page. */
-export const LANDING_PAGE_PATHS: Record<string, string> = {
-  services: '/services',
-  pricing: '/pricing',
-  faq: '/faq',
-  blog: '/blog',
-  caseStudies: '/case-studies',
-  bookingConfirmation: '/booking-confirmation',
-};
+/** landingPage.key -> its page, from `landingKey` in app/route-table.js. */
+export const LANDING_PAGE_PATHS: Readonly<Record<string, string>> = landingPagePaths;
 
 const HOME: SitePage = { path: '/', label: 'Home page' };
 

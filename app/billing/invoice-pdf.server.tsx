@@ -6,6 +6,7 @@ import type { Locale } from '~/i18n';
 import enLabels from '../../public/locales/en/emails.json';
 import arLabels from '../../public/locales/ar/emails.json';
 import { formatBillingAmount, formatBillingDate } from './format';
+import { rtlLigaturesInReadingOrder } from './pdf-rtl-text.server';
 import type { InvoiceStatus, InvoiceView } from './types';
 
 /**
@@ -271,5 +272,8 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   registerFonts();
-  return renderToBuffer(<InvoicePdf doc={doc} />);
+  const pdf = await renderToBuffer(<InvoicePdf doc={doc} />);
+  // Arabic ligatures (لا in للاستشارات) would extract with their letters swapped: see the module.
+  // Both languages: an English invoice may still carry a client's name written in Arabic.
+  return rtlLigaturesInReadingOrder(pdf);
 }

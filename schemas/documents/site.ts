@@ -1,5 +1,7 @@
 /** Site-wide settings, the page singletons, landing pages, legal pages and offices. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
+// The landing page's path (its preview subtitle) comes from `landingKey` in the route table.
+import { landingPagePaths } from '../../app/route-table.js';
 import { LANDING_PAGE_KEYS, LEGAL_PAGE_SLUGS, OFFICE_KEYS } from '../constants';
 import { keyField, localeStringListField, orderField, seoField, slugRule } from '../fields';
 import { localizedImageField } from '../objects/shared';
@@ -372,15 +374,6 @@ export const aboutPage = defineType({
   preview: { prepare: () => ({ title: 'About page' }) },
 });
 
-const landingPagePath: Record<string, string> = {
-  services: '/services',
-  pricing: '/pricing',
-  faq: '/faq',
-  blog: '/blog',
-  caseStudies: '/case-studies',
-  bookingConfirmation: '/booking-confirmation',
-};
-
 export const landingPage = defineType({
   name: 'landingPage',
   title: 'Landing page',
@@ -415,7 +408,7 @@ export const landingPage = defineType({
     select: { title: 'title.en', key: 'key' },
     prepare: ({ title, key }: { title?: string; key?: string }) => ({
       title,
-      subtitle: key ? (landingPagePath[key] ?? key) : undefined,
+      subtitle: key ? (landingPagePaths[key] ?? key) : undefined,
     }),
   },
 });

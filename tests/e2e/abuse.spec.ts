@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createFormToken } from '../../app/features/forms/spam-check';
 import { faqQuestionSchema, newsletterSchema } from '../../app/features/forms/validation';
 import { databaseUrl, freshDatabase, rows } from './db.mjs';
+import { kill, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * Abuse of the public forms (FAQ question, newsletter), against production servers this file
@@ -20,7 +20,6 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one run is enough');
 // One worker, in order: each case starts its own server and they share a 2-core machine.
 test.describe.configure({ mode: 'default' });
 
-const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
 const WRITES = 'content-writes.ndjson';
 const EN = JSON.parse(readFileSync('public/locales/en/forms.json', 'utf8'));
 const AR = JSON.parse(readFileSync('public/locales/ar/forms.json', 'utf8'));
@@ -35,7 +34,7 @@ const ENGLISH_ERRORS: string[] = [
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
-type Server = { child: ChildProcess; port: number; dir: string; base: string; output: string[]; databaseUrl: string };
+type Server = OwnServer & { port: number; dir: string; databaseUrl: string };
 const running = new Set<Server>();
 const usedPorts = new Set<number>();
 
@@ -59,48 +58,24 @@ async function startServer(
   { fresh = true, env = {} as Record<string, string>, port = 0 } = {},
 ): Promise<Server> {
   if (fresh) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
   // The submissions go to a database of this server's own on the test PostgreSQL, kept across a restart.
   const database = `e2e_${path.basename(dir).replace(/[^a-z0-9]/g, '_')}_${process.env.E2E_PORT ?? 3210}`;
   const url = fresh ? await freshDatabase(database) : databaseUrl(database);
   const p = port || (await freePort());
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: {
-      ...process.env,
-      PORT: String(p),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATA_DIR: dir,
-      DATABASE_URL: url,
-      REQUEST_LOG: '0',
-      TRUST_PROXY: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const own = await startOwnServer(p, dir, {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://www.bawaba-advisory.com',
+    DATABASE_URL: url,
+    TRUST_PROXY: '1',
+    ...env,
   });
-  const server: Server = { child, port: p, dir, base: `http://127.0.0.1:${p}`, output: [], databaseUrl: url };
-  child.stdout!.on('data', (b: Buffer) => server.output.push(b.toString()));
-  child.stderr!.on('data', (b: Buffer) => server.output.push(b.toString()));
+  const server: Server = { ...own, port: p, dir, databaseUrl: url };
   running.add(server);
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${server.base}/`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on ${p} did not start:\n${server.output.join('')}`);
+  return server;
 }
 
 async function stopServer(server: Server, signal: NodeJS.Signals = 'SIGTERM') {
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    const exited = new Promise((r) => server.child.once('exit', r));
-    process.kill(server.child.pid!, signal);
-    await exited;
-  }
+  await kill(server, signal);
   running.delete(server);
 }
 

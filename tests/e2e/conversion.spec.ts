@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { createFormToken } from '../../app/features/forms/spam-check';
 import { mainDatabaseUrl } from '../../playwright.config';
 import { freshDatabase, rows } from './db.mjs';
 import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
+import { kill, spawnOwnServer, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * Conversion paths: the WhatsApp chat flow with its limiter and verification,
@@ -738,50 +738,15 @@ test.describe('newsletter', () => {
 
 // ---------------------------------------------------------------- servers of our own
 
-const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
-
-async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`server on ${port} did not start`);
+async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<OwnServer> {
+  return startOwnServer(port, dataDir, { NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', ...env });
 }
 
 test('a second server on the data folder of a running one exits at once, naming the folder and that process', async ({}, testInfo) => {
   test.skip(isMobile(testInfo), 'server-side, once');
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: {
-      ...process.env,
-      PORT: String(PORT + 58),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      CONTENT_DATA_DIR: DATA_DIR,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
-  expect(code).toBe(1);
+  const second = spawnOwnServer(PORT + 58, DATA_DIR, { NODE_ENV: 'production' });
+  expect(await second.exited).toBe('exit code 1');
+  const output = second.output.join('');
   expect(output).toContain(`${path.resolve(DATA_DIR)} is in use by another process: pid `);
   expect(output).toContain('server.mjs');
   expect(output).not.toContain('[server] http://');
@@ -829,7 +794,7 @@ test.describe('stored submissions', () => {
       const other = await postFaq(`http://127.0.0.1:${port}`, await token(), uniqueEmail('restart'));
       expect(other.html).toContain(T.en.faq.submitted);
     } finally {
-      server.kill();
+      await kill(server);
     }
     const docs = await readStore<{ locale: string; page: string }>(
       'select locale, page from faq_questions where email = $1',
@@ -881,7 +846,7 @@ test.describe('stored submissions', () => {
         }
       }
     } finally {
-      server.kill();
+      await kill(server);
     }
   });
 });

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ImageResizer, normalizeRequest } from '../../app/features/images/resize.server';
+import { kill, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * The embedded world's image route (app/resources/image.ts, features/images/resize.server.ts):
@@ -18,7 +18,6 @@ import { ImageResizer, normalizeRequest } from '../../app/features/images/resize
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'server behaviour: one run is enough');
 test.describe.configure({ mode: 'default' });
 
-const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
 const WEBP_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 // The query may hold commas (rect=0,30,1600,840); in a srcset a space ends the URL.
 const IMAGE_PATH = /\/images\/embedded\/production\/[0-9a-f]{40}-\d+x\d+\.(?:jpg|png)(?:\?[^"'\s\\]*)?/g;
@@ -109,7 +108,7 @@ test("the site's own image URLs are all served, at the size they ask for", async
 
 // ---------------------------------------------------------------------------------------------
 
-type Server = { child: ChildProcess; port: number; dir: string; base: string; output: string[] };
+type Server = OwnServer & { port: number; dir: string };
 
 async function freePort(): Promise<number> {
   for (let port = 3700; port < 3800; port++) {
@@ -126,42 +125,18 @@ let server: Server | undefined;
 
 async function startServer(dir: string, fresh: boolean): Promise<Server> {
   if (fresh) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL: 'https://www.bawaba-advisory.com',
-      CONTENT_DATA_DIR: dir,
-      REQUEST_LOG: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const started: Server = { child, port, dir, base: `http://127.0.0.1:${port}`, output: [] };
+  const started: Server = {
+    ...(await startOwnServer(port, dir, { NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com' })),
+    port,
+    dir,
+  };
   server = started;
-  child.stdout!.on('data', (b: Buffer) => started.output.push(b.toString()));
-  child.stderr!.on('data', (b: Buffer) => started.output.push(b.toString()));
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${started.base}/`)).ok) return started;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on ${port} did not start:\n${started.output.join('')}`);
+  return started;
 }
 
 async function stopServer(s: Server) {
-  if (s.child.exitCode === null && s.child.signalCode === null) {
-    const exited = new Promise((r) => s.child.once('exit', r));
-    s.child.kill('SIGTERM');
-    await exited;
-  }
+  await kill(s, 'SIGTERM');
   if (server === s) server = undefined;
 }
 

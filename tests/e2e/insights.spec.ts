@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readTimeMinutes } from '../../app/features/blog/read-time';
 import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } from './helpers';
+import { kill, startOwnServer, type OwnServer } from './own-server';
 
 // The blog and the case studies, in both languages, checked against the bundled dataset itself.
 
@@ -512,7 +512,7 @@ test('the served HTML of the blog and case studies holds no NUL bytes', async ({
  */
 test.describe('a tag without posts', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
   let origin = '';
   let dir = '';
 
@@ -533,33 +533,16 @@ test.describe('a tag without posts', () => {
       readFileSync(DATASET, 'utf8').trimEnd() + '\n' + JSON.stringify(extra) + '\n',
     );
     symlinkSync(path.resolve('studio/dataset/images'), path.join(dir, 'images'));
-    const build = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
-    server = spawn(process.execPath, ['server.mjs', `./${build}/index.js`], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        SITE_URL: 'https://www.bawaba-advisory.com',
-        CONTENT_DATASET_FILE: path.join(dir, 'production.ndjson'),
-        CONTENT_DATA_DIR: path.join(dir, 'data'),
-      },
-      stdio: 'ignore',
+    server = await startOwnServer(port, path.join(dir, 'data'), {
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.bawaba-advisory.com',
+      CONTENT_DATASET_FILE: path.join(dir, 'production.ndjson'),
     });
-    await expect
-      .poll(
-        async () =>
-          fetch(`${origin}/blog`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 30_000, intervals: [250] },
-      )
-      .toBe(200);
+    expect((await fetch(`${origin}/blog`)).status).toBe(200);
   });
 
   test.afterAll(async () => {
-    if (server?.pid) server.kill('SIGTERM');
+    if (server) await kill(server, 'SIGTERM');
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -43,6 +43,33 @@ export const portInUse = (port: number) =>
 export async function startOwnServer(port: number, dataDir: string, env: Record<string, string>): Promise<OwnServer> {
   for (let i = 0; (await portInUse(port)) && i < 50; i++) await new Promise((r) => setTimeout(r, 100));
   if (await portInUse(port)) throw new Error(`port ${port} is taken by another process: stop it first`);
+  const server = spawnOwnServer(port, dataDir, env);
+  const { child, base, output, exited } = server;
+  const status: { gone: string | null } = { gone: null };
+  void exited.then((how) => (status.gone = how));
+  const listening = `[server] http://127.0.0.1:${port}`;
+  for (const started = Date.now(); Date.now() - started < 30_000;) {
+    if (status.gone)
+      throw new Error(`the server on ${port} stopped while starting (${status.gone}):\n${output.join('')}`);
+    if (output.join('').includes(listening)) {
+      try {
+        if ((await fetch(`${base}/`)).ok && !status.gone) return server;
+      } catch {
+        // listening, not answering yet
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  await exited;
+  throw new Error(`the server on ${port} did not start within 30 s:\n${output.join('')}`);
+}
+
+/**
+ * The same server, spawned without waiting for it: for a test of a start that must fail (it
+ * awaits `exited` and reads `output`). Everything else goes through `startOwnServer`.
+ */
+export function spawnOwnServer(port: number, dataDir: string, env: Record<string, string>): OwnServer {
   mkdirSync(dataDir, { recursive: true });
   const base = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -69,27 +96,15 @@ export async function startOwnServer(port: number, dataDir: string, env: Record<
   const exited = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
   );
-  const status: { gone: string | null } = { gone: null };
-  void exited.then((how) => (status.gone = how));
-  const listening = `[server] http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 30_000;) {
-    if (status.gone)
-      throw new Error(`the server on ${port} stopped while starting (${status.gone}):\n${output.join('')}`);
-    if (output.join('').includes(listening)) {
-      try {
-        if ((await fetch(`${base}/`)).ok && !status.gone) return { child, base, output, exited };
-      } catch {
-        // listening, not answering yet
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  await exited;
-  throw new Error(`the server on ${port} did not start within 30 s:\n${output.join('')}`);
+  return { child, base, output, exited };
 }
 
-export async function kill(server: OwnServer) {
-  server.child.kill('SIGKILL');
+/**
+ * Stops the server and waits for it to exit. SIGKILL by default; a test that lets the server
+ * finish its work (a graceful stop) passes SIGTERM. A server that already exited (killed by
+ * the test itself, or a start that failed) is only waited for.
+ */
+export async function kill(server: OwnServer, signal: NodeJS.Signals = 'SIGKILL') {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   await server.exited;
 }

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { at, hydrated, type Locale } from './helpers';
+import { startOwnServer } from './own-server';
 
 /** The portal's interface strings, as the pages show them (both languages, from the key files). */
 const strings: Record<Locale, Record<string, unknown>> = {
@@ -149,43 +150,10 @@ export async function fillCheckout(page: Page, locale: Locale, email: string, ca
   await page.getByRole('button', { name: new RegExp(t(locale, 'checkout.pay', { price: '' }).split(' ')[0]) }).click();
 }
 
-const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
-
 /**
  * A portal server of a test's own (embedded billing, test hooks, no periodic jobs), for tests that
  * move the billing clock or break things on purpose, which would disturb the shared server.
  */
-export async function startPortalServer(port: number, dataDir: string, env: Record<string, string> = {}) {
-  const { spawn } = await import('node:child_process');
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(dataDir, { recursive: true });
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      SITE_URL: `http://127.0.0.1:${port}`,
-      CONTENT_DATA_DIR: dataDir,
-      PORTAL_TEST_HOOKS: '1',
-      PORTAL_JOBS_INTERVAL_SECONDS: '0',
-      TRUST_PROXY: '1',
-      REQUEST_LOG: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return { child, base: `http://127.0.0.1:${port}`, output };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`portal server on ${port} did not start:\n${output.join('')}`);
+export function startPortalServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return startOwnServer(port, dataDir, { NODE_ENV: 'test', PORTAL_TEST_HOOKS: '1', TRUST_PROXY: '1', ...env });
 }

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { formatGrade, gradeResponse, parseCsp } from '../observatory';
 import { at, hydrated, isMobile, LOCALES } from './helpers';
+import { kill, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * Security headers (ADR 0009): the Content-Security-Policy with a fresh nonce per response on
@@ -12,7 +12,6 @@ import { at, hydrated, isMobile, LOCALES } from './helpers';
  * production-like start (NODE_ENV=production, https SITE_URL: the HTTPS setting on).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const BUILD = process.env.BUILD_NAME ? `build-${process.env.BUILD_NAME}` : 'build';
 /** The public origin the test servers are configured with (TLS would be the proxy's job). */
 const SITE_URL = 'https://www.bawaba-advisory.com';
 /** The per-process placeholder's shape (app/lib/csp.server.ts): it must never reach a response. */
@@ -223,34 +222,10 @@ test.describe('pages run under the policy', () => {
 
 // ---------------------------------------------------------------- GTM_ID set
 
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+async function startServer(port: number, env: Record<string, string>): Promise<OwnServer> {
   const dataDir = `.cache/e2e/csp-gtm-${PORT}`;
   rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['server.mjs', `./${BUILD}/index.js`], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SITE_URL,
-      CONTENT_DATA_DIR: dataDir,
-      REQUEST_LOG: '0',
-      PORTAL_JOBS_INTERVAL_SECONDS: '0',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`server on ${port} did not start`);
+  return startOwnServer(port, dataDir, { NODE_ENV: 'production', SITE_URL, ...env });
 }
 
 /** Stands in for gtm.js: inserts a tag script (as GTM does) and a nonce-aware custom HTML tag. */
@@ -268,7 +243,7 @@ const GTM_STUB = `
 
 test.describe('with GTM_ID', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
   const gtmURL = `http://127.0.0.1:${PORT + 61}`;
 
   test.beforeAll(async ({}, testInfo) => {
@@ -276,8 +251,8 @@ test.describe('with GTM_ID', () => {
     test.setTimeout(60_000);
     server = await startServer(PORT + 61, { GTM_ID: 'GTM-TEST123' });
   });
-  test.afterAll(() => {
-    server?.kill();
+  test.afterAll(async () => {
+    if (server) await kill(server);
   });
 
   for (const locale of LOCALES) {

@@ -2,9 +2,32 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES } from '~/sanity/queries/site';
+import { landingPagePaths, routeTable } from '~/route-table.js';
+import { LANDING_PAGE_KEYS } from '../../../schemas/constants';
+import { landingPage } from '../../../schemas/documents/site';
+import { LANDING_PAGE_PATHS } from '../../../studio/presentation-locations';
 import { missingArabicByPage, pagePathOf } from './missing-arabic';
 
 const ls = (en: string, ar: string) => ({ _type: 'localeString', en, ar });
+
+describe('landing pages: one key -> path table, from app/route-table.js', () => {
+  it('gives every landing key a page of the route table, and the report, Studio preview and Presentation agree', () => {
+    const keys = LANDING_PAGE_KEYS.map((option) => option.value);
+    expect(Object.keys(landingPagePaths).sort()).toEqual([...keys].sort());
+    const prepare = landingPage.preview?.prepare as (value: { title?: string; key?: string }) => { subtitle?: string };
+    for (const key of keys) {
+      const route = routeTable.find((r) => r.landingKey === key);
+      const path = landingPagePaths[key];
+      // The route's path without its optional parameter: booking-confirmation/:bookingId? -> /booking-confirmation.
+      expect(`/${route?.path}`.startsWith(path), key).toBe(true);
+      expect(path, key).not.toContain(':');
+      expect(pagePathOf({ _id: `landingPage-${key}`, _type: 'landingPage', key }), key).toBe(path);
+      expect(LANDING_PAGE_PATHS[key], key).toBe(path);
+      expect(prepare({ title: 'x', key }).subtitle, key).toBe(path);
+    }
+    expect(landingPagePaths.bookingConfirmation).toBe('/booking-confirmation');
+  });
+});
 
 describe('pagePathOf', () => {
   it('maps each document type to the page that shows it', () => {

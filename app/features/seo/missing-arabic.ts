@@ -4,20 +4,11 @@
  * grouped by the page the document appears on. The field walk is the Studio's own
  * (schemas/translation-state.ts), so the site and the Studio agree on what is missing.
  */
+import { landingPagePaths } from '~/route-table.js';
 import { findMissingArabic } from '../../../schemas/translation-state';
 
 export type ContentDocument = { _id: string; _type: string; [field: string]: unknown };
 export type MissingField = { documentId: string; documentType: string; field: string };
-
-/** Landing pages (landingPage.key) and the path they head. */
-const LANDING_PATHS: Record<string, string> = {
-  services: '/services',
-  pricing: '/pricing',
-  faq: '/faq',
-  blog: '/blog',
-  caseStudies: '/case-studies',
-  bookingConfirmation: '/booking-confirmation',
-};
 
 const slugOf = (doc: ContentDocument): string | null => {
   const slug = doc.slug as unknown;
@@ -42,7 +33,8 @@ export function pagePathOf(doc: ContentDocument): string | null {
     case 'aboutPage':
       return '/about';
     case 'landingPage':
-      return LANDING_PATHS[String(doc.key)] ?? null;
+      // The page a landing page heads: `landingKey` in app/route-table.js.
+      return landingPagePaths[String(doc.key)] ?? null;
     case 'service':
     case 'companySetupOption':
       return '/services';
