@@ -88,13 +88,14 @@ function InvoicesError() {
   );
 }
 
-/** A value's column name above it in the stacked rows of a phone (screen readers get the column header instead). */
+/**
+ * A value's column name above it in the stacked rows of a phone. Not hidden from screen readers:
+ * a browser may drop a table's semantics once its cells are displayed as blocks (explicit ARIA
+ * roles on table elements, which would keep them, are invalid HTML), and then this label is what
+ * names the value. From md it is not displayed and the column header names the cell.
+ */
 function CellLabel({ text }: { text: string }) {
-  return (
-    <span aria-hidden="true" className="mb-1 block text-xs font-semibold text-navy-600 md:hidden">
-      {text}
-    </span>
-  );
+  return <span className="mb-1 block text-xs font-semibold text-navy-600 md:hidden">{text}</span>;
 }
 
 function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
@@ -104,9 +105,8 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
   const captionId = `${uid}-caption`;
   const th = 'px-4 py-3 text-start text-sm font-semibold text-navy-800 whitespace-nowrap';
   // From md a table row; below it each invoice is a stacked block (see BillingHistory) whose
-  // values carry visible labels. The labels are for the eye only: the explicit roles keep the
-  // table's semantics when the display changes, so screen readers still name each cell by its
-  // column header (which stays in the document, visually hidden).
+  // values carry visible labels (CellLabel), which also name them where a browser drops the
+  // table's semantics for the stacked display; the column headers stay in the document, visually hidden.
   const td = 'block min-w-0 md:table-cell md:px-4 md:py-3 md:align-middle md:whitespace-nowrap';
   const action =
     'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:bg-sand-50';
@@ -119,47 +119,46 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
       className="relative mt-4 rounded-2xl border border-navy-100 bg-white shadow-sm md:overflow-x-auto"
     >
       <table
-        role="table"
         className="block w-full border-collapse text-navy-900 md:table md:min-w-[40rem]"
         data-testid="invoices-table"
       >
         <caption id={captionId} className="sr-only">
           {t('invoices.tableLabel')}
         </caption>
-        <thead role="rowgroup" className="sr-only md:not-sr-only md:bg-sand-50">
-          <tr role="row">
+        <thead className="sr-only md:not-sr-only md:bg-sand-50">
+          <tr>
             {COLUMNS.map((column) => (
-              <th key={column} role="columnheader" scope="col" className={th}>
+              <th key={column} scope="col" className={th}>
                 {t(`invoices.columns.${column}`)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup" className="block md:table-row-group">
+        <tbody className="block md:table-row-group">
           {rows.map((row) => (
             <tr
               key={row.id}
-              role="row"
+
               data-testid="invoice-row"
               className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-navy-100 p-4 first:border-t-0 md:table-row md:p-0 md:first:border-t"
             >
-              <th role="rowheader" scope="row" className={`${td} text-start font-semibold`}>
+              <th scope="row" className={`${td} text-start font-semibold`}>
                 <CellLabel text={t('invoices.columns.invoice')} />
                 <bdi dir="ltr">{row.number}</bdi>
               </th>
-              <td role="cell" className={td}>
+              <td className={td}>
                 <CellLabel text={t('invoices.columns.date')} />
                 {date(row.created)}
               </td>
-              <td role="cell" className={`${td} tabular-nums`}>
+              <td className={`${td} tabular-nums`}>
                 <CellLabel text={t('invoices.columns.amount')} />
                 <Bidi>{row.amount}</Bidi>
               </td>
-              <td role="cell" className={td}>
+              <td className={td}>
                 <CellLabel text={t('invoices.columns.status')} />
                 <InvoiceStatusBadge status={row.status} />
               </td>
-              <td role="cell" className={`${td} col-span-2`}>
+              <td className={`${td} col-span-2`}>
                 <div className="-mx-2 flex flex-wrap gap-x-2 md:mx-0 md:flex-nowrap">
                   <a href={row.viewUrl} className={action} data-testid="invoice-view">
                     {t('invoices.view')}
