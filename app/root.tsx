@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { ScriptPreloads } from './components/ScriptPreloads';
 import { dir, requestLocale, type Locale } from './i18n';
 import { i18nVersion } from './i18next.server';
 import { tagManagerSnippet } from './lib/analytics';
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={font} rel="preload" as="font" type="font/woff2" href={font} crossOrigin="anonymous" />
         ))}
         <Links />
+        <ScriptPreloads nonce={nonce} locale={locale} i18nVersion={root?.i18n.version} />
         {gtm && (
           <>
             <script nonce={nonce} dangerouslySetInnerHTML={{ __html: gtm.inlineScript }} />

@@ -1,0 +1,67 @@
+import { UNSAFE_RemixContext, useMatches } from '@remix-run/react';
+import { useContext, useState } from 'react';
+import { namespaces, type Locale } from '~/i18n';
+
+// React 18 does not know the camel-case prop; the lowercase attribute is written as is.
+const LOW = { fetchpriority: 'low' };
+
+/**
+ * What the page needs before it can hydrate, asked for from the <head> while the browser is still
+ * reading the page (ADR 0022): every module Remix's <Scripts> imports (the entry, its chunks, each
+ * matched route and its chunks) and the page language's key files, which app/entry.client.tsx
+ * fetches before it hydrates (otherwise one more round trip after the scripts have run).
+ *
+ * Remix's <Scripts> lists the same modules as module preloads at the end of the body, but without
+ * the nonce, and under the policy's 'strict-dynamic' Chromium drops a preload without it: the
+ * modules were only requested once the module script at the end of the body had been parsed.
+ * These carry the nonce. They are at low priority, below the stylesheet, the fonts and the first
+ * image that the first paint needs.
+ *
+ * The list comes from the same manifest as Remix's (`UNSAFE_RemixContext`, its exported context)
+ * and is worked out once: the hydrating render gives the same tags as the server's, and client
+ * navigations leave the head alone.
+ */
+export function ScriptPreloads({
+  nonce,
+  locale,
+  i18nVersion,
+}: {
+  nonce: string | undefined;
+  locale: Locale;
+  i18nVersion: string | undefined;
+}) {
+  const remix = useContext(UNSAFE_RemixContext);
+  const matches = useMatches();
+  const [modules] = useState(() => {
+    // Outside Remix (a component test) there is nothing to preload.
+    if (!remix) return [];
+    const { manifest } = remix;
+    const routes = matches.map((match) => manifest.routes[match.id]).filter((route) => route !== undefined);
+    return [
+      ...new Set([
+        manifest.entry.module,
+        ...manifest.entry.imports,
+        ...routes.flatMap((route) => [...(route.imports ?? []), route.module]),
+      ]),
+    ];
+  });
+  return (
+    <>
+      {modules.map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={nonce} {...LOW} />
+      ))}
+      {i18nVersion &&
+        namespaces.map((ns) => (
+          <link
+            key={ns}
+            rel="preload"
+            as="fetch"
+            // The same request app/lib/i18n-backend.ts makes (same URL, CORS mode, credentials).
+            href={`/locales/${locale}/${ns}.json?v=${encodeURIComponent(i18nVersion)}`}
+            crossOrigin="anonymous"
+            {...LOW}
+          />
+        ))}
+    </>
+  );
+}
