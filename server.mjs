@@ -134,6 +134,23 @@ app.use((req, res, next) => {
     'أُرسل هذا النموذج من موقع آخر فلم يُقبل.',
   );
 });
+// The warm path (ADR 0023): a page the rendered-page cache holds is written as it was prepared
+// when stored (headers, policy included, and the buffer in the form the browser takes, or a
+// 304), before compression (which would only pass it through) and Remix's adapter. A request
+// the cache may not answer (a post, a signed-in client, a preview, the portal) or does not hold
+// goes on.
+const cachedAnswer = build.entry.module.cachedAnswer;
+const requestLog = process.env.REQUEST_LOG !== '0' ? morgan('tiny') : null;
+const noop = () => {};
+app.use((req, res, next) => {
+  if (!cachedAnswer || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+  const answer = cachedAnswer(req.method, req.originalUrl ?? req.url, (name) => headerText(req.headers[name]));
+  if (!answer) return next();
+  requestLog?.(req, res, noop);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.writeHead(answer.status);
+  res.end(answer.body ?? undefined);
+});
 app.use(compression());
 app.use(
   build.publicPath,
@@ -150,9 +167,9 @@ app.use((req, res, next) => {
   if (publicNames.has(first)) servePublic(req, res, next);
   else next();
 });
-if (process.env.REQUEST_LOG !== '0') app.use(morgan('tiny'));
+if (requestLog) app.use(requestLog);
 // Remix behind the rendered-page cache (ADR 0010; PAGE_CACHE=off renders every request), which
-// also gives every page its CSP nonce (ADR 0009).
+// keeps what it may and answers misses from what it kept (ADR 0023).
 const remix = createRequestHandler(build, process.env.NODE_ENV);
 const handle = build.entry.module.withPageCache ? build.entry.module.withPageCache(remix) : remix;
 app.all('*', async (req, res, next) => {

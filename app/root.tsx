@@ -15,7 +15,6 @@ import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
 import { imageConfig } from './lib/image-config.server';
 import { useLocale, useT } from './lib/locale';
-import { useNonce } from './lib/nonce';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';
 import stylesheet from './tailwind.css';
@@ -48,8 +47,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   // The tag manager loads only when GTM_ID is configured.
   const gtm = tagManagerSnippet(root?.gtmId);
-  // Every script carries the response's nonce (Content-Security-Policy, app/lib/csp.server.ts).
-  const nonce = useNonce();
   return (
     <html lang={locale} dir={dir(locale)}>
       <head>
@@ -70,8 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {gtm && (
           <>
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: gtm.inlineScript }} />
-            <script async nonce={nonce} src={gtm.scriptUrl} />
+            {/* Allowed by its hash, and gtm.js by 'strict-dynamic' (app/lib/csp.server.ts, ADR 0023). */}
+            <script dangerouslySetInnerHTML={{ __html: gtm.inlineScript }} />
+            <script async src={gtm.scriptUrl} />
           </>
         )}
       </head>
@@ -88,8 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </noscript>
         )}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
