@@ -7,6 +7,7 @@
 // - request bodies capped before anything reads them: 64 KB for forms, 1 MB for the two
 //   webhooks; a larger declared body gets 413 and a body of unknown length 411, unread.
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 // The Express adapter's own request and response conversion (exported by its server module,
@@ -33,6 +34,37 @@ const siteOrigin = (() => {
     return null;
   }
 })();
+
+// The warm path (ADR 0023): a page the rendered-page cache holds is written as it was prepared
+// when stored (its headers, policy included, and the buffer in the form the browser takes, or a
+// 304), before Express, compression and Remix's adapter. Only GET and HEAD of an anonymous
+// request for a kept page are answered here; everything else goes to Express. What Express's
+// steps would do to such a request is done here too: the headers every response gets and the
+// private-caching rule (the hook below); the slash redirect, the body limits and the cross-site
+// post check never apply (a kept page's path is one the redirect let through, and these are
+// reads).
+const cachedAnswer = build.entry.module.cachedAnswer;
+const requestLog = process.env.REQUEST_LOG !== '0' ? morgan('tiny') : null;
+const noop = () => {};
+function serveKept(req, res) {
+  if (!cachedAnswer || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const answer = cachedAnswer(req.method, req.url, (name) => headerText(req.headers[name]));
+  if (!answer) return false;
+  requestLog?.(req, res, noop);
+  for (const [name, value] of baseHeaders) res.setHeader(name, value);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  const forced = cacheHeaders?.({
+    method: req.method,
+    pathname: requestPath(req),
+    setsCookie: false,
+    vary: headerText(res.getHeader('Vary')),
+    robots: headerText(res.getHeader('X-Robots-Tag')),
+  });
+  if (forced) for (const [name, value] of Object.entries(forced)) res.setHeader(name, value);
+  res.writeHead(answer.status);
+  res.end(answer.body ?? undefined);
+  return true;
+}
 
 const app = express();
 app.disable('x-powered-by');
@@ -150,9 +182,9 @@ app.use((req, res, next) => {
   if (publicNames.has(first)) servePublic(req, res, next);
   else next();
 });
-if (process.env.REQUEST_LOG !== '0') app.use(morgan('tiny'));
+if (requestLog) app.use(requestLog);
 // Remix behind the rendered-page cache (ADR 0010; PAGE_CACHE=off renders every request), which
-// also gives every page its CSP nonce (ADR 0009).
+// keeps what it may and answers misses from what it kept (ADR 0023).
 const remix = createRequestHandler(build, process.env.NODE_ENV);
 const handle = build.entry.module.withPageCache ? build.entry.module.withPageCache(remix) : remix;
 app.all('*', async (req, res, next) => {
@@ -163,7 +195,11 @@ app.all('*', async (req, res, next) => {
   }
 });
 
-const server = app.listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));
+const server = http
+  .createServer((req, res) => {
+    if (!serveKept(req, res)) app(req, res);
+  })
+  .listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));
 // Headers must arrive within 10 s and a whole request within 30 s; idle keep-alive ends after 5 s.
 // Node checks these timeouts every connectionsCheckingInterval (30 s by default, which let a
 // trickling client hold a connection up to 60 s): every 5 s, so a slow request ends by 35 s.

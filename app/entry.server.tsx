@@ -8,17 +8,20 @@ import { i18nFor } from './i18next.server';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
-  freshNonce,
-  NONCE_PLACEHOLDER,
-  RENDER_FOR_REUSE,
+  inlineScriptHashes,
   SANITY_IMAGE_CDN,
   schedulingFrameSources,
 } from './lib/csp.server';
 import { PRIVATE_CACHE, privateCacheHeaders, setCacheHeaders, type ResponseFacts } from './lib/cache-policy.server';
 import { allDeferredLoaded } from './lib/deferred';
 import { env } from './lib/env.server';
-import { NonceContext } from './lib/nonce';
-import { pageCache, withPageCache as wrapWithPageCache, type RequestHandler } from './lib/page-cache.server';
+import {
+  pageCache,
+  preparedAnswer,
+  withPageCache as wrapWithPageCache,
+  type PreparedAnswer,
+  type RequestHandler,
+} from './lib/page-cache.server';
 import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
 import { startDatabase } from './db/client.server';
 import { startContentSync } from './lib/content-sync.server';
@@ -137,6 +140,28 @@ export function withPageCache(handle: RequestHandler): RequestHandler {
   return wrapWithPageCache(handle, pageCache());
 }
 
+/**
+ * The warm path (server.mjs, before Express's compression and Remix): a kept page's prepared
+ * answer (headers and buffer, in the form the browser takes, or a 304), else null. `url` is the
+ * request's path and query; `header` reads a request header.
+ */
+export function cachedAnswer(
+  method: string,
+  url: string,
+  header: (name: 'cookie' | 'accept-encoding' | 'if-none-match') => string | null,
+): PreparedAnswer | null {
+  const cache = pageCache();
+  if (!cache) return null;
+  let parsed: URL;
+  try {
+    // As Remix's request has it (the Express adapter's URL): `//x` stays a path, dot segments resolved.
+    parsed = new URL(`http://site${url}`);
+  } catch {
+    return null;
+  }
+  return preparedAnswer(cache, method, parsed, header);
+}
+
 export async function handleDataRequest(response: Response, { request }: { request: Request }) {
   setCacheHeaders(request, response.status, response.headers, await isPreview(request));
   return response;
@@ -147,31 +172,12 @@ const handleRequest: HandleDocumentRequestFunction = async (
   responseStatusCode,
   responseHeaders,
   remixContext: EntryContext,
-  loadContext,
 ) => {
   const locale = requestLocale(request);
-  // A page the page cache may keep (its handler sets RENDER_FOR_REUSE) is rendered with
-  // NONCE_PLACEHOLDER, which the handler swaps for a fresh nonce on every response; any other
-  // page is rendered with its own fresh nonce at once (ADR 0009).
-  const forReuse = Boolean((loadContext as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE]);
-  const nonce = forReuse ? NONCE_PLACEHOLDER : freshNonce();
   const preview = await isPreview(request);
   setCacheHeaders(request, responseStatusCode, responseHeaders, preview);
   const { content, gtmId, behindHttps, billing } = env();
   for (const [name, value] of Object.entries(framingHeaders(preview, content))) responseHeaders.set(name, value);
-  // frame-ancestors is part of this one policy.
-  responseHeaders.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy({
-      nonce,
-      tagManager: Boolean(gtmId),
-      frameAncestors: frameAncestorSources(preview, content),
-      frameSources: schedulingFrameSources(remixContext.staticHandlerContext.loaderData, behindHttps),
-      paymentOrigins: billing.kind === 'stripe' && billing.apiBase ? [new URL(billing.apiBase).origin] : [],
-      // Hosted content's images are served by Sanity's CDN (@sanity/image-url's default address).
-      imageOrigins: content.world === 'hosted' ? [SANITY_IMAGE_CDN] : [],
-    }),
-  );
   // A page opened from another site shares no window with it; except a hosted preview, which
   // the Studio's Presentation tool may open as its own window.
   if (!(preview && content.world === 'hosted')) responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin');
@@ -182,11 +188,25 @@ const handleRequest: HandleDocumentRequestFunction = async (
   await allDeferredLoaded();
   await readHandoffData(remixContext);
   const page = renderDocument(
-    <NonceContext.Provider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </I18nextProvider>
-    </NonceContext.Provider>,
+    <I18nextProvider i18n={i18n}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+    </I18nextProvider>,
+  );
+  // The policy allows the page's own inline scripts by hash (ADR 0023), so it is made from the
+  // finished document: the same bytes give the same header, whoever asked and whenever, which
+  // lets the page cache and a CDN keep the page and its policy whole. frame-ancestors is part
+  // of this one policy.
+  responseHeaders.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy({
+      scriptHashes: inlineScriptHashes(page.html),
+      tagManager: Boolean(gtmId),
+      frameAncestors: frameAncestorSources(preview, content),
+      frameSources: schedulingFrameSources(remixContext.staticHandlerContext.loaderData, behindHttps),
+      paymentOrigins: billing.kind === 'stripe' && billing.apiBase ? [new URL(billing.apiBase).origin] : [],
+      // Hosted content's images are served by Sanity's CDN (@sanity/image-url's default address).
+      imageOrigins: content.world === 'hosted' ? [SANITY_IMAGE_CDN] : [],
+    }),
   );
   if (!page.complete) {
     responseStatusCode = 500;

@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { jsonLdString } from './components/JsonLd';
 import { ScriptPreloads } from './components/ScriptPreloads';
 import { dir, requestLocale, type Locale } from './i18n';
 import { i18nVersion } from './i18next.server';
@@ -16,7 +17,6 @@ import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
 import { imageConfig } from './lib/image-config.server';
 import { useLocale, useT } from './lib/locale';
-import { useNonce } from './lib/nonce';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';
 import stylesheet from './tailwind.css';
@@ -49,8 +49,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   // The tag manager loads only when GTM_ID is configured.
   const gtm = tagManagerSnippet(root?.gtmId);
-  // Every script carries the response's nonce (Content-Security-Policy, app/lib/csp.server.ts).
-  const nonce = useNonce();
   return (
     <html lang={locale} dir={dir(locale)}>
       <head>
@@ -69,12 +67,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={font} rel="preload" as="font" type="font/woff2" href={font} crossOrigin="anonymous" />
         ))}
         <Links />
-        <ScriptPreloads nonce={nonce} locale={locale} i18nVersion={root?.i18n.version} />
+        <ScriptPreloads locale={locale} i18nVersion={root?.i18n.version} />
+        {/* One inline script, allowed by its hash: it starts the data layer and inserts gtm.js,
+            which 'strict-dynamic' then allows. A <script src> in the markup would be refused:
+            under 'strict-dynamic' it needs a nonce or an integrity hash (ADR 0023). The URL is
+            written as an escaped JSON string (the container id is checked too). */}
         {gtm && (
-          <>
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: gtm.inlineScript }} />
-            <script async nonce={nonce} src={gtm.scriptUrl} />
-          </>
+          <script
+            dangerouslySetInnerHTML={{
+              __html: `${gtm.inlineScript}(function(d){var s=d.createElement('script');s.async=true;s.src=${jsonLdString(gtm.scriptUrl)};d.head.appendChild(s)})(document);`,
+            }}
+          />
         )}
       </head>
       <body className="min-h-screen">
@@ -90,8 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </noscript>
         )}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -10,13 +10,20 @@
 // noise hits both sides alike. The X-Page-Cache header values seen are printed, so a "warm" run
 // that was not served from the cache says so.
 //
+// A fourth server, "prepared", is a bare node:http server in its own process sending the very
+// answer the warm site sends for `/` to a browser that takes gzip (its headers and gzip buffer,
+// fetched once from the warm site): the floor of what sending a kept page costs. In every round
+// the warm site's gzipped `/` and the prepared server are loaded one after the other and their
+// ratio printed (goal: the site at 0.5x or more, ADR 0023).
+//
 //   npx remix build && node bench/compare.mjs [paths…]
-//   BENCH_PORT (first of three ports, default 9600), BENCH_ROUNDS (2), BENCH_DURATION (3 s),
+//   BENCH_PORT (first of four ports, default 9600), BENCH_ROUNDS (2), BENCH_DURATION (3 s),
 //   BENCH_AMOUNT (unset), BENCH_CONNECTIONS (10), BENCH_BUILD (the site's build dir, default build),
 //   BENCH_WARMUP (2 s of load per server and page before the first round, not counted; 0: none).
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ready } from './ready.mjs';
@@ -32,7 +39,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const siteBuild = path.join(root, process.env.BENCH_BUILD ?? 'build', 'index.js');
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/ar', '/blog', '/ar/faq'];
-const GOALS = { warm: 0.8, cold: 0.25, warmP99: 100 };
+const GOALS = { warm: 0.8, cold: 0.25, warmP99: 100, prepared: 0.5 };
 
 if (!existsSync(siteBuild)) {
   console.error(`No site build at ${path.relative(root, siteBuild)}: run npx remix build first.`);
@@ -83,16 +90,62 @@ const cold = site('cold', { PAGE_CACHE: 'off' });
 
 const started = Date.now();
 await Promise.all([bare, warm, cold].map(ready));
+
+/** One GET with the bytes as sent (fetch would decode gzip): status, raw headers and body. */
+const rawGet = (url, headers) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.rawHeaders, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+
+// The warm site's answer for `/` to a browser that takes gzip, as sent (the second request: the
+// first one stores the page), handed to the prepared server through a file.
+const GZIP = { 'accept-encoding': 'gzip' };
+await rawGet(`${warm.base}/`, GZIP);
+const homeAnswer = await rawGet(`${warm.base}/`, GZIP);
+const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const homeHeaders = [];
+for (let i = 0; i < homeAnswer.headers.length; i += 2)
+  if (!perConnection.has(homeAnswer.headers[i].toLowerCase()))
+    homeHeaders.push(homeAnswer.headers[i], homeAnswer.headers[i + 1]);
+const preparedDir = dataDir('prepared');
+writeFileSync(path.join(preparedDir, 'home.body'), homeAnswer.body);
+writeFileSync(path.join(preparedDir, 'home.headers.json'), JSON.stringify(homeHeaders));
+const homeEncoding =
+  homeAnswer.headers[homeAnswer.headers.findIndex((h) => h.toLowerCase() === 'content-encoding') + 1];
+// The whole server: the same status, headers and bytes for every request.
+const PREPARED_SERVER = `
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+const dir = process.env.PREPARED_DIR;
+const body = readFileSync(dir + '/home.body');
+const headers = JSON.parse(readFileSync(dir + '/home.headers.json', 'utf8'));
+http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+  .listen(Number(process.env.PORT), process.env.HOST);
+`;
+const prepared = start('prepared', PORT + 3, ['--input-type=module', '-e', PREPARED_SERVER], {
+  cwd: root,
+  env: { PREPARED_DIR: preparedDir },
+});
+await ready(prepared);
 console.log(`servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `prepared: ${homeAnswer.body.length} bytes (${homeEncoding ?? 'identity'}) and ${homeHeaders.length / 2} headers of the warm site's / (status ${homeAnswer.status})`,
+);
 
 // One bounded load run: `seconds` long, or exactly `amount` requests if one is given.
-const load = (url, seconds = DURATION, amount = AMOUNT) =>
+const load = (url, seconds = DURATION, amount = AMOUNT, extraHeaders = {}) =>
   autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     ...(amount ? { amount } : {}),
-    headers: { 'user-agent': 'bench', accept: 'text/html' },
+    headers: { 'user-agent': 'bench', accept: 'text/html', ...extraHeaders },
   });
 /** The bare app has one page; the two site servers serve the page asked for. */
 const urlOf = (server, page) => (server === bare ? `${server.base}/` : server.base + page);
@@ -108,6 +161,7 @@ async function sampleCacheHeader(url, into) {
   }
 }
 
+const preparedRows = { prepared: [], warm: [], headers: {} };
 const rows = new Map(); // page -> { bare: [], warm: [], cold: [], headers: { warm: {}, cold: {} } }
 const entry = (page) => {
   if (!rows.has(page)) rows.set(page, { bare: [], warm: [], cold: [], headers: { warm: {}, cold: {} } });
@@ -126,6 +180,7 @@ const summary = (r) => ({
 // in every row, otherwise sped up by 10-15 % over a run and made later rows' ratios look worse).
 if (WARMUP > 0) {
   for (const page of pages) for (const server of [bare, warm, cold]) await load(urlOf(server, page), WARMUP, 0); // by time only
+  for (const server of [prepared, warm]) await load(`${server.base}/`, WARMUP, 0, GZIP);
   console.log(`warm-up: ${WARMUP} s per server and page, not counted`);
 }
 
@@ -133,6 +188,15 @@ console.log(
   `bench/compare: ${ROUNDS} round(s) × ${pages.length} page(s), ${CONNECTIONS} connections, ${AMOUNT ? `${AMOUNT} requests` : `${DURATION} s`} a run`,
 );
 for (let round = 1; round <= ROUNDS; round++) {
+  // The warm site's gzipped / against the bare server sending its prepared answer.
+  for (const server of [prepared, warm]) {
+    if (server === warm) await sampleCacheHeader(`${warm.base}/`, preparedRows.headers);
+    const result = summary(await load(`${server.base}/`, DURATION, AMOUNT, GZIP));
+    preparedRows[server.name].push(result);
+    process.stdout.write(
+      `  round ${round} ${'/ (gzip)'.padEnd(8)} ${server.name.padEnd(8)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms\n`,
+    );
+  }
   for (const page of pages) {
     const row = entry(page);
     for (const server of [bare, warm, cold]) {
@@ -183,6 +247,23 @@ for (const [page, row] of rows) {
         `${pad(ratio.toFixed(2), 7)}${pad(median(row[mode].map((r) => r.p50)), 8)}${pad(p99, 8)}${pad(errors, 8)}  ${headers.padEnd(14)} ${goals ? 'met' : 'MISSED'} (${goalText})`,
     );
   }
+}
+{
+  const ratios = preparedRows.warm.map((r, i) => r.rps / preparedRows.prepared[i].rps);
+  const ratio = median(ratios);
+  const errors = [...preparedRows.warm, ...preparedRows.prepared].reduce((sum, r) => sum + r.errors, 0);
+  const headers = Object.entries(preparedRows.headers)
+    .map(([value, count]) => `${value}×${count}`)
+    .join(' ');
+  const met = ratio >= GOALS.prepared && errors === 0;
+  if (!met) failed++;
+  console.log('');
+  console.log(
+    `/ gzipped: site (warm) ${median(preparedRows.warm.map((r) => r.rps)).toFixed(0)} req/s, bare node:http with the same bytes ` +
+      `${median(preparedRows.prepared.map((r) => r.rps)).toFixed(0)} req/s: ratio ${ratio.toFixed(2)} ` +
+      `(per round ${ratios.map((r) => r.toFixed(2)).join(', ')}), ${errors} errors, X-Page-Cache ${headers}  ` +
+      `${met ? 'met' : 'MISSED'} (≥${GOALS.prepared})`,
+  );
 }
 const bareErrors = [...rows.values()].reduce((sum, row) => sum + row.bare.reduce((s, r) => s + r.errors, 0), 0);
 console.log(`bare page: ${bareErrors} errors; ${failed === 0 ? 'all goals met' : `${failed} goal(s) missed`}`);

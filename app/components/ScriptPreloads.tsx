@@ -11,25 +11,17 @@ const LOW = { fetchpriority: 'low' };
  * matched route and its chunks) and the page language's key files, which app/entry.client.tsx
  * fetches before it hydrates (otherwise one more round trip after the scripts have run).
  *
- * Remix's <Scripts> lists the same modules as module preloads at the end of the body, but without
- * the nonce, and under the policy's 'strict-dynamic' Chromium drops a preload without it: the
- * modules were only requested once the module script at the end of the body had been parsed.
- * These carry the nonce. They are at low priority, below the stylesheet, the fonts and the first
- * image that the first paint needs.
+ * Remix's <Scripts> lists the same modules as module preloads, but at the end of the body, so they
+ * were only requested once the browser had read the whole page. These come first and at low
+ * priority, below the stylesheet, the fonts and the first image that the first paint needs. A
+ * module preload fetches as not parser-inserted, so the policy's 'strict-dynamic' lets it through
+ * without a nonce (ADR 0023; tests/e2e/security-headers.spec.ts checks that none is refused).
  *
  * The list comes from the same manifest as Remix's (`UNSAFE_RemixContext`, its exported context)
  * and is worked out once: the hydrating render gives the same tags as the server's, and client
  * navigations leave the head alone.
  */
-export function ScriptPreloads({
-  nonce,
-  locale,
-  i18nVersion,
-}: {
-  nonce: string | undefined;
-  locale: Locale;
-  i18nVersion: string | undefined;
-}) {
+export function ScriptPreloads({ locale, i18nVersion }: { locale: Locale; i18nVersion: string | undefined }) {
   const remix = useContext(UNSAFE_RemixContext);
   const matches = useMatches();
   const [modules] = useState(() => {
@@ -48,7 +40,7 @@ export function ScriptPreloads({
   return (
     <>
       {modules.map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={nonce} {...LOW} />
+        <link key={href} rel="modulepreload" href={href} {...LOW} />
       ))}
       {i18nVersion &&
         namespaces.map((ns) => (

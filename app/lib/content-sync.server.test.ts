@@ -12,7 +12,7 @@ import {
   publishContentChange,
   type ContentChange,
 } from './content-sync.server';
-import { PageCache } from './page-cache.server';
+import { PageCache, preparePage } from './page-cache.server';
 
 describe('content change messages', () => {
   it('carry the types only, bounded: too many, odd names or none become "all"', () => {
@@ -69,7 +69,7 @@ async function twoCopies(kind: DatabaseKind): Promise<{ a: Database; b: Database
 /** A copy's page cache with one page in it, and what its listener was told. */
 function copyCaches() {
   const pages = new PageCache({ maxEntries: 10, maxBytes: 1 << 20, maxEntryBytes: 1 << 20, maxAgeMs: 60_000 });
-  const fill = () => pages.set('en /pricing', { headers: [], body: Buffer.from('<html>') });
+  const fill = () => pages.set('en /pricing', preparePage([], Buffer.from('<html>')));
   fill();
   const told: ContentChange[] = [];
   return {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { JsonLd } from '~/components/JsonLd';
@@ -6,11 +6,9 @@ import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   DEFAULT_SCHEDULING_ORIGIN,
-  NONCE_PLACEHOLDER,
+  inlineScriptHashes,
   schedulingFrameSources,
-  withFreshNonce,
 } from './csp.server';
-import { NonceContext } from './nonce';
 
 const directives = (policy: string) =>
   new Map(
@@ -22,15 +20,15 @@ const directives = (policy: string) =>
 
 describe('contentSecurityPolicy', () => {
   const base = {
-    nonce: 'abc123',
+    scriptHashes: ["'sha256-abc='"],
     tagManager: false,
     frameAncestors: ["'self'"],
     frameSources: ['https://calendly.com'],
   };
 
-  it('allows scripts only with the nonce (and what they load), never inline or eval', () => {
+  it('allows scripts only by their hashes (and what they load), never inline or eval', () => {
     const csp = directives(contentSecurityPolicy(base));
-    expect(csp.get('script-src')).toEqual(["'nonce-abc123'", "'strict-dynamic'", "'self'"]);
+    expect(csp.get('script-src')).toEqual(["'sha256-abc='", "'strict-dynamic'", "'self'"]);
     expect(contentSecurityPolicy(base)).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
@@ -95,62 +93,62 @@ describe('baseSecurityHeaders', () => {
   });
 });
 
-/** A page like ours: JSON-LD from content and an inline script, rendered whole as the entry does. */
-function renderPage(attackerText: string): string {
-  return renderToString(
-    <NonceContext.Provider value={NONCE_PLACEHOLDER}>
+/** The hash source a browser computes for a script's text (UTF-8, base64), worked out apart from the code under test. */
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64')}'`;
+
+/** A page like ours: JSON-LD from content, an inline script and Remix's kinds of scripts, rendered whole as the entry does. */
+function renderPage(attackerText: string, inline = 'window.x = 1'): string {
+  return (
+    '<!DOCTYPE html>' +
+    renderToString(
       <html>
+        <head>
+          <script dangerouslySetInnerHTML={{ __html: inline }} />
+          <script async src="https://www.googletagmanager.com/gtm.js?id=GTM-X" />
+        </head>
         <body>
           <p title={attackerText}>{attackerText}</p>
           <JsonLd data={{ name: attackerText }} />
-          <script nonce={NONCE_PLACEHOLDER} dangerouslySetInnerHTML={{ __html: 'window.x = 1' }} />
+          <script type="module" async dangerouslySetInnerHTML={{ __html: 'import("/build/entry.js")' }} />
+          <script
+            dangerouslySetInnerHTML={{
+              __html: 'window.__ctx = {"t":"\u0627\u0644\u0639\u0631\u0628\u064a\u0629 عربية"}',
+            }}
+          />
         </body>
-      </html>
-    </NonceContext.Provider>,
+      </html>,
+    )
   );
 }
 
-describe('a rendered page served with a fresh nonce per response, without rendering again', () => {
-  it('every script gets the response nonce; the placeholder never leaves; content cannot forge it', () => {
-    // What an attacker can put into content or a query string: text shaped like a placeholder
-    // (they never see the real one), and markup trying to carry a nonce.
-    const forged = `csp${randomBytes(24).toString('base64url')}`;
-    const attackerText = `${forged} "><script nonce="${forged}">alert(1)</script>`;
-    // Render once, keep it (as a page cache would)...
-    const cached = renderPage(attackerText);
-    expect(cached).toContain(NONCE_PLACEHOLDER);
-    const page = {
-      status: 200,
-      headers: new Headers({
-        'Content-Security-Policy': contentSecurityPolicy({
-          nonce: NONCE_PLACEHOLDER,
-          tagManager: false,
-          frameAncestors: ["'self'"],
-          frameSources: [],
-        }),
-      }),
-    };
+describe('inlineScriptHashes: the scripts a page may run, by the hash of their exact text', () => {
+  it('hashes every inline script a browser runs, as the browser does (UTF-8 text between the tags)', () => {
+    const html = renderPage('hello');
+    expect(inlineScriptHashes(html)).toEqual([
+      sha256('window.x = 1'),
+      sha256('import("/build/entry.js")'),
+      sha256('window.__ctx = {"t":"\u0627\u0644\u0639\u0631\u0628\u064a\u0629 عربية"}'),
+    ]);
+  });
 
-    // ...and serve it twice.
-    const served = [];
-    for (let i = 0; i < 2; i++) {
-      const fresh = withFreshNonce(page);
-      const body = fresh.fill(cached);
-      served.push({ nonce: fresh.nonce, header: fresh.headers.get('Content-Security-Policy')!, body });
-    }
-    expect(served[0].nonce).not.toBe(served[1].nonce);
-    for (const { nonce, header, body } of served) {
-      expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(header).toContain(`'nonce-${nonce}'`);
-      expect(header).not.toContain(NONCE_PLACEHOLDER);
-      expect(body).not.toContain(NONCE_PLACEHOLDER);
-      // Every script element (JSON-LD and the inline script) carries this response's nonce.
-      const scripts = body.match(/<script\b[^>]*>/g) ?? [];
-      expect(scripts.length).toBeGreaterThanOrEqual(2);
-      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-      // The attacker's text is still only text, and their forged token was left as they wrote it.
-      expect(body).toContain(forged);
-      expect(body).not.toContain(`<script nonce="${forged}">`);
-    }
+  it('a changed script text changes its hash; a page with the same bytes has the same hashes', () => {
+    expect(inlineScriptHashes(renderPage('a'))).toEqual(inlineScriptHashes(renderPage('a')));
+    const changed = inlineScriptHashes(renderPage('a', 'window.x = 2'));
+    expect(changed).not.toContain(sha256('window.x = 1'));
+    expect(changed).toContain(sha256('window.x = 2'));
+  });
+
+  it('does not hash data blocks (JSON-LD, other types) or external scripts', () => {
+    const data = '{"@context":"https://schema.org"}';
+    const html =
+      `<script type="application/ld+json">${data}</script><script type="text/plain">x()</script>` +
+      `<script type="importmap-not-js">{}</script><script src="/a.js"></script><script SRC=/b.js>y()</script>` +
+      `<script type="TEXT/JavaScript">z()</script><script type=module>w()</script>`;
+    expect(inlineScriptHashes(html)).toEqual([sha256('z()'), sha256('w()')]);
+    // Content's text shaped like a script stays text (React escapes it) and gets no hash.
+    const attacked = renderPage('"><script>alert(1)</script>');
+    expect(attacked).not.toContain('<script>alert(1)</script>');
+    expect(inlineScriptHashes(attacked)).not.toContain(sha256('alert(1)'));
+    expect(inlineScriptHashes(attacked)).toEqual(inlineScriptHashes(renderPage('hello')));
   });
 });

@@ -1,36 +1,75 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /**
- * The Content-Security-Policy of every HTML page, with a nonce that is fresh on every
- * response even when the rendered page is reused (ADR 0009):
+ * The Content-Security-Policy of every HTML page (ADR 0023, which replaced ADR 0009's nonces).
+ * Scripts are allowed by the sha256 of their text: once a page is rendered whole
+ * (entry.server.tsx), `inlineScriptHashes` hashes each inline script the browser would run, and
+ * the policy lists those hashes with 'strict-dynamic', which lets them load Remix's modules and
+ * the tag manager. The header depends only on the page's bytes, so a page and its policy are
+ * the same for every visitor until the content changes: the page cache and a CDN can keep and
+ * send both whole, with nothing to fill in per response.
+ */
+
+/**
+ * `type` values a browser runs as a classic or module script (HTML's "JavaScript MIME type
+ * essence match", plus "module" and the empty/missing type). Any other type is data (JSON-LD,
+ * import maps are not used here) and needs no hash.
+ */
+const SCRIPT_TYPES = new Set([
+  '',
+  'module',
+  ...[
+    'application/ecmascript',
+    'application/javascript',
+    'application/x-ecmascript',
+    'application/x-javascript',
+    'text/ecmascript',
+    'text/javascript',
+    'text/javascript1.0',
+    'text/javascript1.1',
+    'text/javascript1.2',
+    'text/javascript1.3',
+    'text/javascript1.4',
+    'text/javascript1.5',
+    'text/jscript',
+    'text/livescript',
+    'text/x-ecmascript',
+    'text/x-javascript',
+  ],
+]);
+
+/** One attribute's value from a start tag's attribute text, as the HTML parser reads it (first one wins), or null. */
+function attribute(attributes: string, name: string): string | null {
+  const pattern = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  for (const match of attributes.matchAll(pattern))
+    if (match[1]!.toLowerCase() === name) return match[2] ?? match[3] ?? match[4] ?? '';
+  return null;
+}
+
+/**
+ * The sha256 sources ('sha256-…') of every inline script in `html` that a browser would run:
+ * no `src` (an external script is allowed by 'strict-dynamic' or the fallbacks, not by a hash),
+ * and a JavaScript or module type (a data block such as JSON-LD is never run, so it is not
+ * hashed). The text is hashed exactly as it stands between the tags, in UTF-8, which is what
+ * the browser hashes: our scripts hold no character reference (a script's text is raw) and
+ * none of them contains "<!--" or "</script" (Remix and jsonLdString escape both). In order,
+ * without repeats.
  *
- * 1. A page the page cache may keep is rendered with NONCE_PLACEHOLDER wherever a nonce goes
- *    (the `nonce` attribute of every script and module preload, Remix's own inline scripts,
- *    and the policy header). It is random per process and never leaves it: every occurrence is
- *    replaced before a byte is sent, so nobody can learn it and write it into content or a URL.
- *    Any other page (a preview, a signed-in client, PAGE_CACHE=off) is rendered with its own
- *    fresh nonce directly (entry.server.tsx).
- * 2. On the way out, `withFreshNonce` swaps the placeholder for a new nonce in the header and
- *    in the HTML. A rendered page kept in a cache (the headers and body with the placeholder)
- *    is served again by calling it once more: a new nonce, no new render.
+ * Every such script in a rendered page is our own: React escapes all text, and the only raw
+ * HTML written is our scripts' own (the tag manager's snippet, Remix's, JSON-LD escaped by
+ * jsonLdString). A component that wrote content as raw HTML would make any script in it
+ * allowed here: ADR 0023 forbids that.
  */
-
-/** Per process; 24 random bytes, so it cannot be guessed, and only URL-safe characters, so React never escapes it. */
-export const NONCE_PLACEHOLDER = `csp${randomBytes(24).toString('base64url')}`;
-
-/**
- * Set in the load context by the page cache's handler (page-cache.server.ts), which swaps the
- * placeholder itself: entry.server.tsx then leaves the placeholder in the rendered page. A
- * symbol, so nothing a visitor sends can set it; without it the entry swaps as before.
- */
-export const RENDER_FOR_REUSE = Symbol.for('bawaba.renderForReuse');
-
-/** The length of every nonce: 16 bytes in base64url (the page cache's gzip copy relies on it). */
-export const NONCE_LENGTH = 22;
-
-/** A nonce for one response: 16 random bytes (128 bits), base64url (valid in the header and in HTML). */
-export function freshNonce(): string {
-  return randomBytes(16).toString('base64url');
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = '', text = ''] = match;
+    if (attribute(attributes, 'src') !== null) continue;
+    const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase();
+    if (!SCRIPT_TYPES.has(type)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
 }
 
 /** Where a scheduling widget is framed when the site settings name none (the bundled dataset's Calendly). */
@@ -54,8 +93,8 @@ const GTM = {
 };
 
 export interface CspOptions {
-  /** The nonce (or NONCE_PLACEHOLDER while rendering). */
-  nonce: string;
+  /** The page's inline scripts, as `inlineScriptHashes` gives them. */
+  scriptHashes: string[];
   /** GTM_ID is set: the tag manager and what it loads. */
   tagManager: boolean;
   /** Who may frame the page: "'self'" and, in a hosted preview, the Studio's origin. */
@@ -103,12 +142,13 @@ export function schedulingFrameSources(
 
 /**
  * The policy, one directive per concern:
- * - scripts: only those carrying the nonce, and what they load ('strict-dynamic': Remix's
- *   route modules and GTM's tags); 'self' and the GTM host are fallbacks for browsers
- *   without 'strict-dynamic' (CSP3 browsers ignore them). No 'unsafe-inline', no 'unsafe-eval'.
+ * - scripts: only the page's own inline scripts, by hash, and what they load ('strict-dynamic':
+ *   Remix's route modules and module preloads, GTM's tags); 'self' and the GTM host are
+ *   fallbacks for browsers without 'strict-dynamic' (CSP3 browsers ignore them). No
+ *   'unsafe-inline', no 'unsafe-eval'.
  * - styles: 'unsafe-inline' stays. React renders `style` attributes (Radix positions its
- *   popovers with them) and the Studio's overlays insert <style> elements; a nonce cannot
- *   cover attributes. Injected CSS cannot run script, and the Observatory scores this 0
+ *   popovers with them) and the Studio's overlays insert <style> elements; neither a hash
+ *   nor a nonce covers attributes. Injected CSS cannot run script, and the Observatory scores this 0
  *   ("unsafe-inline in style-src only"), not a penalty.
  * - object-src 'none', base-uri 'self', form-action to the site and Stripe Checkout,
  *   frame-src to the scheduling widget, frame-ancestors as before (the Studio in a hosted preview).
@@ -118,7 +158,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
   const unique = (values: string[]) => [...new Set(values)];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', [`'nonce-${options.nonce}'`, "'strict-dynamic'", "'self'", ...(gtm ? GTM.script : [])]],
+    ['script-src', [...options.scriptHashes, "'strict-dynamic'", "'self'", ...(gtm ? GTM.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'", ...(gtm ? GTM.style : [])]],
     ['img-src', unique(["'self'", 'data:', ...(options.imageOrigins ?? []), ...(gtm ? GTM.img : [])])],
     ['font-src', ["'self'"]],
@@ -145,24 +185,4 @@ export function baseSecurityHeaders(behindHttps: boolean): Record<string, string
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...(behindHttps ? { 'Strict-Transport-Security': HSTS_VALUE } : {}),
   };
-}
-
-/** A rendered page as a cache would keep it: status, headers and body, all with NONCE_PLACEHOLDER. */
-export interface RenderedPage {
-  status: number;
-  headers: Headers;
-}
-
-/**
- * The response step: a fresh nonce in place of the placeholder, in the headers and (`fill`)
- * in the page's HTML. Pages are rendered whole (entry.server.tsx), so the swap is one pass
- * over one string.
- */
-export function withFreshNonce(
-  page: RenderedPage,
-  nonce = freshNonce(),
-): { nonce: string; headers: Headers; fill: (html: string) => string } {
-  const headers = new Headers();
-  for (const [name, value] of page.headers) headers.append(name, value.split(NONCE_PLACEHOLDER).join(nonce));
-  return { nonce, headers, fill: (html) => html.split(NONCE_PLACEHOLDER).join(nonce) };
 }

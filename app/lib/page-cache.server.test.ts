@@ -1,16 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { localeCookieValue } from '~/i18n';
-import { NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 import {
   cacheVerdict,
   followContent,
   isStorable,
   PageCache,
+  preparedAnswer,
+  preparePage,
   withPageCache,
   type RequestHandler,
 } from './page-cache.server';
@@ -87,7 +89,14 @@ describe('isStorable', () => {
 });
 
 describe('PageCache: bounded, least recently used first', () => {
-  const page = (bytes: number) => ({ headers: [] as [string, string][], body: Buffer.alloc(bytes, 'a') });
+  /** A kept page whose forms weigh `bytes` together (the plain one; an empty compressed one). */
+  const page = (bytes: number) => {
+    const form = (body: Buffer, etag: string) => ({ headers: [] as [string, string][], body, etag });
+    return {
+      forms: { identity: form(Buffer.alloc(bytes, 'a'), '"a"'), gzip: form(Buffer.alloc(0), '"a-gzip"') },
+      etags: new Set<string>(),
+    };
+  };
   const options = { maxEntries: 3, maxBytes: 1000, maxEntryBytes: 600, maxAgeMs: 60_000 };
 
   it('drops the least recently used page beyond the count', () => {
@@ -137,48 +146,42 @@ describe('PageCache: bounded, least recently used first', () => {
 });
 
 /**
- * A stand-in for Remix and entry.server.tsx, counting renders: a page with the nonce placeholder
- * in its policy and scripts when rendered for reuse, else with a fresh nonce of its own. `reused`
- * records which requests were rendered for reuse.
+ * A stand-in for Remix and entry.server.tsx, counting renders: the page's policy is made from
+ * its finished HTML, as the entry makes it (inlineScriptHashes), for every request alike.
  */
 function fakeRemix(answer: (request: Request) => Response = () => htmlPage('<p>Hello</p>')) {
-  const reused: boolean[] = [];
-  const handle = vi.fn<RequestHandler>(async (request, context) => {
-    const reuse = (context as Record<symbol, unknown> | undefined)?.[RENDER_FOR_REUSE] === true;
-    reused.push(reuse);
-    const response = answer(request);
-    if (reuse) return response;
-    const fresh = withFreshNonce({ status: response.status, headers: response.headers });
-    return new Response(fresh.fill(await response.text()), { status: response.status, headers: fresh.headers });
-  });
-  return Object.assign(handle, { reused });
+  return vi.fn<RequestHandler>(async (request) => answer(request));
 }
 
 function htmlPage(content: string, init: { status?: number; headers?: Record<string, string> } = {}) {
-  const html = `<!DOCTYPE html><html><head><script nonce="${NONCE_PLACEHOLDER}">1</script></head><body>${content}<script nonce="${NONCE_PLACEHOLDER}">2</script></body></html>`;
+  const html = `<!DOCTYPE html><html><head><script>window.a = 1</script></head><body>${content}<script type="module">import("/build/x.js")</script></body></html>`;
   return new Response(html, {
     status: init.status ?? 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'public, max-age=0, s-maxage=60',
-      'Content-Security-Policy': `script-src 'nonce-${NONCE_PLACEHOLDER}' 'strict-dynamic'`,
+      'Content-Security-Policy': policyOf(html),
       ...init.headers,
     },
   });
 }
 
-async function nonceOf(response: Response) {
-  const body = await response.text();
-  const policy = response.headers.get('Content-Security-Policy') ?? '';
-  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
-  const inBody = [...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
-  return { body, nonce, inBody };
-}
+const policyOf = (html: string) =>
+  contentSecurityPolicy({
+    scriptHashes: inlineScriptHashes(html),
+    tagManager: false,
+    frameAncestors: ["'self'"],
+    frameSources: [],
+  });
+
+/** Headers that say what a response is, without the cache's state and the per-form ones. */
+const headersOf = (response: Response) =>
+  [...response.headers].filter(([name]) => !['x-page-cache', 'date'].includes(name));
 
 describe('withPageCache', () => {
   const cache = () => new PageCache({ maxEntries: 10, maxBytes: 1e6, maxEntryBytes: 1e5, maxAgeMs: 60_000 });
 
-  it('renders a page once; every answer has its own nonce, in the policy and every script, never the placeholder', async () => {
+  it('renders a page once; every visitor gets the same bytes and headers, the policy a fresh render of those bytes gets', async () => {
     const remix = fakeRemix();
     const handle = withPageCache(remix, cache());
     const first = await handle(get('/about'));
@@ -186,15 +189,16 @@ describe('withPageCache', () => {
     expect(first.headers.get('X-Page-Cache')).toBe('miss');
     expect(second.headers.get('X-Page-Cache')).toBe('hit');
     expect(remix).toHaveBeenCalledTimes(1);
-    const a = await nonceOf(first);
-    const b = await nonceOf(second);
-    for (const { body, nonce, inBody } of [a, b]) {
-      expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(inBody).toEqual([nonce, nonce]);
-      expect(body).not.toContain(NONCE_PLACEHOLDER);
-    }
-    expect(a.nonce).not.toBe(b.nonce);
-    expect(a.body.split(a.nonce!).join('N')).toBe(b.body.split(b.nonce!).join('N'));
+    const [a, b] = [await first.text(), await second.text()];
+    expect(b).toBe(a);
+    expect(headersOf(second)).toEqual(headersOf(first));
+    // The kept page's policy is the one a render of the same bytes gets, with the scripts' hashes.
+    const policy = second.headers.get('Content-Security-Policy')!;
+    expect(policy).toBe(policyOf(a));
+    const fresh = await withPageCache(fakeRemix(), null)(get('/about'));
+    expect(fresh.headers.get('Content-Security-Policy')).toBe(policy);
+    expect(await fresh.text()).toBe(a);
+    expect(policy).toMatch(/script-src 'sha256-[^']+' 'sha256-[^']+' 'strict-dynamic'/);
   });
 
   it('HEAD is answered from a kept page without a body', async () => {
@@ -207,7 +211,7 @@ describe('withPageCache', () => {
     expect(remix).toHaveBeenCalledTimes(1);
   });
 
-  it('never reads or fills it for posts, previews and signed-in clients, and still swaps the nonce', async () => {
+  it('never reads or fills it for posts, previews and signed-in clients', async () => {
     const remix = fakeRemix();
     const pages = cache();
     const handle = withPageCache(remix, pages);
@@ -218,17 +222,17 @@ describe('withPageCache', () => {
     ]) {
       const response = await handle(request);
       expect(response.headers.get('X-Page-Cache')).toBe('bypass');
-      const { body, nonce, inBody } = await nonceOf(response);
-      expect(inBody).toEqual([nonce, nonce]);
-      expect(body).not.toContain(NONCE_PLACEHOLDER);
     }
     expect(pages.stats.entries).toBe(0);
-    // Only a page that may be kept is rendered with the placeholder left in.
-    expect(remix.reused).toEqual([false, false, false]);
     // A preview render is not served to a visitor afterwards either.
     expect((await handle(get('/faq'))).headers.get('X-Page-Cache')).toBe('miss');
     expect(remix).toHaveBeenCalledTimes(4);
-    expect(remix.reused).toEqual([false, false, false, true]);
+    // Nor is the kept page given to them.
+    for (const cookie of ['__preview=1', '__client=1'])
+      expect((await handle(get('/faq', { Cookie: cookie }))).headers.get('X-Page-Cache')).toBe('bypass');
+    expect(
+      preparedAnswer(pages, 'GET', new URL(`${SITE}/faq`), (name) => (name === 'cookie' ? '__client=1' : null)),
+    ).toBeNull();
   });
 
   it('marks a passed-on answer whose headers cannot change (a redirect, a fetched response) on a copy', async () => {
@@ -252,7 +256,6 @@ describe('withPageCache', () => {
     for (let i = 0; i < 3; i++) {
       const response = await handle(get('/x'));
       expect(response.headers.get('X-Page-Cache')).toBe('bypass');
-      expect(await response.text()).not.toContain(NONCE_PLACEHOLDER);
     }
     expect(pages.stats.entries).toBe(0);
   });
@@ -271,48 +274,93 @@ describe('withPageCache', () => {
     expect(await after.text()).toContain('new');
   });
 
-  it('off (no cache): every request renders, the nonce is still fresh', async () => {
+  it('off (no cache): every request renders', async () => {
     const remix = fakeRemix();
     const handle = withPageCache(remix, null);
     const a = await handle(get('/about'));
     const b = await handle(get('/about'));
     expect([a.headers.get('X-Page-Cache'), b.headers.get('X-Page-Cache')]).toEqual(['bypass', 'bypass']);
-    expect((await nonceOf(a)).nonce).not.toBe((await nonceOf(b)).nonce);
     expect(remix).toHaveBeenCalledTimes(2);
   });
 
-  it('a browser that takes gzip gets the kept page gzipped, compressed once, each with its own nonce', async () => {
-    const remix = fakeRemix(() => htmlPage('<p>مرحبا</p>'.repeat(200)));
+  it('keeps the page plain, gzipped and (once made) in brotli; each browser gets the form it takes, prepared once', async () => {
+    const remix = fakeRemix(() => htmlPage('<p>مرحبا بكم في بوابة</p>'.repeat(200)));
     const pages = cache();
     const handle = withPageCache(remix, pages);
-    const gzip = { 'Accept-Encoding': 'gzip, deflate, br' };
-    const answers = [await handle(get('/ar', gzip)), await handle(get('/ar', gzip)), await handle(get('/ar'))];
-    expect(answers.map((r) => r.headers.get('X-Page-Cache'))).toEqual(['miss', 'hit', 'hit']);
-    expect(answers.map((r) => r.headers.get('Content-Encoding'))).toEqual(['gzip', 'gzip', null]);
-    for (const r of answers) expect(r.headers.get('Vary')).toMatch(/Accept-Encoding/);
-    const [a, b, plain] = await Promise.all(
-      answers.map(async (r) => {
-        const raw = Buffer.from(await r.arrayBuffer());
-        expect(r.headers.get('Content-Length')).toBe(String(raw.length));
-        const body = r.headers.get('Content-Encoding') ? gunzipSync(raw).toString() : raw.toString();
-        const nonce = /'nonce-([^']+)'/.exec(r.headers.get('Content-Security-Policy') ?? '')?.[1];
-        expect([...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1])).toEqual([nonce, nonce]);
-        expect(body).not.toContain(NONCE_PLACEHOLDER);
-        return { body, nonce: nonce!, raw };
-      }),
-    );
-    expect(new Set([a!.nonce, b!.nonce, plain!.nonce]).size).toBe(3);
-    expect(a!.raw.length).toBeLessThan(plain!.raw.length / 4);
-    expect(b!.body.split(b!.nonce).join('N')).toBe(plain!.body.split(plain!.nonce).join('N'));
+    const plainText = await (await handle(get('/ar'))).text();
+    // Brotli is made off the request path: wait until it is kept.
+    await vi.waitFor(() => expect(pages.peek('ar /ar')?.forms.br).toBeDefined());
+    const asked = ['gzip, deflate, br', 'gzip, deflate', 'br;q=0, gzip', 'identity', 'gzip;q=0, br;q=0', '*'];
+    const answers = await Promise.all(asked.map((accept) => handle(get('/ar', { 'Accept-Encoding': accept }))));
+    expect(answers.map((r) => r.headers.get('Content-Encoding'))).toEqual(['br', 'gzip', 'gzip', null, null, 'br']);
+    const tags = new Set<string>();
+    for (const r of answers) {
+      expect(r.headers.get('X-Page-Cache')).toBe('hit');
+      expect(r.headers.get('Vary')).toMatch(/Accept-Encoding/);
+      const raw = Buffer.from(await r.arrayBuffer());
+      expect(r.headers.get('Content-Length')).toBe(String(raw.length));
+      const coding = r.headers.get('Content-Encoding');
+      const text = (coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw).toString();
+      expect(text).toBe(plainText);
+      if (coding) expect(raw.length).toBeLessThan(Buffer.byteLength(plainText) / 4);
+      tags.add(r.headers.get('ETag')!);
+    }
+    // One strong tag per form.
+    expect(tags.size).toBe(3);
     expect(remix).toHaveBeenCalledTimes(1);
-    // The byte bound counts the compressed copy too.
-    expect(pages.stats.bytes).toBeGreaterThan(plain!.raw.length);
+    // The byte bound counts the compressed forms too.
+    expect(pages.stats.bytes).toBeGreaterThan(Buffer.byteLength(plainText));
+    // The warm path of server.mjs gets the same answer, without a Request or Response.
+    const hit = preparedAnswer(pages, 'GET', new URL(`${SITE}/ar`), (name) =>
+      name === 'accept-encoding' ? 'gzip' : null,
+    )!;
+    expect(gunzipSync(hit.body!).toString()).toBe(plainText);
+    expect(Object.fromEntries(hit.headers)['x-page-cache']).toBe('hit');
+  });
+
+  it('answers a revalidation with 304 and no body when its tag names the page; a changed page gets 200', async () => {
+    let content = 'one';
+    const pages = cache();
+    const handle = withPageCache(
+      fakeRemix(() => htmlPage(content)),
+      pages,
+    );
+    const first = await handle(get('/faq', { 'Accept-Encoding': 'gzip' }));
+    const tag = first.headers.get('ETag')!;
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const again = await handle(get('/faq', { 'Accept-Encoding': 'gzip', 'If-None-Match': `"other", W/${tag}` }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('ETag')).toBe(tag);
+    expect(again.headers.get('Cache-Control')).toMatch(/public/);
+    expect(again.headers.get('Content-Length')).toBeNull();
+    content = 'two';
+    pages.clear();
+    const changed = await handle(get('/faq', { 'Accept-Encoding': 'gzip', 'If-None-Match': tag }));
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('ETag')).not.toBe(tag);
   });
 
   it('leaves other answers as they are', async () => {
     const remix = fakeRemix(() => new Response('{"a":1}', { headers: { 'Content-Type': 'application/json' } }));
     const response = await withPageCache(remix, cache())(get('/api/newsletter', {}, 'POST'));
     expect(await response.text()).toBe('{"a":1}');
+  });
+});
+
+describe('preparePage', () => {
+  it("adds Accept-Encoding to the page's own Vary once, and drops a length the forms set themselves", () => {
+    const page = preparePage(
+      [
+        ['vary', 'Cookie'],
+        ['content-length', '3'],
+      ],
+      Buffer.from('abc'),
+    );
+    const headers = Object.fromEntries(page.forms.gzip.headers);
+    expect(headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(headers['content-length']).toBe(String(page.forms.gzip.body.length));
+    expect(headers['content-encoding']).toBe('gzip');
   });
 });
 
@@ -327,7 +375,7 @@ describe('followContent: what empties the page cache', () => {
       await client.whenReady();
       const cache = new PageCache({ maxEntries: 3, maxBytes: 1000, maxEntryBytes: 600, maxAgeMs: 60_000 });
       const stop = followContent(cache, client);
-      cache.set('/about', { headers: [], body: Buffer.from('<p>about</p>') });
+      cache.set('/about', preparePage([], Buffer.from('<p>about</p>')));
       // Private writes of the server itself (ids with a period), made while visitors browse.
       await client.create({ _id: 'test.private.t1', _type: 'test.private' });
       await client.createIfNotExists({ _id: 'test.private.a1', _type: 'test.private' });

@@ -5,21 +5,17 @@ import { contentClient } from '~/sanity/client.server';
 import type { ContentClient } from '~/sanity/types';
 import { isPortalPath } from './cache-policy.server';
 import { env } from './env.server';
-import { NONCE_LENGTH, NONCE_PLACEHOLDER, RENDER_FOR_REUSE, withFreshNonce } from './csp.server';
-import {
-  acceptsGzip,
-  compressWithHoles,
-  filled,
-  gzipFilled,
-  splitAtHoles,
-  type GzipWithHoles,
-} from './gzip-with-holes.server';
+import { brotliCompress, constants as zlib, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 /**
  * The rendered-page cache (ADR 0010): HTML documents and single-fetch data (`.data`) of public
  * pages, as anonymous visitors get them, kept in this process and served without running a
- * loader or rendering until the content changes. Pages are stored with the CSP nonce
- * placeholder (ADR 0009) and every response, hit or not, gets its own nonce on the way out.
+ * loader or rendering until the content changes. A page is the same bytes for every visitor (its
+ * policy allows its scripts by hash: ADR 0023), so it is kept as it is sent: its headers, its
+ * bytes, and its gzip and brotli forms made once when it is stored. A hit picks the form the
+ * browser takes and writes that buffer (`preparedAnswer`; server.mjs answers hits with it before
+ * Express's compression and Remix's adapter), with an ETag per form and 304 to a revalidation.
  *
  * Who never reads or fills it: any method but GET (HEAD reads only), a request carrying a cookie
  * other than the language choice and analytics cookies (a preview session, a signed-in client,
@@ -61,37 +57,57 @@ function choseArabic(header: string | null): boolean {
   });
 }
 
+/** What the cache's decision reads from a request: its method, URL (path and query) and cookies. */
+export interface RequestFacts {
+  method: string;
+  url: URL;
+  cookie: string | null;
+}
+
 /** The cache key of a request (path, search and language), or why it must not use the cache. */
 export function cacheVerdict(request: Request): CacheVerdict {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return { bypass: 'method' };
-  const url = new URL(request.url);
+  return verdictFor({ method: request.method, url: new URL(request.url), cookie: request.headers.get('Cookie') });
+}
+
+export function verdictFor({ method, url, cookie }: RequestFacts): CacheVerdict {
+  if (method !== 'GET' && method !== 'HEAD') return { bypass: 'method' };
   const page = pagePath(url.pathname);
   if (RESOURCE_PATHS.test(url.pathname)) return { bypass: 'resource' };
   if (isPortalPath(page)) return { bypass: 'portal' };
   if (/^(?:\/ar)?\/booking-confirmation(?:\/|$)/.test(page)) return { bypass: 'personal' };
   if (url.searchParams.has(FORM_TOKEN_FIELD)) return { bypass: 'personal' };
-  const cookie = request.headers.get('Cookie');
   if (cookieNames(cookie).some((name) => !NEUTRAL_COOKIE.test(name))) return { bypass: 'cookie' };
   // The English home page sends a visitor who chose Arabic to /ar (layouts/locale.tsx).
   if (page === '/' && choseArabic(cookie)) return { bypass: 'language-choice' };
   return { key: `${localeFromPath(page)} ${url.pathname}${url.search}` };
 }
 
-/**
- * A stored answer: status 200, its headers (with the nonce placeholder), its body and, for
- * visitors whose browser takes gzip, the body compressed once around the placeholders
- * (gzip-with-holes.server.ts), so a hit is neither rendered nor compressed again.
- */
-export interface StoredPage {
+/** The content codings a page is kept in, the browser's choice of them in this order of preference. */
+export type Coding = 'br' | 'gzip' | 'identity';
+
+/** One form of a kept page, ready to write: every header (Content-Length, ETag, Content-Encoding included) and its bytes. */
+export interface Prepared {
   headers: [string, string][];
   body: Buffer;
-  gzip?: GzipWithHoles;
+  etag: string;
+}
+
+/**
+ * A stored answer, as it is sent: the status is 200; one prepared form per content coding
+ * (brotli is added when its compression, done off the request path, finishes).
+ */
+export interface StoredPage {
+  forms: Partial<Record<Coding, Prepared>> & Record<'gzip' | 'identity', Prepared>;
+  /** Every ETag of the page's forms: a revalidation with any of them is answered 304. */
+  etags: Set<string>;
   storedAt: number;
 }
 
-/** What a kept page counts against the byte bound: the body and its compressed copy. */
-function sizeOf(page: Omit<StoredPage, 'storedAt'>): number {
-  return page.body.length + (page.gzip?.compressedBytes ?? 0);
+/** What a kept page counts against the byte bound: the bodies of its forms. */
+function sizeOf(page: Pick<StoredPage, 'forms'>): number {
+  let bytes = 0;
+  for (const form of Object.values(page.forms)) bytes += form.body.length;
+  return bytes;
 }
 
 export interface PageCacheOptions {
@@ -150,6 +166,24 @@ export class PageCache {
     return true;
   }
 
+  /**
+   * Adds a form made after the page was stored (brotli), if the same page is still kept and
+   * stays within the bounds; otherwise it is dropped (the page is served without it).
+   */
+  addForm(key: string, page: StoredPage, coding: Coding, form: Prepared): boolean {
+    if (this.entries.get(key) !== page || page.forms[coding]) return false;
+    if (sizeOf(page) + form.body.length > this.options.maxEntryBytes) return false;
+    page.forms[coding] = form;
+    page.etags.add(form.etag);
+    this.bytes += form.body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= sizeOf(entry);
+    }
+    return true;
+  }
+
   private delete(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -164,6 +198,11 @@ export class PageCache {
     this.bytes = 0;
     this.generation++;
     return dropped;
+  }
+
+  /** The kept page under `key`, without counting a use or checking its age. */
+  peek(key: string): StoredPage | undefined {
+    return this.entries.get(key);
   }
 
   get stats() {
@@ -185,23 +224,151 @@ export type RequestHandler = (request: Request, loadContext?: AppLoadContext) =>
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
 
 /**
- * What a kept page becomes for one visitor: its own nonce in the headers and the HTML, gzipped
- * when the browser takes gzip (`Content-Encoding` set, so the server's compression step passes
- * it through) and plain otherwise; `Vary: Accept-Encoding` either way.
+ * The q a request's Accept-Encoding gives `coding`: named, else `*`, else 0 (a missing header
+ * means identity only: what a client that names nothing is sure to read).
  */
-function fromStored(page: StoredPage, request: Request, state: 'hit' | 'miss'): Response {
-  const fresh = withFreshNonce({ status: 200, headers: new Headers(page.headers) });
-  const headers = fresh.headers;
+function qualityOf(header: string | null, coding: 'br' | 'gzip'): number {
+  if (!header) return 0;
+  let star = 0;
+  for (const item of header.split(',')) {
+    const [name, ...params] = item.trim().toLowerCase().split(';');
+    const value = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const q = value === undefined ? 1 : Number(value);
+    if (name === coding || (coding === 'gzip' && name === 'x-gzip')) return q;
+    if (name === '*') star = q;
+  }
+  return star;
+}
+
+/** The form a browser gets: brotli if it takes it and it is made, else gzip if it takes it, else the plain bytes. */
+export function chooseCoding(acceptEncoding: string | null, available: Partial<Record<Coding, unknown>>): Coding {
+  const br = available.br ? qualityOf(acceptEncoding, 'br') : 0;
+  const gzip = qualityOf(acceptEncoding, 'gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : 'identity';
+}
+
+/** Whether If-None-Match names one of the page's ETags (weak comparison, as for GET) or is `*`. */
+function revalidated(ifNoneMatch: string | null, etags: Set<string>): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => etags.has(tag.trim().replace(/^W\//, '')));
+}
+
+/** Headers of a 304: the 200's, without those that describe its body. */
+const NOT_FOR_304 = new Set(['content-length', 'content-encoding', 'content-type']);
+
+/** A kept page's answer for one request: a prepared form's headers and bytes, or a 304. Nothing is computed per response. */
+export interface PreparedAnswer {
+  status: 200 | 304;
+  headers: [string, string][];
+  /** Null for HEAD and 304. */
+  body: Buffer | null;
+}
+
+/**
+ * The answer a kept page gives: the form the browser takes (Accept-Encoding), or 304 when its
+ * If-None-Match names the page. `X-Page-Cache` is the last header (`hit`, or `miss` for the
+ * answer to the request that stored it).
+ */
+export function answerFrom(
+  page: StoredPage,
+  method: string,
+  acceptEncoding: string | null,
+  ifNoneMatch: string | null,
+): PreparedAnswer {
+  const form = page.forms[chooseCoding(acceptEncoding, page.forms)]!;
+  if (revalidated(ifNoneMatch, page.etags))
+    return { status: 304, headers: form.headers.filter(([name]) => !NOT_FOR_304.has(name)), body: null };
+  return { status: 200, headers: form.headers, body: method === 'HEAD' ? null : form.body };
+}
+
+/**
+ * The hit path without Remix or Express's compression (server.mjs): the prepared answer for a
+ * request the cache may answer and holds, else null (the request goes on to Remix, which
+ * renders it and may store it).
+ */
+export function preparedAnswer(
+  cache: PageCache | null,
+  method: string,
+  url: URL,
+  header: (name: 'cookie' | 'accept-encoding' | 'if-none-match') => string | null,
+): PreparedAnswer | null {
+  if (!cache) return null;
+  const verdict = verdictFor({ method, url, cookie: header('cookie') });
+  if ('bypass' in verdict) return null;
+  const stored = cache.get(verdict.key);
+  return stored ? answerFrom(stored, method, header('accept-encoding'), header('if-none-match')) : null;
+}
+
+function toResponse(answer: PreparedAnswer, state: 'hit' | 'miss'): Response {
+  const headers = new Headers(answer.headers);
   headers.set(PAGE_CACHE_HEADER, state);
-  headers.append('Vary', 'Accept-Encoding');
-  const gzip = page.gzip && acceptsGzip(request.headers.get('Accept-Encoding')) ? page.gzip : null;
-  const body = gzip
-    ? gzipFilled(gzip, fresh.nonce)
-    : filled(page.gzip?.parts ?? splitAtHoles(page.body, NONCE_PLACEHOLDER), fresh.nonce);
-  if (gzip) headers.set('Content-Encoding', 'gzip');
-  headers.set('Content-Length', String(body.length));
-  // Buffer.concat's result lies on a plain ArrayBuffer (what BodyInit asks for).
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  // The kept buffer itself (a Buffer is a Uint8Array; the Response only reads it).
+  const body = answer.body ? (answer.body as Uint8Array<ArrayBuffer>) : null;
+  return new Response(body, { status: answer.status, headers });
+}
+
+/** A strong ETag per form: the page's sha256 (so equal bytes give equal tags in every server copy) and the coding. */
+function etagOf(identity: Buffer, coding: Coding): string {
+  const digest = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return coding === 'identity' ? `"${digest}"` : `"${digest}-${coding}"`;
+}
+
+/** One form's full headers: the page's own, then its length, coding, tag and Vary. */
+function prepare(base: [string, string][], identity: Buffer, body: Buffer, coding: Coding): Prepared {
+  const etag = etagOf(identity, coding);
+  const headers: [string, string][] = [...base, ['content-length', String(body.length)], ['etag', etag]];
+  if (coding !== 'identity') headers.push(['content-encoding', coding]);
+  headers.push([PAGE_CACHE_HEADER.toLowerCase(), 'hit']);
+  return { headers, body, etag };
+}
+
+/**
+ * A page as it is kept: its headers (policy included) without the ones that depend on the form,
+ * `Vary: Accept-Encoding` added, and its plain and gzip forms (gzip at its best level: it is done
+ * once per page and content change).
+ */
+export function preparePage(
+  responseHeaders: Iterable<[string, string]>,
+  identity: Buffer,
+): Omit<StoredPage, 'storedAt'> {
+  const base: [string, string][] = [];
+  let vary = '';
+  for (const [name, value] of responseHeaders) {
+    if (name === 'content-length' || name === 'content-encoding' || name === 'etag') continue;
+    if (name === 'vary') vary = value;
+    else base.push([name, value]);
+  }
+  base.push(['vary', /\baccept-encoding\b/i.test(vary) ? vary : vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding']);
+  const gzip = gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION });
+  const forms = {
+    identity: prepare(base, identity, identity, 'identity'),
+    gzip: prepare(base, identity, gzip, 'gzip'),
+  };
+  return { forms, etags: new Set([forms.identity.etag, forms.gzip.etag]) };
+}
+
+/**
+ * The brotli form, made in libuv's thread pool so no request waits for it (quality 11 takes
+ * tens of milliseconds for a page), then added to the kept page if it is still the one kept.
+ */
+function addBrotli(cache: PageCache, key: string, page: StoredPage, base: [string, string][]) {
+  const identity = page.forms.identity.body;
+  brotliCompress(
+    identity,
+    {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    },
+    (error, br) => {
+      if (error || br.length >= page.forms.gzip.body.length) return;
+      cache.addForm(key, page, 'br', prepare(base, identity, br, 'br'));
+    },
+  );
 }
 
 /**
@@ -220,46 +387,39 @@ function bypassed(response: Response): Response {
 }
 
 /**
- * An answer rendered to be kept that could not be (an error, a cookie, a private page): it still
- * gets a fresh nonce, in one pass over its HTML (pages are rendered whole: ADR 0013).
- */
-async function notKept(response: Response): Promise<Response> {
-  const type = response.headers.get('Content-Type') ?? '';
-  if (!/^text\/html\b/.test(type) && !response.headers.get('Content-Security-Policy')?.includes(NONCE_PLACEHOLDER))
-    return bypassed(response);
-  const fresh = withFreshNonce({ status: response.status, headers: response.headers });
-  fresh.headers.set(PAGE_CACHE_HEADER, 'bypass');
-  const init = { status: response.status, statusText: response.statusText, headers: fresh.headers };
-  return new Response(response.body ? fresh.fill(await response.text()) : null, init);
-}
-
-/**
- * Wraps Remix's request handler (server.mjs). A request the cache may answer is rendered with
- * the nonce placeholder left in (RENDER_FOR_REUSE in the load context tells entry.server.tsx to
- * leave it), so the page can be kept; this step then gives each response its nonce. Any other
- * request is rendered as usual, the entry giving it its nonce. With `cache` null (PAGE_CACHE=off)
- * every request is rendered (`X-Page-Cache: bypass`).
+ * Wraps Remix's request handler (server.mjs). A request the cache may answer and holds is
+ * answered from it; otherwise the page is rendered (the same way for everyone: the policy comes
+ * from the page's bytes) and, if it may be kept, stored and answered from what was stored. Any
+ * other request is rendered as usual. With `cache` null (PAGE_CACHE=off) every request is
+ * rendered (`X-Page-Cache: bypass`).
  */
 export function withPageCache(handle: RequestHandler, cache: PageCache | null): RequestHandler {
   return async (request, loadContext) => {
     const verdict = cache ? cacheVerdict(request) : { bypass: 'off' };
     if (!cache || 'bypass' in verdict) return bypassed(await handle(request, loadContext));
+    const accept = request.headers.get('Accept-Encoding');
+    const ifNoneMatch = request.headers.get('If-None-Match');
     const stored = cache.get(verdict.key);
-    if (stored) return fromStored(stored, request, 'hit');
+    if (stored) return toResponse(answerFrom(stored, request.method, accept, ifNoneMatch), 'hit');
     if (request.method === 'HEAD') return bypassed(await handle(request, loadContext));
     const generation = cache.generation;
-    const response = await handle(request, { ...loadContext, [RENDER_FOR_REUSE]: true } as AppLoadContext);
-    if (!isStorable(response)) return notKept(response);
-    const body = Buffer.from(await response.arrayBuffer());
-    // The length changes with the nonce and the encoding: set per response.
-    const page = {
-      headers: [...response.headers].filter(([name]) => name !== 'content-length'),
-      body,
-      gzip: compressWithHoles(body, NONCE_PLACEHOLDER, NONCE_LENGTH),
-    };
-    cache.set(verdict.key, page, generation);
-    return fromStored({ ...page, storedAt: 0 }, request, 'miss');
+    const response = await handle(request, loadContext);
+    if (!isStorable(response)) return bypassed(response);
+    const identity = Buffer.from(await response.arrayBuffer());
+    const prepared = preparePage(response.headers, identity);
+    const page: StoredPage = { ...prepared, storedAt: 0 };
+    if (cache.set(verdict.key, prepared, generation)) {
+      const kept = cache.peek(verdict.key);
+      if (kept) addBrotli(cache, verdict.key, kept, basePart(kept));
+    }
+    return toResponse(answerFrom(page, request.method, accept, ifNoneMatch), 'miss');
   };
+}
+
+/** A kept page's own headers (without those `prepare` adds), to prepare another form with. */
+function basePart(page: StoredPage): [string, string][] {
+  const added = new Set(['content-length', 'etag', 'content-encoding', PAGE_CACHE_HEADER.toLowerCase()]);
+  return page.forms.identity.headers.filter(([name]) => !added.has(name));
 }
 
 /**
