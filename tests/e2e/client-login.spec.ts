@@ -37,14 +37,12 @@ async function entries(page: Page, mobile: boolean) {
   ];
 }
 
-/** A page's HTML with what differs on every answer by design replaced: the CSP nonce and the forms' page token (render time). */
-function comparable(body: string, csp: string | undefined): string {
-  const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(csp ?? '')?.[1];
-  expect(nonce).toBeTruthy();
-  return body
-    .split(nonce!)
-    .join('NONCE')
-    .replace(/\b\d{10,16}\.p\.[A-Za-z0-9_-]{20,100}\b/g, 'FORM-TOKEN');
+/**
+ * A page's HTML with the one thing a fresh render changes by design replaced: the forms' page token
+ * (its render time). A signed-in visitor's request is rendered anew, never read from the page cache.
+ */
+function comparable(body: string): string {
+  return body.replace(/\b\d{10,16}\.p\.[A-Za-z0-9_-]{20,100}\b/g, 'FORM-TOKEN');
 }
 
 for (const locale of LOCALES) {
@@ -82,7 +80,7 @@ for (const locale of LOCALES) {
       const anonymous = await fetch(url(locale, '/about'));
       const cached = await fetch(url(locale, '/about'));
       expect(cached.headers.get('x-page-cache')).toBe('hit');
-      const anonymousBody = comparable(await anonymous.text(), anonymous.headers.get('content-security-policy')!);
+      const anonymousBody = comparable(await anonymous.text());
 
       await signIn(page, portalURL, portalDataDir, locale, DEMO_CLIENT);
       const cookies = await page.context().cookies(portalURL);
@@ -100,7 +98,7 @@ for (const locale of LOCALES) {
       expect(signedIn.headers.get('cache-control')).toBe(PUBLIC_CACHE);
       expect(anonymous.headers.get('cache-control')).toBe(PUBLIC_CACHE);
       expect(signedIn.headers.get('set-cookie')).toBeNull();
-      expect(comparable(await signedIn.text(), signedIn.headers.get('content-security-policy')!)).toBe(anonymousBody);
+      expect(comparable(await signedIn.text())).toBe(anonymousBody);
       // And anonymous visitors are still served from the page cache.
       expect((await fetch(url(locale, '/about'))).headers.get('x-page-cache')).toBe('hit');
 
