@@ -118,7 +118,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
       data-testid="site-header"
       className="sticky top-0 z-40 h-24 border-b border-navy-100 bg-white/95 backdrop-blur md:h-40"
     >
-      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 md:px-8">
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4 md:px-8">
         <Link
           to={localize('/')}
           onClick={scrollToTop}
@@ -142,12 +142,14 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
             className={(state) => `hidden gap-2 md:inline-flex ${linkLook(state)}`}
             labelClassName="sr-only xl:not-sr-only"
           />
+          {/* From lg only: between md and lg the full navigation, the language menu and the
+              portal link fill the row (the hero and the floating button carry the call to action). */}
           <Link
             to={localize('/services')}
             onClick={scrollToTop}
             prefetch="intent"
             data-testid="get-started-desktop"
-            className="hidden min-h-11 items-center rounded-full bg-gold-500 px-5 font-semibold text-navy-950 shadow-sm hover:bg-gold-400 md:inline-flex"
+            className="hidden min-h-11 items-center rounded-full bg-gold-500 px-5 font-semibold text-navy-950 shadow-sm hover:bg-gold-400 lg:inline-flex"
           >
             {t('nav.getStarted')}
           </Link>

@@ -54,7 +54,11 @@ export function LanguageSwitcher() {
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-navy-100 px-3 text-sm font-medium text-navy-900 hover:bg-navy-50"
           >
             <GlobeIcon className="size-4" />
-            <span lang={locale}>{localeNames[locale]}</span>
+            {/* The button is named by its aria-label; where the header is tight (a 320 px phone, a
+                tablet showing the full navigation) the globe stands for the name. */}
+            <span lang={locale} className="max-[359px]:hidden md:max-lg:hidden">
+              {localeNames[locale]}
+            </span>
             <ChevronDownIcon className="size-4" />
           </button>
         </DropdownMenu.Trigger>

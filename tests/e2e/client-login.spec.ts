@@ -213,3 +213,26 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+// The header's row (logo, navigation, language menu, portal link, Get Started from lg) fits every
+// width from the phone's to the desktop's: no sideways scroll, the portal link and language menu
+// on screen. Before, from 768 to about 918 px the row was wider than the window and pushed the
+// page sideways (in Arabic, the whole page shifted).
+test('the header fits from 320 to 1280 px in both languages, its controls on screen', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'widths are set here; once is enough');
+  for (const locale of LOCALES) {
+    for (const width of [320, 390, 768, 820, 900, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url(locale, '/'));
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${locale} at ${width} px`).toBeLessThanOrEqual(width);
+      const controls = [page.getByTestId('language-switcher')];
+      controls.push(page.getByTestId(width >= 768 ? 'client-login-desktop' : 'menu-toggle'));
+      for (const control of controls) {
+        const box = (await control.boundingBox())!;
+        expect(box.x, `${locale} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${locale} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+  }
+});
