@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInstance, type i18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultNS, i18nextOptions, locales, type Locale, type namespaces } from './i18n';
+import { defaultNS, i18nextOptions, locales, namespaces, type Locale } from './i18n';
 
 type Namespace = (typeof namespaces)[number];
 
@@ -61,4 +61,21 @@ export function fixedT(locale: Locale, ns: Namespace = defaultNS): TFunction {
 
 export function serverResources() {
   return resources;
+}
+
+/**
+ * The browser's key file of a language: every namespace the browser uses (`namespaces`; the
+ * emails' strings stay on the server), in one JSON object keyed by namespace, so a page asks for
+ * its strings in one request rather than one per namespace (app/resources/key-file.ts).
+ * Serialised once, at start.
+ */
+const browserKeyFiles = Object.fromEntries(
+  locales.map((locale) => [
+    locale,
+    JSON.stringify(Object.fromEntries(namespaces.map((ns) => [ns, resources[locale][ns] ?? {}]))),
+  ]),
+) as Record<Locale, string>;
+
+export function browserKeyFile(locale: Locale): string {
+  return browserKeyFiles[locale];
 }

@@ -84,6 +84,7 @@ export const resourceRoutes = [
   { id: 'image', path: 'images/:projectId/:dataset/:file', file: 'resources/image.ts' },
   { id: 'sitemap', path: 'sitemap.xml', file: 'resources/sitemap.ts' },
   { id: 'robots', path: 'robots.txt', file: 'resources/robots.ts' },
+  { id: 'key-file', path: 'locales/:lng/all.json', file: 'resources/key-file.ts' },
   { id: 'api-newsletter', path: 'api/newsletter', file: 'resources/newsletter.ts' },
   { id: 'api-form-token', path: 'api/form-token', file: 'resources/form-token.ts' },
   { id: 'api-preview', path: 'api/preview', file: 'resources/preview.ts' },

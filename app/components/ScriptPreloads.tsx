@@ -1,6 +1,7 @@
 import { UNSAFE_RemixContext, useMatches } from '@remix-run/react';
 import { useContext, useState } from 'react';
-import { namespaces, type Locale } from '~/i18n';
+import type { Locale } from '~/i18n';
+import { keyFileUrl } from '~/lib/i18n-backend';
 
 // React 18 does not know the camel-case prop; the lowercase attribute is written as is.
 const LOW = { fetchpriority: 'low' };
@@ -8,7 +9,7 @@ const LOW = { fetchpriority: 'low' };
 /**
  * What the page needs before it can hydrate, asked for from the <head> while the browser is still
  * reading the page (ADR 0022): every module Remix's <Scripts> imports (the entry, its chunks, each
- * matched route and its chunks) and the page language's key files, which app/entry.client.tsx
+ * matched route and its chunks) and the page language's key file, which app/entry.client.tsx
  * fetches before it hydrates (otherwise one more round trip after the scripts have run).
  *
  * Remix's <Scripts> lists the same modules as module preloads, but at the end of the body, so they
@@ -37,23 +38,24 @@ export function ScriptPreloads({ locale, i18nVersion }: { locale: Locale; i18nVe
       ]),
     ];
   });
+  // The first page's language, kept: a switch of language loads the other file through i18next,
+  // and a new href here would only fetch it a second time.
+  const [keyFile] = useState(() => i18nVersion && keyFileUrl(locale, i18nVersion));
   return (
     <>
       {modules.map((href) => (
         <link key={href} rel="modulepreload" href={href} {...LOW} />
       ))}
-      {i18nVersion &&
-        namespaces.map((ns) => (
-          <link
-            key={ns}
-            rel="preload"
-            as="fetch"
-            // The same request app/lib/i18n-backend.ts makes (same URL, CORS mode, credentials).
-            href={`/locales/${locale}/${ns}.json?v=${encodeURIComponent(i18nVersion)}`}
-            crossOrigin="anonymous"
-            {...LOW}
-          />
-        ))}
+      {keyFile && (
+        <link
+          rel="preload"
+          as="fetch"
+          // The same request app/lib/i18n-backend.ts makes (same URL, CORS mode, credentials).
+          href={keyFile}
+          crossOrigin="anonymous"
+          {...LOW}
+        />
+      )}
     </>
   );
 }

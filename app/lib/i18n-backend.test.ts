@@ -1,6 +1,7 @@
 /**
  * The browser's i18next backend with a real i18next instance: a page's strings are fetched from
- * the versioned key files, a failed answer worth retrying is retried, and a missing file is not.
+ * the language's one versioned key file, a failed answer worth retrying is retried, and a
+ * missing file is not.
  */
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,9 @@ import { keyFilesBackend } from './i18n-backend';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const AR = { common: { language: { label: 'اللغة' } }, chat: { tooltip: 'تحدث معنا' } };
+const EN = { common: { language: { label: 'Language' } }, chat: { tooltip: 'Chat with us' } };
 
 async function instance(fetchImpl: typeof fetch) {
   vi.stubGlobal('fetch', fetchImpl);
@@ -26,29 +30,33 @@ async function instance(fetchImpl: typeof fetch) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('keyFilesBackend', () => {
-  it('loads each namespace of the page language from its versioned file', async () => {
+  it('loads every namespace of the page language with one request to its versioned file', async () => {
     const urls: string[] = [];
     const i18n = await instance(async (input) => {
-      const url = String(input);
-      urls.push(url);
-      return json(url.includes('/chat.') ? { tooltip: 'تحدث معنا' } : { language: { label: 'اللغة' } });
+      urls.push(String(input));
+      return json(String(input).includes('/ar/') ? AR : EN);
     });
-    expect(urls.sort()).toEqual(['/locales/ar/chat.json?v=abc123', '/locales/ar/common.json?v=abc123']);
+    expect(urls).toEqual(['/locales/ar/all.json?v=abc123']);
     expect(i18n.t('language.label')).toBe('اللغة');
     expect(i18n.t('tooltip', { ns: 'chat' })).toBe('تحدث معنا');
+
+    // Switching language fetches the other language's file, once.
+    await i18n.changeLanguage('en');
+    expect(urls).toEqual(['/locales/ar/all.json?v=abc123', '/locales/en/all.json?v=abc123']);
+    expect(i18n.t('tooltip', { ns: 'chat' })).toBe('Chat with us');
   });
 
   it('retries a server error and a network failure, then has the strings', async () => {
     let calls = 0;
-    const i18n = await instance(async (input) => {
-      if (String(input).includes('/chat.')) return json({ tooltip: 'تحدث معنا' });
+    const i18n = await instance(async () => {
       calls += 1;
       if (calls === 1) return json({ error: 'busy' }, 503);
       if (calls === 2) throw new TypeError('Failed to fetch');
-      return json({ language: { label: 'اللغة' } });
+      return json(AR);
     });
     expect(calls).toBe(3);
     expect(i18n.t('language.label')).toBe('اللغة');
+    expect(i18n.t('tooltip', { ns: 'chat' })).toBe('تحدث معنا');
   });
 
   it('does not retry a missing file: the key stays untranslated and i18next reports the failure', async () => {
