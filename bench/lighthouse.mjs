@@ -3,8 +3,8 @@
 // services, pricing, FAQ, one article and one case study, in English and in Arabic. Builds
 // nothing: run `npm run build` first. Starts the production server on 127.0.0.1 with an empty
 // data folder (as the e2e servers do), runs each page N times (`--runs 3` by default) in headless
-// Chromium and prints, per page, the median performance score, the other three categories, LCP
-// and the bytes transferred, then the Arabic/English transfer ratio of each pair.
+// Chromium and prints, per page, the median performance score, the other three categories, LCP,
+// total blocking time, the bytes transferred and Lighthouse's CPU index of the machine, then the Arabic/English transfer ratio of each pair.
 //   node bench/lighthouse.mjs [--runs N] [--only /ar,/faq] [--save DIR (each run's report, JSON)]
 //                             [--without-scripts] [--baseline DIR]
 // --baseline DIR runs the same pages, interleaved run by run, against a second checkout (another
@@ -177,6 +177,10 @@ async function runOnce(url, saveAs) {
     bp: score(lhr, 'best-practices'),
     seo: score(lhr, 'seo'),
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    // Lighthouse's own measure of this machine's CPU at the time (higher is faster): the
+    // simulated blocking time scales with it, so runs on a busy machine say so.
+    cpu: lhr.environment.benchmarkIndex,
     bytes: lhr.audits['total-byte-weight'].numericValue,
     failed: Object.values(lhr.categories)
       .flatMap((c) => c.auditRefs.filter((r) => c.id !== 'performance' && r.weight > 0))
@@ -190,13 +194,16 @@ const summary = (runs) => ({
   bp: Math.min(...runs.map((x) => x.bp)),
   seo: Math.min(...runs.map((x) => x.seo)),
   lcp: median(runs.map((x) => x.lcp)),
+  tbt: median(runs.map((x) => x.tbt)),
+  cpu: median(runs.map((x) => x.cpu)),
   bytes: median(runs.map((x) => x.bytes)),
   failed: [...new Set(runs.flatMap((x) => x.failed))],
   all: runs.map((x) => x.perf).join('/'),
 });
 const line = (label, r) =>
   `${label.padEnd(38)} perf ${String(r.perf).padStart(3)} (${r.all})  a11y ${r.a11y}  bp ${r.bp}  seo ${r.seo}` +
-  `  LCP ${(r.lcp / 1000).toFixed(2)} s  ${(r.bytes / 1024).toFixed(0).padStart(4)} KB` +
+  `  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${String(Math.round(r.tbt)).padStart(4)} ms` +
+  `  ${(r.bytes / 1024).toFixed(0).padStart(4)} KB  cpu index ${Math.round(r.cpu)}` +
   (r.failed.length ? `  failing: ${r.failed.join(', ')}` : '');
 
 const results = new Map();
