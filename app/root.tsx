@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from '@remix-run/react';
 import { jsonLdString } from './components/JsonLd';
 import { ScriptPreloads } from './components/ScriptPreloads';
@@ -17,6 +16,7 @@ import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
 import { imageConfig } from './lib/image-config.server';
 import { useLocale, useT } from './lib/locale';
+import { useRootData, type RootData } from './lib/root-data';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';
 import stylesheet from './tailwind.css';
@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const locale = requestLocale(request);
   const { gtmId } = env();
   return {
@@ -35,14 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     image: imageConfig(),
   };
 }
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 // Nothing in the root's data changes while the app runs.
 export const shouldRevalidate = () => false;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root');
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = useLocale();
