@@ -1,22 +1,20 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from '@remix-run/react';
 import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from '@remix-run/react';
-import { jsonLdString } from './components/JsonLd';
+  dir,
+  jsonLdString,
+  type Locale,
+  requestLocale,
+  type RootData,
+  tagManagerSnippet,
+  useLocale,
+  useRootData,
+  useT,
+} from '~/kit';
 import { ScriptPreloads } from './components/ScriptPreloads';
-import { dir, requestLocale, type Locale } from './i18n';
 import { i18nVersion } from './i18next.server';
-import { tagManagerSnippet } from './lib/analytics';
 import { env } from './lib/env.server';
 import { imageConfig } from './lib/image-config.server';
-import { useLocale, useT } from './lib/locale';
-import { useRootData, type RootData } from './lib/root-data';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';
 import stylesheet from './tailwind.css';

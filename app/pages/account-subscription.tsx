@@ -2,9 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
-import { button } from '~/components/marketing/ui';
-import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
-import { RouteErrorBoundary } from '~/components/RouteError';
+import { button, requestLocale, RouteErrorBoundary, TitledSection, titleStyle, useLocalizePath, useT } from '~/kit';
 import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
 import { CancelForm, ChangePlanForm, IntentButton, type Csrf } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
@@ -14,8 +12,6 @@ import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
 import { card, pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
 import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
-import { requestLocale } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
 import {
   assertSafePost,
   confirmCheckoutReturn,

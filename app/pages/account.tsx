@@ -1,10 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import { button } from '~/components/marketing/ui';
-import { TitledSection } from '~/components/marketing/TitledSection';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { ErrorAlert } from '~/features/forms/ErrorAlert';
+import {
+  button,
+  ErrorAlert,
+  locales,
+  localizePath,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  useLocalizePath,
+  useT,
+} from '~/kit';
 import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
@@ -12,8 +19,6 @@ import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
 import { portalT } from '~/features/portal/t.server';
 import { PageHeader, PortalPage } from '~/features/portal/PortalPage';
 import { card, hint, input, label, portalContainer, textLink } from '~/features/portal/ui';
-import { requestLocale, localizePath, locales } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
 import {
   accountOverview,
   assertSafePost,

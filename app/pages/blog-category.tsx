@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { CmsText } from '~/components/CmsText';
-import { container } from '~/components/marketing/ui';
+import { CmsText, container, RouteErrorBoundary } from '~/kit';
 import { SidebarSection, TermIntro, TermPosts } from '~/features/blog/ListingParts';
 import { CategoryLinks } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { TaggedText } from '~/components/TaggedText';
-import { container } from '~/components/marketing/ui';
+import { container, RouteErrorBoundary, TaggedText } from '~/kit';
 import { TermIntro, TermPosts } from '~/features/blog/ListingParts';
 import { TagSection } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';

@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { NewsletterForm } from '~/features/forms/NewsletterForm';
+import { container, NewsletterForm, pageMeta, RouteErrorBoundary } from '~/kit';
 import { toPostCard } from '~/features/blog/cards';
-import { container } from '~/components/marketing/ui';
 import { SidebarSection } from '~/features/blog/ListingParts';
 import { Pagination } from '~/features/blog/PaginationNav';
 import { FeaturedPost, PostGrid } from '~/features/blog/PostCard';
@@ -11,7 +9,6 @@ import { CategoryLinks, TagChips } from '~/features/blog/TermLinks';
 import { insightsT } from '~/lib/content-page.server';
 import { listingRequest, listingSlice } from '~/features/blog/listing.server';
 import { errorMeta, withPagination } from '~/features/blog/meta';
-import { pageMeta } from '~/lib/meta';
 import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_INDEX_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';

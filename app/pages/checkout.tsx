@@ -1,19 +1,23 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import { CheckIcon } from '~/components/icons';
-import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
-import { button } from '~/components/marketing/ui';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { ErrorAlert } from '~/features/forms/ErrorAlert';
+import {
+  button,
+  CheckIcon,
+  ErrorAlert,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  titleStyle,
+  useLocalizePath,
+  useT,
+} from '~/kit';
 import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
 import { portalT } from '~/features/portal/t.server';
 import { PortalPage } from '~/features/portal/PortalPage';
 import { card, hint, input, label } from '~/features/portal/ui';
-import { requestLocale } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
 import { notFound } from '~/lib/not-found.server';
 import {
   assertSafePost,
