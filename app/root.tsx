@@ -12,9 +12,7 @@ import {
   useT,
 } from '~/kit';
 import { ScriptPreloads } from './components/ScriptPreloads';
-import { i18nVersion } from './i18next.server';
-import { env } from './lib/env.server';
-import { imageConfig } from './lib/image-config.server';
+import { env, i18nVersion, imageConfig } from '~/server-api';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';
 import stylesheet from './tailwind.css';

@@ -1,4 +1,5 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { chosenLocale, data, englishFallbacks, env, loadQuery, previewPerspective, redirect } from '~/server-api';
+import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { useEffect } from 'react';
 import {
@@ -18,13 +19,9 @@ import { Header } from '~/components/Header';
 import { NavigationProgress } from '~/components/NavigationProgress';
 import { BookingProvider } from '~/features/booking/BookingProvider';
 import { createFormToken } from '~/features/forms/spam-check';
-import { env } from '~/lib/env.server';
-import { chosenLocale } from '~/lib/locale-cookie.server';
-import { previewPerspective } from '~/lib/preview.server';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 
 // The floating buttons (with the chat's limiter and check) and the toasts' region are rendered by

@@ -17,7 +17,7 @@ import {
   useT,
 } from '~/kit';
 import { PortableText } from '~/components/PortableText';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/server-api';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  assertSafePost,
+  confirmCheckoutReturn,
+  CSRF_FIELD,
+  data,
+  portalT,
+  readPostedForm,
+  requireClient,
+  subscriptionAction,
+  subscriptionPage,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
@@ -9,19 +20,9 @@ import { portalMeta } from '~/features/portal/meta';
 import { MessageBanner, useFormatDate, type UiMessage } from '~/features/portal/shared';
 import { StepDialog } from '~/features/portal/StepDialog';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { portalT } from '~/features/portal/t.server';
 import { card, pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
 import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
-import {
-  assertSafePost,
-  confirmCheckoutReturn,
-  CSRF_FIELD,
-  readPostedForm,
-  requireClient,
-  type SubscriptionAction,
-  subscriptionAction,
-  subscriptionPage,
-} from '~/portal/service.server';
+import type { SubscriptionAction } from '~/portal/service.server';
 
 /**
  * /account/subscription: the current plan and its status, plan change and cancellation (dialogs

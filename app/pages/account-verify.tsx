@@ -1,4 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  assertSafePost,
+  data,
+  getClient,
+  pendingSignInEmail,
+  portalT,
+  readPostedForm,
+  redirect,
+  verifySignIn,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { button, ErrorAlert, localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
@@ -6,10 +16,8 @@ import { asciiDigits } from '~/features/portal/digits';
 import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
-import { portalT } from '~/features/portal/t.server';
 import { PortalPage } from '~/features/portal/PortalPage';
 import { card, hint, input, label, textLink } from '~/features/portal/ui';
-import { assertSafePost, getClient, pendingSignInEmail, readPostedForm, verifySignIn } from '~/portal/service.server';
 
 /**
  * /account/verify: the emailed code is entered here. The email's link (?c=…&code=…) only shows a

@@ -1,4 +1,18 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  accountOverview,
+  assertSafePost,
+  CSRF_FIELD,
+  data,
+  getClient,
+  portalT,
+  readPostedForm,
+  redirect,
+  requestSignIn,
+  signedOutHeaders,
+  signOut,
+  updatePreferences,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import {
@@ -16,20 +30,8 @@ import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/p
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
 import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { portalT } from '~/features/portal/t.server';
 import { PageHeader, PortalPage } from '~/features/portal/PortalPage';
 import { card, hint, input, label, portalContainer, textLink } from '~/features/portal/ui';
-import {
-  accountOverview,
-  assertSafePost,
-  CSRF_FIELD,
-  getClient,
-  readPostedForm,
-  requestSignIn,
-  signedOutHeaders,
-  signOut,
-  updatePreferences,
-} from '~/portal/service.server';
 
 /**
  * /account: signed out, the client sign-in (one email field; the code arrives by email and is

@@ -3,10 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { CmsText, container, RouteErrorBoundary } from '~/kit';
 import { SidebarSection, TermIntro, TermPosts } from '~/features/blog/ListingParts';
 import { CategoryLinks } from '~/features/blog/TermLinks';
-import { insightsT } from '~/lib/content-page.server';
-import { listingRequest, listingTitle, termListing } from '~/features/blog/listing.server';
+import { englishFallbacks, insightsT, listingRequest, listingTitle, loadQuery, termListing } from '~/server-api';
 import { errorMeta, termListingMeta } from '~/features/blog/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 

@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { fixedT } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   BookingWhatsAppLink,
   PageHeading,
@@ -9,7 +10,6 @@ import {
   useShell,
   useT,
 } from '~/kit';
-import { fixedT } from '~/i18next.server';
 
 /**
  * /book and /ar/book: the booking view (docs/requirements.md#chat-and-booking). What the booking

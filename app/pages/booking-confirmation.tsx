@@ -1,4 +1,5 @@
-import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { englishFallbacks, loadQuery } from '~/server-api';
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import {
   ArrowForwardIcon,
@@ -17,7 +18,6 @@ import {
   useT,
 } from '~/kit';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BOOKING_CONFIRMATION_QUERY } from '~/sanity/queries/site';
 
 /**

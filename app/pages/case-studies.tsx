@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { container, JsonLd, localizePath, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
-import { insightsT, siteUrl } from '~/lib/content-page.server';
+import { englishFallbacks, insightsT, loadQuery, siteUrl } from '~/server-api';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
 import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDIES_QUERY } from '~/sanity/queries/insights';
 import { IndexIntro } from '~/features/insights/PageHeaders';
 

@@ -17,13 +17,10 @@ import {
   useFallbackLang,
 } from '~/kit';
 import { CoverImage } from '~/components/PageIntro';
-import { insightsT, siteUrl } from '~/lib/content-page.server';
+import { englishFallbacks, imageConfig, insightsT, loadQuery, notFound, siteUrl } from '~/server-api';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
-import { notFound } from '~/lib/not-found.server';
 import { errorMeta } from '~/features/blog/meta';
 import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
-import { imageConfig } from '~/lib/image-config.server';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDY_QUERY } from '~/sanity/queries/insights';
 import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 import { ArticleHeader, ReadNext } from '~/features/insights/PageHeaders';

@@ -1,4 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  assertSafePost,
+  checkoutPage,
+  completeCheckout,
+  data,
+  notFound,
+  portalT,
+  readPostedForm,
+  redirect,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import {
@@ -15,17 +25,9 @@ import {
 import { BusyButton } from '~/features/portal/ManageForms';
 import { portalMeta } from '~/features/portal/meta';
 import { describedBy, FieldError } from '~/features/portal/shared';
-import { portalT } from '~/features/portal/t.server';
 import { PortalPage } from '~/features/portal/PortalPage';
 import { card, hint, input, label } from '~/features/portal/ui';
-import { notFound } from '~/lib/not-found.server';
-import {
-  assertSafePost,
-  type CheckoutField,
-  checkoutPage,
-  completeCheckout,
-  readPostedForm,
-} from '~/portal/service.server';
+import type { CheckoutField } from '~/portal/service.server';
 
 /**
  * /checkout/:checkoutId: the embedded billing engine's own checkout page (test cards only). The

@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { englishFallbacks, loadQuery, notFound } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import {
@@ -14,8 +15,6 @@ import {
   useT,
 } from '~/kit';
 import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
-import { notFound } from '~/lib/not-found.server';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 
 /**
@@ -26,7 +25,7 @@ import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
  * The FAQ question form is rendered at the marked spot below; its `action` is
  * re-exported here.
  */
-export { action } from '~/features/forms/faq-question.server';
+export { faqQuestionAction as action } from '~/server-api';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

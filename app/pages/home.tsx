@@ -28,7 +28,7 @@ import {
 } from '~/kit';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
 import { splitHighlight } from '~/lib/highlight';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/server-api';
 import { HOME_QUERY, type HomeData } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {

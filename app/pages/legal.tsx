@@ -1,4 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { englishFallbacks, loadQuery, notFound } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
 import {
@@ -13,9 +14,7 @@ import {
   useLocale,
   useT,
 } from '~/kit';
-import { notFound } from '~/lib/not-found.server';
 import type { PortableTextValue } from '~/sanity/groq';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { LEGAL_PAGE_QUERY } from '~/sanity/queries/site';
 
 /**

@@ -1,4 +1,17 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  assertSafePost,
+  data,
+  englishFallbacks,
+  env,
+  formText,
+  loadQuery,
+  portalT,
+  readPostedForm,
+  redirect,
+  startCheckout,
+  TooManyCheckouts,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
@@ -18,14 +31,9 @@ import {
   useFallbackLang,
   useT,
 } from '~/kit';
-import { env } from '~/lib/env.server';
 import { formatSgd } from '~/lib/price';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
-import { portalT } from '~/features/portal/t.server';
 import { RATE_LIMITED_MESSAGE } from '~/features/forms/rate-limit';
-import { formText } from '~/features/forms/request.server';
-import { assertSafePost, readPostedForm, startCheckout, TooManyCheckouts } from '~/portal/service.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

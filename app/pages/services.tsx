@@ -20,7 +20,7 @@ import {
   useT,
 } from '~/kit';
 import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/server-api';
 import { SERVICES_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
