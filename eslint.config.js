@@ -3,15 +3,19 @@
 // import cycles are checked by madge (`npm run lint:cycles`). No import plugin: eslint-plugin-import-x pulls in
 // native resolver bindings whose lock entries npm 11 drops, which breaks `npm ci`.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The modules app/kit.ts re-exports (its `export * from './x'` lines), for the rule below.
-const kitModules = [
-  ...readFileSync(new URL('./app/kit.ts', import.meta.url), 'utf8').matchAll(/^export \* from '\.\/(.+)';$/gm),
-].map((m) => m[1]);
+// The shared modules' barrels (app/kit.ts says why) and the modules each re-exports, for the rule below.
+const barrels = ['app/kit.ts', 'app/features/insights/kit.ts', 'app/features/portal/kit.ts'].map((file) => ({
+  alias: `~/${file.replace(/^app\//, '').replace(/\.ts$/, '')}`,
+  modules: [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/ from '(\.{1,2}\/[^']+)';/g)].map((m) =>
+    path.posix.join(path.posix.dirname(file), m[1]).replace(/^app\//, ''),
+  ),
+}));
 
 export default tseslint.config(
   {
@@ -120,12 +124,11 @@ export default tseslint.config(
             },
           ],
           patterns: [
-            {
-              group: kitModules.map((m) => `**/${m}`),
-              message:
-                'Import it from ~/kit (app/kit.ts): what pages share makes one chunk only if every entry takes it from there.',
+            ...barrels.map(({ alias, modules }) => ({
+              group: modules.map((m) => `**/${m}`),
+              message: `Import it from ${alias}: what these pages share makes one chunk only if every entry takes it from there.`,
               allowTypeImports: true,
-            },
+            })),
             {
               group: ['*.server'],
               message:

@@ -2,10 +2,7 @@ import { invoicePage, notFound, portalT, requireClient } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Bidi, button, requestLocale, RouteErrorBoundary, TitledSection, useLocalizePath, useT } from '~/kit';
-import { portalMeta } from '~/features/portal/meta';
-import { useFormatDate } from '~/features/portal/shared';
-import { InvoiceStatusBadge } from '~/features/portal/SubscriptionSummary';
-import { portalContainer } from '~/features/portal/ui';
+import { InvoiceStatusBadge, portalContainer, portalMeta, useFormatDate } from '~/features/portal/kit';
 
 /** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

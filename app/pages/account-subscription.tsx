@@ -15,12 +15,23 @@ import { useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
 import { button, requestLocale, RouteErrorBoundary, TitledSection, titleStyle, useLocalizePath, useT } from '~/kit';
 import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
-import { CancelForm, ChangePlanForm, IntentButton, type Csrf } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { MessageBanner, useFormatDate, type UiMessage } from '~/features/portal/shared';
+import {
+  CancelForm,
+  card,
+  ChangePlanForm,
+  type Csrf,
+  IntentButton,
+  MessageBanner,
+  pageHeader,
+  pageTitle,
+  portalContainer,
+  portalMeta,
+  SubscriptionSummary,
+  textLink,
+  type UiMessage,
+  useFormatDate,
+} from '~/features/portal/kit';
 import { StepDialog } from '~/features/portal/StepDialog';
-import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { card, pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
 import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
 import type { SubscriptionAction } from '~/portal/service.server';
 

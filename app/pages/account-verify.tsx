@@ -13,11 +13,18 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useId, useRef } from 'react';
 import { button, ErrorAlert, localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import { asciiDigits } from '~/features/portal/digits';
-import { BusyButton } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { describedBy, FieldError } from '~/features/portal/shared';
-import { PortalPage } from '~/features/portal/PortalPage';
-import { card, hint, input, label, textLink } from '~/features/portal/ui';
+import {
+  BusyButton,
+  card,
+  describedBy,
+  FieldError,
+  hint,
+  input,
+  label,
+  portalMeta,
+  PortalPage,
+  textLink,
+} from '~/features/portal/kit';
 
 /**
  * /account/verify: the emailed code is entered here. The email's link (?c=…&code=…) only shows a

@@ -26,12 +26,26 @@ import {
   useLocalizePath,
   useT,
 } from '~/kit';
-import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
-import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { PageHeader, PortalPage } from '~/features/portal/PortalPage';
-import { card, hint, input, label, portalContainer, textLink } from '~/features/portal/ui';
+import {
+  BusyButton,
+  card,
+  type Csrf,
+  CsrfInput,
+  describedBy,
+  FieldError,
+  hint,
+  input,
+  label,
+  MessageBanner,
+  PageHeader,
+  portalContainer,
+  portalMeta,
+  PortalPage,
+  SubscriptionSummary,
+  textLink,
+  type UiMessage,
+  usePendingIntent,
+} from '~/features/portal/kit';
 
 /**
  * /account: signed out, the client sign-in (one email field; the code arrives by email and is

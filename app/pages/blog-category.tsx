@@ -1,12 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { CmsText, container, RouteErrorBoundary } from '~/kit';
-import { SidebarSection, TermIntro, TermPosts } from '~/features/blog/ListingParts';
-import { CategoryLinks } from '~/features/blog/TermLinks';
+import {
+  CategoryLinks,
+  errorMeta,
+  SidebarSection,
+  TermIntro,
+  termListingMeta,
+  TermPosts,
+  useInsightsCopy,
+} from '~/features/insights/kit';
 import { englishFallbacks, insightsT, listingRequest, listingTitle, loadQuery, termListing } from '~/server-api';
-import { errorMeta, termListingMeta } from '~/features/blog/meta';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, page, query } = await listingRequest(request);

@@ -12,16 +12,22 @@ import {
   RouteErrorBoundary,
 } from '~/kit';
 import { toPostCard } from '~/features/blog/cards';
-import { BackLink, CoverImage } from '~/components/PageIntro';
-import { PostGrid, PostMeta } from '~/features/blog/PostCard';
-import { TagSection, TermLink } from '~/features/blog/TermLinks';
+import {
+  ArticleHeader,
+  BackLink,
+  CoverImage,
+  errorMeta,
+  PostGrid,
+  PostMeta,
+  ReadNext,
+  TagSection,
+  TermLink,
+  useInsightsCopy,
+} from '~/features/insights/kit';
 import { englishFallbacks, imageConfig, insightsT, loadQuery, notFound, siteUrl } from '~/server-api';
 import { absoluteUrl, article, breadcrumbList } from '~/lib/structured-data';
-import { errorMeta } from '~/features/blog/meta';
 import { readTimeMinutes } from '~/features/blog/read-time';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { ArticleHeader, ReadNext } from '~/features/insights/PageHeaders';
 
 /** How many related articles end a post. */
 const RELATED_POSTS = 3;

@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { container, RouteErrorBoundary, TaggedText } from '~/kit';
-import { TermIntro, TermPosts } from '~/features/blog/ListingParts';
-import { TagSection } from '~/features/blog/TermLinks';
+import { errorMeta, TagSection, TermIntro, termListingMeta, TermPosts, useInsightsCopy } from '~/features/insights/kit';
 import { englishFallbacks, insightsT, listingRequest, listingTitle, loadQuery, termListing } from '~/server-api';
-import { errorMeta, termListingMeta } from '~/features/blog/meta';
 import { BLOG_TAG_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, page, query } = await listingRequest(request);

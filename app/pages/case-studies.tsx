@@ -3,10 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { container, JsonLd, localizePath, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
 import { englishFallbacks, insightsT, loadQuery, siteUrl } from '~/server-api';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
-import { errorMeta } from '~/features/blog/meta';
-import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
+import { CaseStudyCard, CaseStudyCta, errorMeta, IndexIntro } from '~/features/insights/kit';
 import { CASE_STUDIES_QUERY } from '~/sanity/queries/insights';
-import { IndexIntro } from '~/features/insights/PageHeaders';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

@@ -16,14 +16,18 @@ import {
   TrendUpIcon,
   useFallbackLang,
 } from '~/kit';
-import { CoverImage } from '~/components/PageIntro';
+import {
+  ArticleHeader,
+  CaseStudyCard,
+  CaseStudyCta,
+  CoverImage,
+  errorMeta,
+  ReadNext,
+  useInsightsCopy,
+} from '~/features/insights/kit';
 import { englishFallbacks, imageConfig, insightsT, loadQuery, notFound, siteUrl } from '~/server-api';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
-import { errorMeta } from '~/features/blog/meta';
-import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
 import { CASE_STUDY_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { ArticleHeader, ReadNext } from '~/features/insights/PageHeaders';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

@@ -22,11 +22,17 @@ import {
   useLocalizePath,
   useT,
 } from '~/kit';
-import { BusyButton } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { describedBy, FieldError } from '~/features/portal/shared';
-import { PortalPage } from '~/features/portal/PortalPage';
-import { card, hint, input, label } from '~/features/portal/ui';
+import {
+  BusyButton,
+  card,
+  describedBy,
+  FieldError,
+  hint,
+  input,
+  label,
+  portalMeta,
+  PortalPage,
+} from '~/features/portal/kit';
 import type { CheckoutField } from '~/portal/service.server';
 
 /**
