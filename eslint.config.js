@@ -2,10 +2,20 @@
 // the tests and the benchmarks. Formatting is Prettier's job (.prettierrc.json), not ESLint's;
 // import cycles are checked by madge (`npm run lint:cycles`). No import plugin: eslint-plugin-import-x pulls in
 // native resolver bindings whose lock entries npm 11 drops, which breaks `npm ci`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The shared modules' barrels (app/kit.ts says why) and the modules each re-exports, for the rule below.
+const barrels = ['app/kit.ts', 'app/features/insights/kit.ts', 'app/features/portal/kit.ts'].map((file) => ({
+  alias: `~/${file.replace(/^app\//, '').replace(/\.ts$/, '')}`,
+  modules: [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/ from '(\.{1,2}\/[^']+)';/g)].map((m) =>
+    path.posix.join(path.posix.dirname(file), m[1]).replace(/^app\//, ''),
+  ),
+}));
 
 export default tseslint.config(
   {
@@ -76,6 +86,58 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
       // JSON-LD and page.evaluate() results are untyped page data that the assertions probe.
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // The browser build's entries: route modules, the client entry and the modules loaded with
+    // import() (the shell's lazy widgets). They import what pages share from ~/kit, so that it
+    // makes one chunk, and their loaders' server code from ~/server-api, so that the browser
+    // build drops it whole (the comments in app/kit.ts and app/server-api.ts say why).
+    files: [
+      'app/pages/**/*.{ts,tsx}',
+      'app/layouts/**/*.{ts,tsx}',
+      'app/root.tsx',
+      'app/entry.client.tsx',
+      'app/components/LanguageSwitcher.tsx',
+      'app/components/VisualEditingOverlays.tsx',
+      'app/features/booking/BookingDialog.tsx',
+      'app/features/chat/FloatingButtons.tsx',
+      'app/features/chat/VerificationDialog.tsx',
+      'app/features/toast/Toaster.tsx',
+    ],
+    ignores: ['**/*.test.*'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'i18next',
+              importNames: ['default'],
+              message: 'Import i18next from ~/kit (app/kit.ts), so that its code joins the shared chunk.',
+              allowTypeImports: true,
+            },
+            {
+              name: '@remix-run/node',
+              message: 'Import its functions from ~/server-api (app/server-api.ts); types may come from here.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            ...barrels.map(({ alias, modules }) => ({
+              group: modules.map((m) => `**/${m}`),
+              message: `Import it from ${alias}: what these pages share makes one chunk only if every entry takes it from there.`,
+              allowTypeImports: true,
+            })),
+            {
+              group: ['*.server'],
+              message:
+                'Import it from ~/server-api (app/server-api.ts): in the browser a .server import is an empty chunk of its own.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
 );

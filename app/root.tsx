@@ -1,22 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from '@remix-run/react';
 import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react';
-import { jsonLdString } from './components/JsonLd';
+  dir,
+  jsonLdString,
+  type Locale,
+  requestLocale,
+  type RootData,
+  tagManagerSnippet,
+  useLocale,
+  useRootData,
+  useT,
+} from '~/kit';
 import { ScriptPreloads } from './components/ScriptPreloads';
-import { dir, requestLocale, type Locale } from './i18n';
-import { i18nVersion } from './i18next.server';
-import { tagManagerSnippet } from './lib/analytics';
-import { env } from './lib/env.server';
-import { imageConfig } from './lib/image-config.server';
-import { useLocale, useT } from './lib/locale';
+import { env, i18nVersion, imageConfig } from '~/server-api';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';
 import stylesheet from './tailwind.css';
@@ -26,7 +22,7 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const locale = requestLocale(request);
   const { gtmId } = env();
   return {
@@ -35,14 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     image: imageConfig(),
   };
 }
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 // Nothing in the root's data changes while the app runs.
 export const shouldRevalidate = () => false;
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root');
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = useLocale();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the size of what a browser downloads: the client entry, the shared chunks, each
-// route's module and the CSS, raw and gzip; then the home page's first scripts in all and the
-// chunks loaded on demand. Run after `npm run build` (or pass another build's public dir).
+// route's module and the CSS, raw and gzip; then the home page's first scripts in all, every
+// page's, and the chunks loaded on demand. Run after `npm run build` (or pass another build's public dir).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -64,6 +64,13 @@ for (const id of ['root', 'locale-en', 'en/home']) {
 }
 for (const f of entry) linked.add(f);
 row(`home page, first scripts (${linked.size} files)`, [...linked]);
+// Each page's first scripts the same way: one request each, so the file count matters as much as
+// the bytes on a slow phone (app/kit.ts keeps what pages share in one chunk).
+for (const r of routes.filter((r) => r.id.startsWith('en/'))) {
+  const files = new Set(entry);
+  for (const id of ['root', 'locale-en', r.id]) for (const f of filesOf(manifest.routes[id])) files.add(f);
+  row(`  ${r.id} ${files.size} files`, [...files]);
+}
 const everyLinked = new Set(entry);
 for (const r of Object.values(manifest.routes)) for (const f of filesOf(r)) everyLinked.add(f);
 const onDemand = readdirSync(dir, { recursive: true })

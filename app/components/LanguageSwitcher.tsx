@@ -2,17 +2,20 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import {
+  CheckIcon,
+  ChevronDownIcon,
   dir,
+  GlobeIcon,
+  type Locale,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE,
   localeCookieValue,
   localeNames,
   locales,
   twinPath,
-  type Locale,
-} from '~/i18n';
-import { useLocale, useT } from '~/lib/locale';
-import { CheckIcon, ChevronDownIcon, GlobeIcon } from './icons';
+  useLocale,
+  useT,
+} from '~/kit';
 
 export function rememberLocale(locale: Locale) {
   document.cookie = `${LOCALE_COOKIE}=${localeCookieValue(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;

@@ -1,7 +1,7 @@
 import { useShell } from '~/lib/shell';
 import { localizePath, type Locale } from '~/i18n';
 import { imageUrlBuilder, type ImageConfig } from '~/lib/image';
-import { useRootData } from '~/root';
+import { useRootData } from '~/lib/root-data';
 import type { Shell } from '~/sanity/queries/shell';
 import { JsonLd } from './JsonLd';
 

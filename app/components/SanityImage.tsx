@@ -1,4 +1,4 @@
-import { useRootData } from '~/root';
+import { useRootData } from '~/lib/root-data';
 import { imageUrlBuilder } from '~/lib/image';
 import type { SanityImage as Img } from '~/sanity/groq';
 import { IMAGE_LAYOUTS, type ImageLayout, type ImageLayoutName } from './image-layouts';

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useShell } from '~/lib/shell';
-import type { RootData } from '~/root';
+import type { RootData } from '~/lib/root-data';
 
 // The overlays (@sanity/visual-editing and its UI) are a chunk of their own, requested only
 // by a preview session in the hosted world: visitors never download them.

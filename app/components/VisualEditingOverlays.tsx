@@ -3,7 +3,7 @@ import { createClient, type ClientPerspective } from '@sanity/client';
 import { useLiveMode } from '@sanity/react-loader';
 import { VisualEditing } from '@sanity/visual-editing/remix';
 import { useCallback, useMemo, useRef } from 'react';
-import type { RootData } from '~/root';
+import type { RootData } from '~/lib/root-data';
 import type { Perspective } from '~/sanity/types';
 
 /**

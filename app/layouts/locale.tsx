@@ -1,27 +1,27 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { chosenLocale, data, englishFallbacks, env, loadQuery, previewPerspective, redirect } from '~/server-api';
+import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { useEffect } from 'react';
-import i18next from 'i18next';
+import {
+  analytics,
+  deferred,
+  i18next,
+  namespaces,
+  requestLocale,
+  RouteErrorBoundary,
+  type ShellData,
+  showTestBookingLink,
+  useT,
+} from '~/kit';
 import { isbot } from 'isbot';
 import { Footer } from '~/components/Footer';
 import { Header } from '~/components/Header';
 import { NavigationProgress } from '~/components/NavigationProgress';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { showTestBookingLink } from '~/features/booking/frame-url';
 import { BookingProvider } from '~/features/booking/BookingProvider';
 import { createFormToken } from '~/features/forms/spam-check';
-import { requestLocale, namespaces } from '~/i18n';
-import { analytics } from '~/lib/analytics';
-import { deferred } from '~/lib/deferred';
-import { env } from '~/lib/env.server';
-import { chosenLocale } from '~/lib/locale-cookie.server';
-import { previewPerspective } from '~/lib/preview.server';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
-import { useT } from '~/lib/locale';
-import type { ShellData } from '~/lib/shell';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 
 // The floating buttons (with the chat's limiter and check) and the toasts' region are rendered by

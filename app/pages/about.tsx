@@ -1,20 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CompassIcon, SparkIcon } from '~/components/icons';
-import { CheckList } from '~/components/marketing/CheckList';
-import { GridCard } from '~/components/marketing/GridCard';
-import { container } from '~/components/marketing/ui';
+import {
+  CheckList,
+  CmsText,
+  CompassIcon,
+  container,
+  CtaBand,
+  GridCard,
+  landingMeta,
+  PageBand,
+  PageHeading,
+  requestLocale,
+  RouteErrorBoundary,
+  SanityImage,
+  SparkIcon,
+  useT,
+} from '~/kit';
 import { PortableText } from '~/components/PortableText';
-import { CmsText } from '~/components/CmsText';
-import { CtaBand } from '~/components/marketing/CtaBand';
-import { PageBand } from '~/components/marketing/PageBand';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { SanityImage } from '~/components/SanityImage';
-import { requestLocale } from '~/i18n';
-import { useT } from '~/lib/locale';
-import { landingMeta } from '~/lib/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/server-api';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,18 +1,8 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { invoicePage, notFound, portalT, requireClient } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Bidi } from '~/components/marketing/Bidi';
-import { TitledSection } from '~/components/marketing/TitledSection';
-import { button } from '~/components/marketing/ui';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { portalMeta } from '~/features/portal/meta';
-import { useFormatDate } from '~/features/portal/shared';
-import { InvoiceStatusBadge } from '~/features/portal/SubscriptionSummary';
-import { portalT } from '~/features/portal/t.server';
-import { portalContainer } from '~/features/portal/ui';
-import { requestLocale } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { notFound } from '~/lib/not-found.server';
-import { invoicePage, requireClient } from '~/portal/service.server';
+import { Bidi, button, requestLocale, RouteErrorBoundary, TitledSection, useLocalizePath, useT } from '~/kit';
+import { InvoiceStatusBadge, portalContainer, portalMeta, useFormatDate } from '~/features/portal/kit';
 
 /** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

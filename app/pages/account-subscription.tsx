@@ -1,31 +1,39 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useRef } from 'react';
-import { isPlanKey } from '~/billing/types';
-import { button } from '~/components/marketing/ui';
-import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
-import { CancelForm, ChangePlanForm, IntentButton, type Csrf } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { MessageBanner, useFormatDate, type UiMessage } from '~/features/portal/shared';
-import { StepDialog } from '~/features/portal/StepDialog';
-import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { portalT } from '~/features/portal/t.server';
-import { card, pageHeader, pageTitle, portalContainer, textLink } from '~/features/portal/ui';
-import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
-import { requestLocale } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
 import {
   assertSafePost,
   confirmCheckoutReturn,
   CSRF_FIELD,
+  data,
+  portalT,
   readPostedForm,
   requireClient,
-  type SubscriptionAction,
   subscriptionAction,
   subscriptionPage,
-} from '~/portal/service.server';
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useRef } from 'react';
+import { isPlanKey } from '~/billing/types';
+import { button, requestLocale, RouteErrorBoundary, TitledSection, titleStyle, useLocalizePath, useT } from '~/kit';
+import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
+import {
+  CancelForm,
+  card,
+  ChangePlanForm,
+  type Csrf,
+  IntentButton,
+  MessageBanner,
+  pageHeader,
+  pageTitle,
+  portalContainer,
+  portalMeta,
+  SubscriptionSummary,
+  textLink,
+  type UiMessage,
+  useFormatDate,
+} from '~/features/portal/kit';
+import { StepDialog } from '~/features/portal/StepDialog';
+import { WelcomeMessage } from '~/features/portal/WelcomeDialog';
+import type { SubscriptionAction } from '~/portal/service.server';
 
 /**
  * /account/subscription: the current plan and its status, plan change and cancellation (dialogs

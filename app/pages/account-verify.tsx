@@ -1,19 +1,30 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  assertSafePost,
+  data,
+  getClient,
+  pendingSignInEmail,
+  portalT,
+  readPostedForm,
+  redirect,
+  verifySignIn,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import { button } from '~/components/marketing/ui';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { ErrorAlert } from '~/features/forms/ErrorAlert';
+import { button, ErrorAlert, localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import { asciiDigits } from '~/features/portal/digits';
-import { BusyButton } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { describedBy, FieldError } from '~/features/portal/shared';
-import { portalT } from '~/features/portal/t.server';
-import { PortalPage } from '~/features/portal/PortalPage';
-import { card, hint, input, label, textLink } from '~/features/portal/ui';
-import { requestLocale, localizePath } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { assertSafePost, getClient, pendingSignInEmail, readPostedForm, verifySignIn } from '~/portal/service.server';
+import {
+  BusyButton,
+  card,
+  describedBy,
+  FieldError,
+  hint,
+  input,
+  label,
+  portalMeta,
+  PortalPage,
+  textLink,
+} from '~/features/portal/kit';
 
 /**
  * /account/verify: the emailed code is entered here. The email's link (?c=…&code=…) only shows a

@@ -1,30 +1,51 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useId, useRef } from 'react';
-import { button } from '~/components/marketing/ui';
-import { TitledSection } from '~/components/marketing/TitledSection';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { ErrorAlert } from '~/features/forms/ErrorAlert';
-import { BusyButton, CsrfInput, usePendingIntent, type Csrf } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { describedBy, FieldError, MessageBanner, type UiMessage } from '~/features/portal/shared';
-import { SubscriptionSummary } from '~/features/portal/SubscriptionSummary';
-import { portalT } from '~/features/portal/t.server';
-import { PageHeader, PortalPage } from '~/features/portal/PortalPage';
-import { card, hint, input, label, portalContainer, textLink } from '~/features/portal/ui';
-import { requestLocale, localizePath, locales } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
 import {
   accountOverview,
   assertSafePost,
   CSRF_FIELD,
+  data,
   getClient,
+  portalT,
   readPostedForm,
+  redirect,
   requestSignIn,
   signedOutHeaders,
   signOut,
   updatePreferences,
-} from '~/portal/service.server';
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useId, useRef } from 'react';
+import {
+  button,
+  ErrorAlert,
+  locales,
+  localizePath,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  useLocalizePath,
+  useT,
+} from '~/kit';
+import {
+  BusyButton,
+  card,
+  type Csrf,
+  CsrfInput,
+  describedBy,
+  FieldError,
+  hint,
+  input,
+  label,
+  MessageBanner,
+  PageHeader,
+  portalContainer,
+  portalMeta,
+  PortalPage,
+  SubscriptionSummary,
+  textLink,
+  type UiMessage,
+  usePendingIntent,
+} from '~/features/portal/kit';
 
 /**
  * /account: signed out, the client sign-in (one email field; the code arrives by email and is

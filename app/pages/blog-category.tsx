@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { CmsText } from '~/components/CmsText';
-import { container } from '~/components/marketing/ui';
-import { SidebarSection, TermIntro, TermPosts } from '~/features/blog/ListingParts';
-import { CategoryLinks } from '~/features/blog/TermLinks';
-import { insightsT } from '~/lib/content-page.server';
-import { listingRequest, listingTitle, termListing } from '~/features/blog/listing.server';
-import { errorMeta, termListingMeta } from '~/features/blog/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { CmsText, container, RouteErrorBoundary } from '~/kit';
+import {
+  CategoryLinks,
+  errorMeta,
+  SidebarSection,
+  TermIntro,
+  termListingMeta,
+  TermPosts,
+  useInsightsCopy,
+} from '~/features/insights/kit';
+import { englishFallbacks, insightsT, listingRequest, listingTitle, loadQuery, termListing } from '~/server-api';
 import { BLOG_CATEGORY_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, page, query } = await listingRequest(request);

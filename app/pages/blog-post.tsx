@@ -1,27 +1,33 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { RouteErrorBoundary } from '~/components/RouteError';
+import {
+  FolderIcon,
+  imageUrlBuilder,
+  JsonLd,
+  localizePath,
+  PageHeading,
+  pageMeta,
+  requestLocale,
+  RouteErrorBoundary,
+} from '~/kit';
 import { toPostCard } from '~/features/blog/cards';
-import { JsonLd } from '~/components/JsonLd';
-import { BackLink, CoverImage } from '~/components/PageIntro';
-import { PostGrid, PostMeta } from '~/features/blog/PostCard';
-import { TagSection, TermLink } from '~/features/blog/TermLinks';
-import { insightsT, siteUrl } from '~/lib/content-page.server';
-import { FolderIcon } from '~/components/icons';
+import {
+  ArticleHeader,
+  BackLink,
+  CoverImage,
+  errorMeta,
+  PostGrid,
+  PostMeta,
+  ReadNext,
+  TagSection,
+  TermLink,
+  useInsightsCopy,
+} from '~/features/insights/kit';
+import { englishFallbacks, imageConfig, insightsT, loadQuery, notFound, siteUrl } from '~/server-api';
 import { absoluteUrl, article, breadcrumbList } from '~/lib/structured-data';
-import { notFound } from '~/lib/not-found.server';
-import { errorMeta } from '~/features/blog/meta';
 import { readTimeMinutes } from '~/features/blog/read-time';
-import { localizePath, requestLocale } from '~/i18n';
-import { imageUrlBuilder } from '~/lib/image';
-import { imageConfig } from '~/lib/image-config.server';
-import { pageMeta } from '~/lib/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { ArticleHeader, ReadNext } from '~/features/insights/PageHeaders';
 
 /** How many related articles end a post. */
 const RELATED_POSTS = 3;

@@ -1,16 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { TaggedText } from '~/components/TaggedText';
-import { container } from '~/components/marketing/ui';
-import { TermIntro, TermPosts } from '~/features/blog/ListingParts';
-import { TagSection } from '~/features/blog/TermLinks';
-import { insightsT } from '~/lib/content-page.server';
-import { listingRequest, listingTitle, termListing } from '~/features/blog/listing.server';
-import { errorMeta, termListingMeta } from '~/features/blog/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { container, RouteErrorBoundary, TaggedText } from '~/kit';
+import { errorMeta, TagSection, TermIntro, termListingMeta, TermPosts, useInsightsCopy } from '~/features/insights/kit';
+import { englishFallbacks, insightsT, listingRequest, listingTitle, loadQuery, termListing } from '~/server-api';
 import { BLOG_TAG_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, page, query } = await listingRequest(request);

@@ -1,21 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { NewsletterForm } from '~/features/forms/NewsletterForm';
+import { container, NewsletterForm, pageMeta, RouteErrorBoundary } from '~/kit';
 import { toPostCard } from '~/features/blog/cards';
-import { container } from '~/components/marketing/ui';
-import { SidebarSection } from '~/features/blog/ListingParts';
+import {
+  CategoryLinks,
+  errorMeta,
+  FeaturedPost,
+  IndexIntro,
+  PostGrid,
+  SidebarSection,
+  TagChips,
+  useInsightsCopy,
+  withPagination,
+} from '~/features/insights/kit';
 import { Pagination } from '~/features/blog/PaginationNav';
-import { FeaturedPost, PostGrid } from '~/features/blog/PostCard';
-import { CategoryLinks, TagChips } from '~/features/blog/TermLinks';
-import { insightsT } from '~/lib/content-page.server';
-import { listingRequest, listingSlice } from '~/features/blog/listing.server';
-import { errorMeta, withPagination } from '~/features/blog/meta';
-import { pageMeta } from '~/lib/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, insightsT, listingRequest, listingSlice, loadQuery } from '~/server-api';
 import { BLOG_INDEX_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { IndexIntro } from '~/features/insights/PageHeaders';
 
 const POPULAR_TAGS = 8;
 

@@ -1,13 +1,15 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { BookingWhatsAppLink } from '~/features/booking/BookingWhatsAppLink';
-import { SchedulingFrame } from '~/features/booking/SchedulingFrame';
-import { requestLocale } from '~/i18n';
-import { fixedT } from '~/i18next.server';
-import { useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
-import { useShell } from '~/lib/shell';
+import { fixedT } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  BookingWhatsAppLink,
+  PageHeading,
+  pageMeta,
+  requestLocale,
+  RouteErrorBoundary,
+  SchedulingFrame,
+  useShell,
+  useT,
+} from '~/kit';
 
 /**
  * /book and /ar/book: the booking view (docs/requirements.md#chat-and-booking). What the booking

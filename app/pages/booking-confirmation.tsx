@@ -1,16 +1,23 @@
-import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { englishFallbacks, loadQuery } from '~/server-api';
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PillLink } from '~/components/PillLink';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { ArrowForwardIcon, CheckIcon } from '~/components/icons';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { TitledSection } from '~/components/marketing/TitledSection';
+import {
+  ArrowForwardIcon,
+  CheckIcon,
+  intlLocale,
+  latinTextLang,
+  type Locale,
+  PageHeading,
+  pageMeta,
+  PillLink,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  useLocale,
+  useLocalizePath,
+  useT,
+} from '~/kit';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
-import { intlLocale, requestLocale, type Locale } from '~/i18n';
-import { latinTextLang } from '~/lib/content-lang';
-import { useLocale, useLocalizePath, useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { BOOKING_CONFIRMATION_QUERY } from '~/sanity/queries/site';
 
 /**

@@ -1,17 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { JsonLd } from '~/components/JsonLd';
-import { container } from '~/components/marketing/ui';
-import { insightsT, siteUrl } from '~/lib/content-page.server';
+import { container, JsonLd, localizePath, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
+import { englishFallbacks, insightsT, loadQuery, siteUrl } from '~/server-api';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
-import { errorMeta } from '~/features/blog/meta';
-import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
-import { localizePath, requestLocale } from '~/i18n';
-import { pageMeta } from '~/lib/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { CaseStudyCard, CaseStudyCta, errorMeta, IndexIntro } from '~/features/insights/kit';
 import { CASE_STUDIES_QUERY } from '~/sanity/queries/insights';
-import { IndexIntro } from '~/features/insights/PageHeaders';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

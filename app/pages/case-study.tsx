@@ -1,25 +1,33 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BriefcaseIcon, BuildingIcon, PinIcon, QuoteIcon, TrendUpIcon } from '~/components/icons';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { JsonLd } from '~/components/JsonLd';
-import { CoverImage } from '~/components/PageIntro';
-import { CmsText } from '~/components/CmsText';
-import { insightsT, siteUrl } from '~/lib/content-page.server';
+import {
+  BriefcaseIcon,
+  BuildingIcon,
+  CmsText,
+  imageUrlBuilder,
+  JsonLd,
+  localizePath,
+  PageHeading,
+  pageMeta,
+  PinIcon,
+  QuoteIcon,
+  requestLocale,
+  RouteErrorBoundary,
+  TrendUpIcon,
+  useFallbackLang,
+} from '~/kit';
+import {
+  ArticleHeader,
+  CaseStudyCard,
+  CaseStudyCta,
+  CoverImage,
+  errorMeta,
+  ReadNext,
+  useInsightsCopy,
+} from '~/features/insights/kit';
+import { englishFallbacks, imageConfig, insightsT, loadQuery, notFound, siteUrl } from '~/server-api';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
-import { notFound } from '~/lib/not-found.server';
-import { errorMeta } from '~/features/blog/meta';
-import { CaseStudyCard, CaseStudyCta } from '~/features/case-studies/components';
-import { localizePath, requestLocale } from '~/i18n';
-import { imageUrlBuilder } from '~/lib/image';
-import { imageConfig } from '~/lib/image-config.server';
-import { useFallbackLang } from '~/lib/content-lang';
-import { pageMeta } from '~/lib/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { CASE_STUDY_QUERY } from '~/sanity/queries/insights';
-import { useInsightsCopy } from '~/features/insights/use-insights-copy';
-import { ArticleHeader, ReadNext } from '~/features/insights/PageHeaders';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

@@ -1,27 +1,39 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useId, useRef } from 'react';
-import { CheckIcon } from '~/components/icons';
-import { titleStyle, TitledSection } from '~/components/marketing/TitledSection';
-import { button } from '~/components/marketing/ui';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { ErrorAlert } from '~/features/forms/ErrorAlert';
-import { BusyButton } from '~/features/portal/ManageForms';
-import { portalMeta } from '~/features/portal/meta';
-import { describedBy, FieldError } from '~/features/portal/shared';
-import { portalT } from '~/features/portal/t.server';
-import { PortalPage } from '~/features/portal/PortalPage';
-import { card, hint, input, label } from '~/features/portal/ui';
-import { requestLocale } from '~/i18n';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { notFound } from '~/lib/not-found.server';
 import {
   assertSafePost,
-  type CheckoutField,
   checkoutPage,
   completeCheckout,
+  data,
+  notFound,
+  portalT,
   readPostedForm,
-} from '~/portal/service.server';
+  redirect,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useId, useRef } from 'react';
+import {
+  button,
+  CheckIcon,
+  ErrorAlert,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  titleStyle,
+  useLocalizePath,
+  useT,
+} from '~/kit';
+import {
+  BusyButton,
+  card,
+  describedBy,
+  FieldError,
+  hint,
+  input,
+  label,
+  portalMeta,
+  PortalPage,
+} from '~/features/portal/kit';
+import type { CheckoutField } from '~/portal/service.server';
 
 /**
  * /checkout/:checkoutId: the embedded billing engine's own checkout page (test cards only). The

@@ -1,19 +1,20 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { englishFallbacks, loadQuery, notFound } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
-import { CmsText } from '~/components/CmsText';
-import { JsonLd } from '~/components/JsonLd';
-import { RouteErrorBoundary } from '~/components/RouteError';
+import {
+  ChevronDownIcon,
+  CmsText,
+  JsonLd,
+  landingMeta,
+  PageHeading,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  useFallbackLang,
+  useT,
+} from '~/kit';
 import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
-import { ChevronDownIcon } from '~/components/icons';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { TitledSection } from '~/components/marketing/TitledSection';
-import { requestLocale } from '~/i18n';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useT } from '~/lib/locale';
-import { landingMeta } from '~/lib/meta';
-import { notFound } from '~/lib/not-found.server';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 
 /**
@@ -24,7 +25,7 @@ import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
  * The FAQ question form is rendered at the marked spot below; its `action` is
  * re-exported here.
  */
-export { action } from '~/features/forms/faq-question.server';
+export { faqQuestionAction as action } from '~/server-api';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

@@ -1,25 +1,34 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId, type ReactNode } from 'react';
-import { ArrowForwardIcon, CalendarIcon, QuoteIcon } from '~/components/icons';
-import { CmsText } from '~/components/CmsText';
-import { Bidi } from '~/components/marketing/Bidi';
-import { CheckList } from '~/components/marketing/CheckList';
-import { GridCard } from '~/components/marketing/GridCard';
+import {
+  ArrowForwardIcon,
+  Bidi,
+  BookConsultationButton,
+  button,
+  CalendarIcon,
+  CheckList,
+  CmsText,
+  container,
+  eyebrow,
+  GridCard,
+  lead,
+  PageBand,
+  pageMeta,
+  QuoteIcon,
+  requestLocale,
+  RouteErrorBoundary,
+  SanityImage,
+  sectionTitle,
+  ServiceCards,
+  useFallbackLang,
+  useLocalizePath,
+  useShell,
+  useT,
+} from '~/kit';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
-import { PageBand } from '~/components/marketing/PageBand';
-import { ServiceCards } from '~/components/marketing/ServiceCards';
-import { button, container, eyebrow, lead, sectionTitle } from '~/components/marketing/ui';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { SanityImage } from '~/components/SanityImage';
-import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
-import { requestLocale } from '~/i18n';
-import { useShell } from '~/lib/shell';
 import { splitHighlight } from '~/lib/highlight';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/server-api';
 import { HOME_QUERY, type HomeData } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,14 +1,20 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { englishFallbacks, loadQuery, notFound } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { intlLocale, requestLocale, stripLocale, type Locale } from '~/i18n';
-import { portableTextLang, useFallbackLang } from '~/lib/content-lang';
-import { useLocale, useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
-import { notFound } from '~/lib/not-found.server';
+import {
+  intlLocale,
+  type Locale,
+  pageMeta,
+  portableTextLang,
+  requestLocale,
+  RouteErrorBoundary,
+  stripLocale,
+  useFallbackLang,
+  useLocale,
+  useT,
+} from '~/kit';
 import type { PortableTextValue } from '~/sanity/groq';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { LEGAL_PAGE_QUERY } from '~/sanity/queries/site';
 
 /**

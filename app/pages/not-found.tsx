@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { NotFound, RouteErrorBoundary } from '~/components/RouteError';
-import { requestLocale } from '~/i18n';
-import { layoutFromMatches } from '~/lib/meta';
-import { notFound } from '~/lib/not-found.server';
+import { layoutFromMatches, NotFound, requestLocale, RouteErrorBoundary } from '~/kit';
+import { notFound } from '~/server-api';
 
 /** Any path no page claims: a real 404 inside the localized shell. */
 export async function loader({ request }: LoaderFunctionArgs) {

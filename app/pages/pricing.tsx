@@ -1,28 +1,39 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  assertSafePost,
+  data,
+  englishFallbacks,
+  env,
+  formText,
+  loadQuery,
+  portalT,
+  readPostedForm,
+  redirect,
+  startCheckout,
+  TooManyCheckouts,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
-import { CalendarIcon } from '~/components/icons';
-import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
-import { Bidi } from '~/components/marketing/Bidi';
-import { button, container } from '~/components/marketing/ui';
-import { CmsText } from '~/components/CmsText';
-import { CheckList } from '~/components/marketing/CheckList';
-import { CtaBand } from '~/components/marketing/CtaBand';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { requestLocale } from '~/i18n';
-import { env } from '~/lib/env.server';
-import { useFallbackLang } from '~/lib/content-lang';
-import { useT } from '~/lib/locale';
-import { landingMeta } from '~/lib/meta';
+import {
+  Bidi,
+  BookConsultationButton,
+  button,
+  CalendarIcon,
+  CheckList,
+  CmsText,
+  container,
+  CtaBand,
+  landingMeta,
+  PageHeading,
+  requestLocale,
+  RouteErrorBoundary,
+  useFallbackLang,
+  useT,
+} from '~/kit';
 import { formatSgd } from '~/lib/price';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
-import { portalT } from '~/features/portal/t.server';
 import { RATE_LIMITED_MESSAGE } from '~/features/forms/rate-limit';
-import { formText } from '~/features/forms/request.server';
-import { assertSafePost, readPostedForm, startCheckout, TooManyCheckouts } from '~/portal/service.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);

@@ -1,19 +1,21 @@
-import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { buildDiagnostics, env, fixedT, isPreview, loadQuery, notFound, publicPages } from '~/server-api';
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { stegaClean } from '@sanity/client/stega';
-import { TitledSection } from '~/components/marketing/TitledSection';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { buildDiagnostics, type DiagnosticsEntry } from '~/features/seo/diagnostics.server';
+import {
+  dir,
+  intlLocale,
+  localeNames,
+  localizePath,
+  pageMeta,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  useLocale,
+  useT,
+} from '~/kit';
+import type { DiagnosticsEntry } from '~/features/seo/diagnostics.server';
 import { DESCRIPTION_MAX, TITLE_MAX } from '~/features/seo/limits';
-import { publicPages } from '~/features/seo/site-urls.server';
-import { dir, intlLocale, requestLocale, localeNames, localizePath } from '~/i18n';
-import { fixedT } from '~/i18next.server';
-import { env } from '~/lib/env.server';
-import { isPreview } from '~/lib/preview.server';
-import { useLocale, useT } from '~/lib/locale';
-import { pageMeta } from '~/lib/meta';
-import { notFound } from '~/lib/not-found.server';
-import { loadQuery } from '~/sanity/load.server';
 import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sanity/queries/site';
 
 /**

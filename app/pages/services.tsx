@@ -1,20 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BuildingIcon, ServiceIcon } from '~/components/icons';
-import { ServiceCards } from '~/components/marketing/ServiceCards';
-import { colorOf, container, lead, sectionTitle } from '~/components/marketing/ui';
-import { CmsText } from '~/components/CmsText';
-import { CheckList } from '~/components/marketing/CheckList';
-import { GridCard } from '~/components/marketing/GridCard';
-import { CtaBand } from '~/components/marketing/CtaBand';
-import { PageBand } from '~/components/marketing/PageBand';
-import { PageHeading } from '~/components/marketing/PageHeading';
-import { RouteErrorBoundary } from '~/components/RouteError';
-import { requestLocale } from '~/i18n';
-import { useT } from '~/lib/locale';
-import { landingMeta } from '~/lib/meta';
+import {
+  BuildingIcon,
+  CheckList,
+  CmsText,
+  colorOf,
+  container,
+  CtaBand,
+  GridCard,
+  landingMeta,
+  lead,
+  PageBand,
+  PageHeading,
+  requestLocale,
+  RouteErrorBoundary,
+  sectionTitle,
+  ServiceCards,
+  ServiceIcon,
+  useT,
+} from '~/kit';
 import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
-import { englishFallbacks, loadQuery } from '~/sanity/load.server';
+import { englishFallbacks, loadQuery } from '~/server-api';
 import { SERVICES_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {

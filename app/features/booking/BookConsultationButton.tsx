@@ -1,5 +1,5 @@
 import { useLocalizePath } from '~/lib/locale';
-import { useBooking, type BookingSource } from './BookingProvider';
+import { useBooking, type BookingSource } from './booking-context';
 import { BOOKING_PATH } from './frame-url';
 import { isPlainClick } from './plain-click';
 

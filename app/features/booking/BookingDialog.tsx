@@ -2,11 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
 import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
-import { analytics } from '~/lib/analytics';
-import { useLocale, useT } from '~/lib/locale';
-import { BookingWhatsAppLink } from './BookingWhatsAppLink';
-import { testBookingPath } from './frame-url';
-import { SchedulingFrame } from './SchedulingFrame';
+import { analytics, BookingWhatsAppLink, SchedulingFrame, testBookingPath, useLocale, useT } from '~/kit';
 
 export interface BookingDialogConfig {
   schedulingUrl: string | null;

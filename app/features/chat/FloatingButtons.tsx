@@ -1,19 +1,26 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useLocation } from '@remix-run/react';
 import { useCallback, useRef, useState } from 'react';
-import { CalendarIcon, ChatIcon } from '~/components/icons';
-import { useBooking } from '~/features/booking/BookingProvider';
-import { BOOKING_PATH } from '~/features/booking/frame-url';
-import { isPlainClick } from '~/features/booking/plain-click';
-import { localizePath, stripLocale } from '~/i18n';
+import {
+  BOOKING_PATH,
+  CalendarIcon,
+  ChatIcon,
+  deferred,
+  isPlainClick,
+  localizePath,
+  stripLocale,
+  useBooking,
+  useDir,
+  useLocale,
+  useMountedOnDemand,
+  useT,
+  whatsappUrl,
+} from '~/kit';
 import { toast } from '~/features/toast/toast-store';
-import { deferred, useMountedOnDemand } from '~/lib/deferred';
 import { useHiddenWhileScrollingDown } from '~/lib/hide-on-scroll';
-import { useDir, useLocale, useT } from '~/lib/locale';
 import { toastForVerification, type VerificationEffect } from './puzzle';
 import { createChatLimiter, type ChatLimiter } from './chat-limit';
 import { renderToast, toastFor, type ToastMessage } from './chat-toast';
-import { whatsappUrl } from './whatsapp-url';
 
 // The human check (a dialog) is fetched when the browser is idle, or when it is first needed.
 const VerificationDialog = deferred('verification', () =>

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CenteredDialog } from '~/components/CenteredDialog';
-import { useT } from '~/lib/locale';
+import { useT } from '~/kit';
 import {
   openVerification,
   questionValues,

@@ -1,6 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { CloseIcon } from '~/components/icons';
-import { useDir, useT } from '~/lib/locale';
+import { CloseIcon, useDir, useT } from '~/kit';
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD, dismissToast, useToast } from './toast-store';
 
 /**

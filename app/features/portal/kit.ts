@@ -1,0 +1,16 @@
+// What the client portal's pages (account, sign-in, subscription, invoice, checkout) share, for
+// them to import from here: one chunk, which only those pages download (app/kit.ts says why).
+export {
+  BusyButton,
+  CancelForm,
+  ChangePlanForm,
+  type Csrf,
+  CsrfInput,
+  IntentButton,
+  usePendingIntent,
+} from './ManageForms';
+export { portalMeta } from './meta';
+export { PageHeader, PortalPage } from './PortalPage';
+export { describedBy, FieldError, MessageBanner, type UiMessage, useFormatDate } from './shared';
+export { InvoiceStatusBadge, SubscriptionStatusBadge, SubscriptionSummary } from './SubscriptionSummary';
+export { card, dangerButton, hint, input, label, pageHeader, pageTitle, portalContainer, textLink } from './ui';

@@ -1,0 +1,125 @@
+// The client modules that more than one page uses, for the route modules (and the shell's lazy
+// widgets) to import from here rather than from their own files (eslint.config.js enforces it).
+// esbuild puts each module into a chunk by the set of entries (routes, lazy widgets, the client
+// entry) that reach it, so modules that different pages use end up in many small chunks, one
+// request each. Every entry that reaches one of these reaches all of them through this file,
+// so they make one chunk. The re-exports are named: esbuild resolves a name imported through
+// `export *` straight to its module and leaves this file out, which would undo all of it.
+// Only modules the browser runs belong here: nothing `.server`, nothing that loads a lazy
+// widget (that would be an import cycle), nothing only the portal uses.
+export {
+  defaultLocale,
+  defaultNS,
+  dir,
+  i18nextOptions,
+  intlLocale,
+  type Locale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  localeCookieValue,
+  localeFromPath,
+  localeNames,
+  locales,
+  localizePath,
+  namespaces,
+  requestLocale,
+  stripLocale,
+  twinPath,
+} from './i18n';
+export {
+  type Analytics,
+  analytics,
+  APP_INITIALIZED_DELAY_MS,
+  browserDataLayer,
+  type ConversionInput,
+  createAnalytics,
+  type DataLayerEntry,
+  type EcommerceData,
+  type EcommerceItem,
+  isBookingConfirmationPath,
+  isHomePath,
+  isOutboundLink,
+  NAMED_EVENTS,
+  type NamedEvent,
+  pageViewEntry,
+  type PageViewInput,
+  STARTUP_PAGE_TITLE,
+  STARTUP_PAGE_VIEW_DELAY_MS,
+  tagManagerSnippet,
+  type TagManagerSnippet,
+  type Timer,
+} from './lib/analytics';
+export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
+export { allDeferredLoaded, deferred, useMountedOnDemand } from './lib/deferred';
+export { type ImageConfig, imageUrlBuilder } from './lib/image';
+export { useDir, useLocale, useLocalizePath, useT } from './lib/locale';
+export { landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
+export { type RootData, useRootData } from './lib/root-data';
+export { isShellRoute, type ShellData, useShell } from './lib/shell';
+export { CmsText } from './components/CmsText';
+export {
+  ArrowBackIcon,
+  ArrowForwardIcon,
+  BriefcaseIcon,
+  BuildingIcon,
+  CalendarIcon,
+  ChartIcon,
+  ChatIcon,
+  CheckIcon,
+  ChevronDownIcon,
+  ChevronForwardIcon,
+  ClockIcon,
+  CloseIcon,
+  CogIcon,
+  CompassIcon,
+  ExternalIcon,
+  FolderIcon,
+  GlobeIcon,
+  type IconProps,
+  iconProps,
+  MailIcon,
+  MenuIcon,
+  PhoneIcon,
+  PinIcon,
+  QuoteIcon,
+  RocketIcon,
+  ServiceIcon,
+  SparkIcon,
+  TrendUpIcon,
+  UserIcon,
+  UsersIcon,
+} from './components/icons';
+export { JsonLd, jsonLdString } from './components/JsonLd';
+export { PillLink, pillLinkClass } from './components/PillLink';
+export { NotFound, RouteErrorBoundary } from './components/RouteError';
+export { SanityImage } from './components/SanityImage';
+export { TaggedText } from './components/TaggedText';
+export { Bidi } from './components/marketing/Bidi';
+export { CheckList } from './components/marketing/CheckList';
+export { CtaBand } from './components/marketing/CtaBand';
+export { GridCard } from './components/marketing/GridCard';
+export { PageBand } from './components/marketing/PageBand';
+export { PageHeading } from './components/marketing/PageHeading';
+export { ServiceCards } from './components/marketing/ServiceCards';
+export { TitledSection, titleStyle } from './components/marketing/TitledSection';
+export { button, colorOf, container, eyebrow, lead, sectionTitle, serviceColor } from './components/marketing/ui';
+export { BookConsultationButton } from './features/booking/BookConsultationButton';
+export { BookingContext, type BookingSource, trackBookingOpen, useBooking } from './features/booking/booking-context';
+export { BookingWhatsAppLink } from './features/booking/BookingWhatsAppLink';
+export {
+  BOOKING_PATH,
+  bookingFrameUrl,
+  CONFIRMATION_PATH,
+  confirmationRedirectUrl,
+  FRAME_SOURCE,
+  showTestBookingLink,
+  TEST_SOURCE,
+  testBookingPath,
+} from './features/booking/frame-url';
+export { isPlainClick } from './features/booking/plain-click';
+export { SchedulingFrame } from './features/booking/SchedulingFrame';
+export { whatsappUrl } from './features/chat/whatsapp-url';
+export { ErrorAlert } from './features/forms/ErrorAlert';
+export { NewsletterForm } from './features/forms/NewsletterForm';
+// The client entry and the shell's language switch use i18next: from here its code joins this chunk.
+export { default as i18next } from 'i18next';
