@@ -27,6 +27,7 @@ import { startDatabase } from './db/client.server';
 import { startContentSync } from './lib/content-sync.server';
 import { contentClient } from './sanity/client.server';
 import { startPortal } from './portal/start.server';
+import { startLake } from './lake/start.server';
 
 // Validate the environment and say which content world runs, once, at start; take the embedded
 // data folder (a second server on it exits here, before it listens) and open the database; then
@@ -38,6 +39,16 @@ startDatabase();
 contentClient();
 startPortal();
 startContentSync();
+
+/**
+ * server.mjs starts the local Content Lake in the embedded world (ADR 0024) and serves the built
+ * Studio at /studio pointed at it; null in the hosted world (or with LAKE=off): nothing changes.
+ */
+export async function startLocalLake(): Promise<{ apiHost: string } | null> {
+  if (env().content.world !== 'embedded' || process.env.LAKE === 'off') return null;
+  const lake = await startLake();
+  return { apiHost: lake.apiHost };
+}
 
 /** How long a single-fetch data response may wait for promises it streams (Remix reads this export). */
 export const streamTimeout = 5_000;
