@@ -90,8 +90,14 @@ export function createLakeHandler(options: LakeApiOptions) {
       return await route(req, res, url, path, editor);
     } catch (error) {
       if (error instanceof LakeError) return json(res, error.status, lakeError(error));
-      log(`${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return json(res, 500, { error: 'Internal Server Error', message: 'The local Content Lake failed', statusCode: 500 });
+      log(
+        `${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return json(res, 500, {
+        error: 'Internal Server Error',
+        message: 'The local Content Lake failed',
+        statusCode: 500,
+      });
     }
   };
 
@@ -118,7 +124,7 @@ export function createLakeHandler(options: LakeApiOptions) {
     if (path === '/intake/telemetry-status') return json(res, 200, { status: 'denied' });
     if (path.startsWith('/intake/')) return json(res, 200, {});
 
-    if ((m = data('query'))) {
+    if (data('query')) {
       let query = q.get('query') ?? '';
       let params = paramsFromSearch(q);
       let perspective = q.get('perspective');
@@ -148,9 +154,12 @@ export function createLakeHandler(options: LakeApiOptions) {
       }
       return json(res, 200, { documents, omitted });
     }
-    if ((m = data('listen'))) return listen(req, res, q, editor);
-    if ((m = data('mutate')) && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req)).toString('utf8')) as { mutations?: unknown; transactionId?: string };
+    if (data('listen')) return listen(req, res, q, editor);
+    if (data('mutate') && req.method === 'POST') {
+      const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+        mutations?: unknown;
+        transactionId?: string;
+      };
       if (!Array.isArray(body.mutations)) throw new LakeError('mutations must be an array', 400);
       const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId);
       return json(res, 200, {
@@ -163,14 +172,14 @@ export function createLakeHandler(options: LakeApiOptions) {
         ...(q.get('returnDocuments') === 'true' ? { documents: tx.effects.map((e) => e.after).filter(Boolean) } : {}),
       });
     }
-    if ((m = data('actions')) && req.method === 'POST') {
+    if (data('actions') && req.method === 'POST') {
       const body = JSON.parse((await readBody(req)).toString('utf8')) as { actions?: unknown; transactionId?: string };
       const actions = Array.isArray(body.actions) ? body.actions : body.actions ? [body.actions] : [];
       const tx = await store.act(actions as Record<string, unknown>[], editor.id, body.transactionId);
       return json(res, 200, { transactionId: tx.id });
     }
     if ((m = data('history')) && m[1]) return history(res, m[1], q);
-    if ((m = new RegExp(`^/assets/images/${dataset}$`).exec(path)) && req.method === 'POST')
+    if (new RegExp(`^/assets/images/${dataset}$`).test(path) && req.method === 'POST')
       return upload(req, res, q, editor);
 
     // Sanity's product announcements, trials, help, scheduled publishing, presence (a websocket):
@@ -203,7 +212,15 @@ export function createLakeHandler(options: LakeApiOptions) {
       isDisabledByUser: false,
       metadata: {},
       organizationId: null,
-      members: [{ id: editor.id, role: 'administrator', roles: [{ name: 'administrator', title: 'Editor' }], isCurrentUser: true, isRobot: false }],
+      members: [
+        {
+          id: editor.id,
+          role: 'administrator',
+          roles: [{ name: 'administrator', title: 'Editor' }],
+          isCurrentUser: true,
+          isRobot: false,
+        },
+      ],
       features: [],
       pendingInvites: 0,
     };
@@ -300,10 +317,22 @@ export function createLakeHandler(options: LakeApiOptions) {
       const time = q.get('time');
       const documents = [];
       for (const id of ids) {
-        const doc = revision ? await store.revision(id, revision) : time ? await store.atTime(id, new Date(time)) : store.get(id);
+        const doc = revision
+          ? await store.revision(id, revision)
+          : time
+            ? await store.atTime(id, new Date(time))
+            : store.get(id);
         if (doc) documents.push(doc);
       }
       return json(res, 200, { documents });
+    }
+    if ((m = /^events\/documents\/(.+)$/.exec(rest))) {
+      const id = decodeURIComponent(m[1]);
+      const limit = Math.min(Math.max(Number(q.get('limit') ?? 50), 1), 200);
+      return json(res, 200, {
+        events: { [id]: documentEvents(await store.transactions([id, draftOf(id)]), id).slice(0, limit) },
+        nextCursor: '',
+      });
     }
     if ((m = /^transactions\/(.+)$/.exec(rest))) {
       const ids = decodeURIComponent(m[1]).split(',');
@@ -403,6 +432,49 @@ export function createLakeHandler(options: LakeApiOptions) {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     return send(res, 200, bytes, type);
   }
+}
+
+const draftOf = (id: string) => (id.startsWith('drafts.') ? id : `drafts.${id}`);
+
+/**
+ * The Studio's document events (`/data/history/{dataset}/events/documents/{id}`, newest first),
+ * undocumented by Sanity: made from the lake's transactions as the Studio 4.22.1 reads them
+ * (event types from its source: publishDocumentVersion, unpublishDocument, createDocumentVersion,
+ * deleteDocumentVersion, deleteDocumentGroup, createLiveDocument). Edits within a draft are not
+ * events: the Studio reads them from the transactions. An approximation (ADR 0024).
+ */
+export function documentEvents(transactions: readonly LakeTransaction[], id: string): Record<string, unknown>[] {
+  const published = id.startsWith('drafts.') ? id.slice('drafts.'.length) : id;
+  const draft = draftOf(published);
+  const events: Record<string, unknown>[] = [];
+  for (const tx of transactions) {
+    const pub = tx.effects.find((e) => e.id === published);
+    const dft = tx.effects.find((e) => e.id === draft);
+    const base = { timestamp: tx.timestamp, author: tx.author, documentId: published };
+    if (pub?.after && dft && !dft.after)
+      events.push({
+        ...base,
+        type: 'publishDocumentVersion',
+        revisionId: tx.id,
+        versionId: draft,
+        versionRevisionId: dft.previousRev ?? undefined,
+      });
+    else if (pub?.after && !pub.before && !dft) events.push({ ...base, type: 'createLiveDocument', revisionId: tx.id });
+    else if (pub?.after && pub.before && !dft) events.push({ ...base, type: 'updateLiveDocument', revisionId: tx.id });
+    else if (pub && !pub.after && dft?.after)
+      events.push({ ...base, type: 'unpublishDocument', versionId: draft, versionRevisionId: tx.id });
+    else if (pub && !pub.after) events.push({ ...base, type: 'deleteDocumentGroup' });
+    else if (dft?.after && !dft.before)
+      events.push({ ...base, type: 'createDocumentVersion', versionId: draft, versionRevisionId: tx.id });
+    else if (dft && !dft.after)
+      events.push({
+        ...base,
+        type: 'deleteDocumentVersion',
+        versionId: draft,
+        versionRevisionId: dft.previousRev ?? undefined,
+      });
+  }
+  return events.reverse();
 }
 
 const MIME: Record<string, string> = {

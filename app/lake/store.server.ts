@@ -93,7 +93,9 @@ export class LakeStore {
 
   /** Applies Sanity mutations as one transaction; resolves once it is committed. */
   mutate(mutations: readonly SanityMutationInput[], author: string, transactionId?: string): Promise<LakeTransaction> {
-    return this.enqueue(() => this.commit((read, rev, now) => applyMutations(read, mutations, rev, now), author, transactionId));
+    return this.enqueue(() =>
+      this.commit((read, rev, now) => applyMutations(read, mutations, rev, now), author, transactionId),
+    );
   }
 
   /** Applies Sanity document actions (edit, publish, …) as one transaction. */
@@ -112,7 +114,12 @@ export class LakeStore {
     const rows = await this.db
       .select()
       .from(lakeTransactions)
-      .where(sql`${lakeTransactions.documentIds} ?| array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`)
+      .where(
+        sql`${lakeTransactions.documentIds} ?| array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`,
+      )
       .orderBy(asc(lakeTransactions.seq));
     return rows.map((row) => ({
       id: row.id,
@@ -188,11 +195,7 @@ export class LakeStore {
   }
 
   private async commit(
-    change: (
-      read: (id: string) => LakeDocument | null,
-      rev: string,
-      now: string,
-    ) => Map<string, LakeDocument | null>,
+    change: (read: (id: string) => LakeDocument | null, rev: string, now: string) => Map<string, LakeDocument | null>,
     author: string,
     transactionId?: string,
   ): Promise<LakeTransaction> {
@@ -221,7 +224,10 @@ export class LakeStore {
           await tx
             .insert(lakeDocuments)
             .values(values)
-            .onConflictDoUpdate({ target: lakeDocuments.id, set: { type: values.type, rev: id, doc: effect.after, updatedAt: now } });
+            .onConflictDoUpdate({
+              target: lakeDocuments.id,
+              set: { type: values.type, rev: id, doc: effect.after, updatedAt: now },
+            });
         }
         await tx.insert(lakeTransactions).values({
           id,

@@ -30,11 +30,25 @@ export function lakeTls(dataDir: string, hostNames: readonly string[]): LakeTls 
     try {
       if (!existsSync(file('ca.pem'))) {
         openssl(
-          'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-          '-keyout', file('ca-key.pem'), '-out', file('ca.pem'), '-days', '3650',
-          '-subj', '/CN=Bawaba local Content Lake (this machine only)',
-          '-addext', 'basicConstraints=critical,CA:TRUE,pathlen:0',
-          '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-keyout',
+          file('ca-key.pem'),
+          '-out',
+          file('ca.pem'),
+          '-days',
+          '3650',
+          '-subj',
+          '/CN=Bawaba local Content Lake (this machine only)',
+          '-addext',
+          'basicConstraints=critical,CA:TRUE,pathlen:0',
+          '-addext',
+          'keyUsage=critical,keyCertSign,cRLSign',
         );
       }
       const names = ['localhost', '*.localhost', ...hostNames.map((h) => `${h}.localhost`)];
@@ -48,13 +62,36 @@ export function lakeTls(dataDir: string, hostNames: readonly string[]): LakeTls 
         ].join('\n'),
       );
       openssl(
-        'req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', file('server-key.pem'), '-out', file('server.csr'), '-subj', '/CN=localhost',
+        'req',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        file('server-key.pem'),
+        '-out',
+        file('server.csr'),
+        '-subj',
+        '/CN=localhost',
       );
       // 397 days: browsers refuse server certificates valid for longer.
       openssl(
-        'x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca-key.pem'),
-        '-CAcreateserial', '-out', file('server.pem'), '-days', '397', '-extfile', file('server.ext'),
+        'x509',
+        '-req',
+        '-in',
+        file('server.csr'),
+        '-CA',
+        file('ca.pem'),
+        '-CAkey',
+        file('ca-key.pem'),
+        '-CAcreateserial',
+        '-out',
+        file('server.pem'),
+        '-days',
+        '397',
+        '-extfile',
+        file('server.ext'),
       );
     } catch (error) {
       const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
