@@ -13,7 +13,7 @@ import { lakeTls } from './tls.server';
 /**
  * The local Content Lake (ADR 0024), started by server.mjs in the embedded world only: the
  * Sanity API the real Studio needs, over HTTP/2 and TLS on its own loopback port (LAKE_PORT,
- * default 3443), over the site's own embedded database and content client, so an edit is
+ * default the site's port + 443), over the site's own embedded database and content client, so an edit is
  * durable (one database, one lock, one backup) and the site reads it at once.
  */
 
@@ -74,7 +74,8 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   if (e.content.world !== 'embedded') throw new Error('the local Content Lake runs in the embedded world only');
   const store = await lakeStore();
   const embedded = contentClient() as EmbeddedContentClient;
-  const port = options.port ?? Number(process.env.LAKE_PORT ?? 3443);
+  // The site's port + 443 unless LAKE_PORT says (3000 → 3443): two sites on one machine never collide.
+  const port = options.port ?? Number(process.env.LAKE_PORT ?? Number(process.env.PORT ?? 3000) + 443);
   const tls = lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
   const origins = new Set([new URL(e.siteUrl).origin, ...(options.siteOrigins ?? [])]);
   // The Studio is served by the site at /studio, and by `sanity dev` at :3333 in development.
