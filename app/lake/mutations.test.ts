@@ -62,6 +62,11 @@ describe('applyMutations', () => {
     fails([{ create: { _id: 'b', _type: 't' } }, { create: { _id: 'a', _type: 't' } }]);
     fails([{ patch: { id: 'missing', set: { x: 1 } } }]);
     fails([{ create: { _id: 'bad id!', _type: 't' } }]);
+    // Never the site's private documents (an id with a period) nor release versions.
+    fails([{ create: { _id: 'submission.abc', _type: 'submission' } }]);
+    fails([{ createOrReplace: { _id: 'drafts.submission.abc', _type: 'submission' } }]);
+    fails([{ delete: { id: 'submission.abc' } }]);
+    fails([{ create: { _id: 'versions.r1.a', _type: 'faqItem' } }]);
     expect(
       applyMutations(read, [{ patch: { id: 'a', ifRevisionID: 'r0', set: { x: 1 } } }], 'r1', 'now').get('a')?.x,
     ).toBe(1);

@@ -40,7 +40,18 @@ function asDoc(value: unknown, what: string): SanityDocument {
   if (typeof doc._type !== 'string' || !doc._type) throw new LakeError(`${what}: ${doc._id} has no _type`, 400);
   if (doc._id.length > 200 || !/^[A-Za-z0-9._-]+$/.test(doc._id))
     throw new LakeError(`${what}: ${doc._id} is not a valid document id`, 400);
+  checkContentId(doc._id);
   return doc;
+}
+
+/**
+ * Content only: a public id or its draft. An id with any other period is the site's private kind
+ * (`submission.…`, app/sanity/types.ts isPrivateId) or a release version: never written here.
+ */
+export function checkContentId(id: string): void {
+  const bare = id.startsWith(DRAFTS) ? id.slice(DRAFTS.length) : id;
+  if (bare.includes('.'))
+    throw new LakeError(`${id}: the local Content Lake writes content documents and their drafts only`, 403);
 }
 
 /**
@@ -78,10 +89,12 @@ export function applyMutations(
     } else if (kind === 'delete') {
       const id = (body as { id?: unknown })?.id;
       if (typeof id !== 'string') throw new LakeError('delete: an id is required', 400);
+      checkContentId(id);
       if (current(id)) changed.set(id, null);
     } else if (kind === 'patch') {
       const patch = body as { id?: unknown; query?: unknown; ifRevisionID?: unknown };
       if (typeof patch?.id !== 'string') throw new LakeError('patch: only patches by id are supported', 400);
+      checkContentId(patch.id);
       const doc = current(patch.id);
       if (!doc) throw new LakeError(`Document by ID "${patch.id}" does not exist`, 409, 'documentNotFoundError');
       if (typeof patch.ifRevisionID === 'string' && patch.ifRevisionID !== doc._rev)
