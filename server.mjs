@@ -196,7 +196,8 @@ if (lake && existsSync(path.join(studioDist, 'index.html'))) {
       .send(studioPage);
   });
   console.log(`[lake] the Studio at /studio, its API at ${lake.apiHost}`);
-} else if (lake) console.log('[lake] no built Studio in studio/dist: run `npm run studio:build` to serve it at /studio');
+} else if (lake)
+  console.log('[lake] no built Studio in studio/dist: run `npm run studio:build` to serve it at /studio');
 app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', redirect: false }),
