@@ -177,7 +177,10 @@ app.use(compression());
 // The built Studio (`npm run studio:build`, studio/dist) at /studio, pointed at the local lake by
 // /studio/lake-config.js, loaded before its bundle (studio/env.ts reads it). Embedded world only.
 const studioDist = path.resolve('studio/dist');
-if (lake && existsSync(path.join(studioDist, 'index.html'))) {
+const studioBuiltForSite =
+  existsSync(path.join(studioDist, 'index.html')) &&
+  readFileSync(path.join(studioDist, 'index.html'), 'utf8').includes('src="/studio/static/');
+if (lake && studioBuiltForSite) {
   const studioPage = readFileSync(path.join(studioDist, 'index.html'), 'utf8')
     // Sanity's dashboard bridge, from its CDN: not used here, and offline it would only fail.
     .replace(/<script src="https:\/\/core\.sanity-cdn\.com\/bridge\.js"[^>]*><\/script>/, '')

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
@@ -163,6 +164,38 @@ describe('the lake API: editors only', () => {
     }
     // Signed out, /users/me says "nobody" (the Studio then shows its sign-in screen).
     expect(await (await call('/v1/users/me')).json()).toEqual({});
+  });
+
+  it('takes an image upload from an editor and serves it at the image URL shape', async () => {
+    const token = issueEditorToken('editor@example.com', 'Eda');
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const upload = await call(
+      '/v2025-02-19/assets/images/production?filename=red.png',
+      { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' },
+      { method: 'POST', body: new Uint8Array(png) },
+    );
+    expect(upload.status).toBe(200);
+    const { document } = await upload.json();
+    expect(document).toMatchObject({ _type: 'sanity.imageAsset', extension: 'png', originalFilename: 'red.png' });
+    expect(document._id).toMatch(/^image-[0-9a-f]{40}-4x3-png$/);
+    const file = String(document.path).split('/').pop();
+    const image = await call(`/images/placeholder/production/${file}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    // Not an image: refused, nothing stored.
+    const junk = await call(
+      '/v2025-02-19/assets/images/production',
+      { Authorization: `Bearer ${token}` },
+      { method: 'POST', body: 'not an image' },
+    );
+    expect(junk.status).toBe(400);
+    // And nobody else uploads.
+    expect(
+      (await call('/v2025-02-19/assets/images/production', {}, { method: 'POST', body: new Uint8Array(png) })).status,
+    ).toBe(401);
   });
 
   it('sends CORS headers to the site only', async () => {
