@@ -67,11 +67,9 @@ function serveKept(req, res) {
 }
 
 // The local Content Lake (embedded world only, ADR 0024): Sanity's API for the Studio over HTTP/2
-// and TLS on its own loopback port. In the hosted world `startLocalLake` answers null.
-const lake = await build.entry.module.startLocalLake?.().catch((error) => {
-  console.error(`[lake] the local Content Lake did not start: ${error?.message ?? error}`);
-  return null;
-});
+// and TLS on its own loopback port, started in the background. In the hosted world `startLocalLake`
+// answers null.
+const lake = build.entry.module.startLocalLake?.() ?? null;
 
 const app = express();
 app.disable('x-powered-by');

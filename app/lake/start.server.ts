@@ -63,6 +63,11 @@ declare global {
   var __lakeStore: Promise<LakeStore> | undefined;
 }
 
+/** The site's port + 443 unless LAKE_PORT says (3000 → 3443): two sites on one machine never collide. */
+export function lakePort(): number {
+  return Number(process.env.LAKE_PORT ?? Number(process.env.PORT ?? 3000) + 443);
+}
+
 /** Starts the lake's HTTPS server (once per process). */
 export function startLake(options: { port?: number; siteOrigins?: string[] } = {}): Promise<StartedLake> {
   if (!globalThis.__lake) globalThis.__lake = start(options);
@@ -74,8 +79,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   if (e.content.world !== 'embedded') throw new Error('the local Content Lake runs in the embedded world only');
   const store = await lakeStore();
   const embedded = contentClient() as EmbeddedContentClient;
-  // The site's port + 443 unless LAKE_PORT says (3000 → 3443): two sites on one machine never collide.
-  const port = options.port ?? Number(process.env.LAKE_PORT ?? Number(process.env.PORT ?? 3000) + 443);
+  const port = options.port ?? lakePort();
   const tls = lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
   const origins = new Set([new URL(e.siteUrl).origin, ...(options.siteOrigins ?? [])]);
   // The Studio is served by the site at /studio, and by `sanity dev` at :3333 in development.

@@ -39,7 +39,11 @@ test.beforeAll(async () => {
   expect(existsSync('studio/dist/index.html'), 'build the Studio first: npm run studio:build').toBe(true);
   rmSync(dataDir, { recursive: true, force: true });
   server = await startOwnServer(port, dataDir, serverEnv);
+  // The site serves the Studio; the lake listens (it starts in the background).
   await expect.poll(() => server!.output.join(''), { timeout: 30_000 }).toMatch(/\[lake\] the Studio at \/studio/);
+  await expect
+    .poll(() => server!.output.join(''), { timeout: 30_000 })
+    .toMatch(/\[lake\] local Content Lake for the Studio at/);
   // The editor's way in: the command an operator runs, with the server's settings.
   signInLink = execFileSync(
     process.execPath,
