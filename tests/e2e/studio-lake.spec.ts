@@ -7,21 +7,28 @@ import { kill, startOwnServer, type OwnServer } from './own-server';
  * The real Studio (the build in studio/dist, `npm run studio:build`, made once per run by
  * scripts/test-all.sh) against the local Content Lake (app/lake/, ADR 0024), with no sanity.io
  * account: an editor signs in with the link `npm run lake:editor` prints, a translator fills a
- * missing Arabic field in the Translations tool (typed right to left), the draft stays off the
- * visitors' page, publishing puts it on the Arabic page at once, and history lists the change.
+ * missing Arabic field in the Translations tool (typed right to left), the draft shows in a
+ * preview session and stays off the visitors' page, publishing puts it on the Arabic page at
+ * once, and history lists the change.
  *
- * Pinned: these tests passed on sanity 4.22.1 (package.json pins it exactly); an upgrade that
- * breaks the lake's endpoints fails here.
+ * Pinned: these tests passed on sanity 4.22.1 (LAKE_TESTED_SANITY in
+ * app/lake/studio-version.test.ts fails on any other version until this test is run on it).
  *
  * The server is this test's own (embedded world, PGlite in its data folder), the lake on the
  * next port. NOT YET COVERED (see the lake branch's report): an editor creating a blog post with
- * an image in both languages, and the draft in preview.
+ * an image in both languages (the upload is tested in app/lake/store.server.test.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 3210) + 610;
 const lakePort = port + 1;
 const dataDir = `.cache/e2e/lake-${port}`;
 const SECRET = 'e2e-lake-session-secret-0123456789-0123456789';
-const serverEnv = { NODE_ENV: 'production' as const, LAKE_PORT: String(lakePort), SESSION_SECRET: SECRET };
+const PREVIEW = 'e2e-lake-preview-secret-0123456789';
+const serverEnv = {
+  NODE_ENV: 'production' as const,
+  LAKE_PORT: String(lakePort),
+  SESSION_SECRET: SECRET,
+  PREVIEW_SECRET: PREVIEW,
+};
 
 test.describe.configure({ mode: 'default' });
 // The lake's certificate is made on the server's first start, for this machine (an editor's browser
@@ -78,6 +85,7 @@ const ARABIC = 'كم يستغرق فتح حساب مصرفي لشركتك؟';
 
 test('a translator fills a missing Arabic field from the Translations tool and publishes it to the Arabic page', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
   // The state to fix: a published question whose Arabic is empty (as an editor's English-only
@@ -117,6 +125,15 @@ test('a translator fills a missing Arabic field from the Translations tool and p
     )
     .toBe(ARABIC);
   expect(await (await page.request.get(`${server!.base}/ar/faq`)).text()).not.toContain(ARABIC);
+  // In a preview session (another browser's), the Arabic page shows the draft at once.
+  const previewer = await browser.newContext();
+  try {
+    const preview = await previewer.newPage();
+    await preview.goto(`${server!.base}/api/preview?secret=${PREVIEW}&redirect=/ar/faq`);
+    await expect(preview.getByText(ARABIC).first()).toBeVisible();
+  } finally {
+    await previewer.close();
+  }
 
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
   await expect(publish).toBeEnabled({ timeout: 15_000 });
