@@ -6,7 +6,7 @@
 // - timeouts of seconds, not minutes: a client that trickles its headers or body is cut off;
 // - request bodies capped before anything reads them: 64 KB for forms, 1 MB for the two
 //   webhooks; a larger declared body gets 413 and a body of unknown length 411, unread.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +65,11 @@ function serveKept(req, res) {
   res.end(answer.body ?? undefined);
   return true;
 }
+
+// The local Content Lake (embedded world only, ADR 0024): Sanity's API for the Studio over HTTP/2
+// and TLS on its own loopback port, started in the background. In the hosted world `startLocalLake`
+// answers null.
+const lake = build.entry.module.startLocalLake?.() ?? null;
 
 const app = express();
 app.disable('x-powered-by');
@@ -167,6 +172,33 @@ app.use((req, res, next) => {
   );
 });
 app.use(compression());
+// The built Studio (`npm run studio:build`, studio/dist) at /studio, pointed at the local lake by
+// /studio/lake-config.js, loaded before its bundle (studio/env.ts reads it). Embedded world only.
+const studioDist = path.resolve('studio/dist');
+const studioBuiltForSite =
+  existsSync(path.join(studioDist, 'index.html')) &&
+  readFileSync(path.join(studioDist, 'index.html'), 'utf8').includes('src="/studio/static/');
+if (lake && studioBuiltForSite) {
+  const studioPage = readFileSync(path.join(studioDist, 'index.html'), 'utf8')
+    // Sanity's dashboard bridge, from its CDN: not used here, and offline it would only fail.
+    .replace(/<script src="https:\/\/core\.sanity-cdn\.com\/bridge\.js"[^>]*><\/script>/, '')
+    .replace('<title>', '<script src="/studio/lake-config.js"></script><title>');
+  const lakeConfig = `window.__BAWABA_LAKE__=${JSON.stringify({ apiHost: lake.apiHost })};\n`;
+  app.get('/studio/lake-config.js', (_req, res) => {
+    res.set({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).send(lakeConfig);
+  });
+  app.use(
+    '/studio/static',
+    express.static(path.join(studioDist, 'static'), { immutable: true, maxAge: '1y', redirect: false }),
+  );
+  app.get(['/studio', '/studio/*'], (_req, res) => {
+    res
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+      .send(studioPage);
+  });
+  console.log(`[lake] the Studio at /studio, its API at ${lake.apiHost}`);
+} else if (lake)
+  console.log('[lake] no built Studio in studio/dist: run `npm run studio:build` to serve it at /studio');
 app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', redirect: false }),

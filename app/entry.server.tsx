@@ -27,6 +27,7 @@ import { startDatabase } from './db/client.server';
 import { startContentSync } from './lib/content-sync.server';
 import { contentClient } from './sanity/client.server';
 import { startPortal } from './portal/start.server';
+import { lakePort, startLake } from './lake/start.server';
 
 // Validate the environment and say which content world runs, once, at start; take the embedded
 // data folder (a second server on it exits here, before it listens) and open the database; then
@@ -38,6 +39,22 @@ startDatabase();
 contentClient();
 startPortal();
 startContentSync();
+
+/**
+ * server.mjs starts the local Content Lake in the embedded world (ADR 0024) and serves the built
+ * Studio at /studio pointed at it; null in the hosted world (or with LAKE=off): nothing changes.
+ * The lake starts in the background (the site listens without waiting for it); a lake that cannot
+ * start is logged and the site runs on.
+ */
+export function startLocalLake(): { apiHost: string } | null {
+  if (env().content.world !== 'embedded' || process.env.LAKE === 'off') return null;
+  startLake().catch((error: unknown) =>
+    console.error(
+      `[lake] the local Content Lake did not start: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
+  return { apiHost: `https://localhost:${lakePort()}` };
+}
 
 /** How long a single-fetch data response may wait for promises it streams (Remix reads this export). */
 export const streamTimeout = 5_000;

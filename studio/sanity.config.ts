@@ -10,7 +10,7 @@ import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
 import { API_VERSION } from '../schemas/fields';
 import { schemaTypes, singletonTypes } from '../schemas';
-import { dataset, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId } from './env';
+import { dataset, lakeApiHost, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId } from './env';
 import { languageFilterOptions } from './language';
 import { isOfflineSchemaExtract, offlineAuthStore } from './offline-auth';
 import { locationResolvers, mainDocumentResolvers } from './presentation-locations';
@@ -35,6 +35,9 @@ export default defineConfig({
   title: 'Bawaba Advisory',
   projectId,
   dataset,
+  // The local Content Lake (embedded world, app/lake/): only when the site that serves this
+  // Studio, or SANITY_STUDIO_API_HOST at build time, names one. A deployed Studio has neither.
+  ...(lakeApiHost() ? { apiHost: lakeApiHost() } : {}),
   // Offline `sanity schema extract` (TypeGen) only; see offline-auth.ts. Undefined = normal login.
   ...(isOfflineSchemaExtract() ? { auth: offlineAuthStore(projectId, dataset) } : {}),
   plugins: [

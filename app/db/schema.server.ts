@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   check,
   foreignKey,
@@ -572,3 +573,53 @@ export const billingEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * The local Content Lake (app/lake/, ADR 0024): the Studio's edits in the embedded world, layered
+ * over the bundled dataset (studio/dataset/). One row per document the lake has written: its
+ * current state, or `doc` null when a document of the bundled dataset was deleted. Content, not
+ * client data: never removed by a retention job.
+ */
+export const lakeDocuments = pgTable(
+  'lake_documents',
+  {
+    id: text('id').primaryKey(),
+    type: text('type'),
+    rev: text('rev').notNull(),
+    doc: jsonb('doc'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [check('lake_documents_bounded', sql`char_length(${t.id}) <= 200`)],
+);
+
+/**
+ * Every transaction the lake committed, in order (`seq`): who, when, and per document the state
+ * before and after (`effects`: [{id, previousRev, resultRev, before, after}]), which the Studio's
+ * history reads (app/lake/history.server.ts).
+ */
+export const lakeTransactions = pgTable(
+  'lake_transactions',
+  {
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    id: text('id').notNull(),
+    at: at('at').notNull(),
+    author: text('author').notNull(),
+    documentIds: jsonb('document_ids').notNull(),
+    effects: jsonb('effects').notNull(),
+  },
+  (t) => [uniqueIndex('lake_transactions_id_idx').on(t.id)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Images uploaded in the Studio (the bundled dataset's own stay in studio/dataset/images/). */
+export const lakeAssets = pgTable('lake_assets', {
+  fileName: text('file_name').primaryKey(),
+  assetId: text('asset_id').notNull(),
+  mimeType: text('mime_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: at('created_at').notNull(),
+});

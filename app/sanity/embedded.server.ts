@@ -73,6 +73,10 @@ export class EmbeddedContentClient implements ContentClient {
   private writeChain: Promise<unknown> = Promise.resolve();
   private listeners = new Set<ContentChangeListener>();
   private watcher?: FSWatcher;
+  /** The local Content Lake's edits over the bundled dataset (null: deleted), see app/lake/. */
+  private overlay?: () => ReadonlyMap<string, SanityDocument | null>;
+  private extraAssets?: (fileName: string) => Promise<ImageAssetFile | undefined>;
+  private baseListeners = new Set<(docs: readonly SanityDocument[]) => void>();
 
   constructor(options: EmbeddedOptions) {
     this.datasetFile = path.resolve(options.datasetFile);
@@ -96,7 +100,39 @@ export class EmbeddedContentClient implements ContentClient {
   /** The file behind an image asset, for the image resource route. */
   async imageAsset(fileName: string): Promise<ImageAssetFile | undefined> {
     await this.ready;
-    return this.assets.get(fileName);
+    return this.assets.get(fileName) ?? (await this.extraAssets?.(fileName));
+  }
+
+  /** Images uploaded in the Studio (the local Content Lake keeps them, app/lake/). */
+  setExtraAssets(lookup: (fileName: string) => Promise<ImageAssetFile | undefined>): void {
+    this.extraAssets = lookup;
+  }
+
+  /** The bundled dataset's documents (image assets included), once loaded. */
+  async baseDocuments(): Promise<readonly SanityDocument[]> {
+    await this.ready;
+    return this.base;
+  }
+
+  /** Called with the new documents whenever the bundled dataset is reloaded. */
+  onBaseReload(listener: (docs: readonly SanityDocument[]) => void): () => void {
+    this.baseListeners.add(listener);
+    return () => this.baseListeners.delete(listener);
+  }
+
+  /**
+   * Lays the local Content Lake's documents over the bundled dataset for every read (app/lake/).
+   * `overlayChanged` after each of its commits: reads see it at once; a change to a published
+   * document empties the page and query caches as a webhook would (origin 'content').
+   */
+  setOverlay(overlay: () => ReadonlyMap<string, SanityDocument | null>): void {
+    this.overlay = overlay;
+    this.views.clear();
+  }
+
+  overlayChanged(types: Set<string>, publishedChanged: boolean): void {
+    this.views.clear();
+    this.emit(types, publishedChanged ? 'content' : 'write');
   }
 
   async fetch<T = unknown>(query: string, params: QueryParams, options: FetchOptions): Promise<T> {
@@ -220,7 +256,11 @@ export class EmbeddedContentClient implements ContentClient {
   private view(perspective: Perspective): { docs: SanityDocument[]; byId: Map<string, SanityDocument> } {
     let view = this.views.get(perspective);
     if (!view) {
-      const docs = applyPerspective([...this.base, ...this.writes.values()], perspective);
+      const overlay = this.overlay?.();
+      const base = overlay?.size ? this.base.filter((doc) => !overlay.has(doc._id)) : this.base;
+      const edited: SanityDocument[] = [];
+      if (overlay) for (const doc of overlay.values()) if (doc) edited.push(doc);
+      const docs = applyPerspective([...base, ...edited, ...this.writes.values()], perspective);
       view = { docs, byId: new Map(docs.map((doc) => [doc._id, doc])) };
       this.views.set(perspective, view);
     }
@@ -297,6 +337,7 @@ export class EmbeddedContentClient implements ContentClient {
     this.base = [...docs, ...assetDocs.values()];
     this.assets = assets;
     this.views.clear();
+    for (const listener of this.baseListeners) listener(this.base);
   }
 
   private async loadWrites(): Promise<void> {

@@ -1,0 +1,534 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import sharp from 'sharp';
+import type { SanityDocument } from '~/sanity/types';
+import { LakeError, type LakeDocument } from './mutations';
+import { listenerFilter, paramsFromSearch, readPerspective, runQuery } from './query.server';
+import type { LakeStore, LakeTransaction } from './store.server';
+
+/**
+ * The local Content Lake's HTTP API: the part of Sanity's API the Studio (4.22.1) calls to list,
+ * edit, publish, unpublish, discard, delete, create, upload images and read history (ADR 0024).
+ * Shapes learned by pointing the published Studio at a logging server and from Sanity's docs.
+ * What is not here answers 404 with the path, and is logged: the Studio copes with most.
+ */
+export type Editor = { id: string; name: string; email: string };
+
+export type LakeApiOptions = {
+  store: LakeStore;
+  /** The Studio's project id (the host name's first label, and `/projects/{id}`). */
+  projectId: string;
+  /** The site's project id in image paths (`/images/{id}/{dataset}/…`, the embedded world's `embedded`). */
+  assetProjectId?: string;
+  dataset: string;
+  /** The signed-in editor, or null (then only the public endpoints answer: 401). */
+  authenticate: (req: Request) => Promise<Editor | null>;
+  /** The sign-in the Studio offers when nobody is signed in (the site's editor sign-in page). */
+  providers?: { name: string; title: string; url: string }[];
+  /** Origins allowed to call the API from a browser (the site's, where /studio is served). */
+  allowedOrigins: (origin: string) => boolean;
+  /** An image of the bundled dataset (studio/dataset/images/), by its file name. */
+  bundledImage?: (fileName: string) => Promise<{ mimeType: string; bytes: Buffer } | null>;
+  log?: (message: string) => void;
+};
+
+type Req = IncomingMessage | Http2ServerRequest;
+type Res = ServerResponse | Http2ServerResponse;
+
+const QUIET_404 = /^\/(journey|help|schedules|socket|comments|tasks)\b/;
+const MAX_BODY = 10 * 1024 * 1024;
+/** How long a listener may stay silent before a keep-alive comment (Sanity sends one too). */
+const HEARTBEAT_MS = 25_000;
+
+export function createLakeHandler(options: LakeApiOptions) {
+  const { store, projectId, dataset } = options;
+  const assetProjectId = options.assetProjectId ?? projectId;
+  const log = options.log ?? (() => {});
+  const listeners = new Set<(tx: LakeTransaction) => void>();
+  // Studio preferences (announcements seen and the like): kept in memory per process.
+  const kv = new Map<string, unknown>();
+  store.onCommit((tx) => {
+    for (const listener of listeners) listener(tx);
+  });
+
+  return async function handle(req: Req, res: Res): Promise<void> {
+    const url = new URL(req.url ?? '/', 'https://lake');
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : '';
+    if (origin && options.allowedOrigins(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+      res.setHeader('Vary', 'Origin');
+    }
+    if (req.method === 'OPTIONS') {
+      if (origin && options.allowedOrigins(origin)) {
+        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+        res.setHeader(
+          'Access-Control-Allow-Headers',
+          String(req.headers['access-control-request-headers'] ?? 'authorization, content-type'),
+        );
+        res.setHeader('Access-Control-Max-Age', '600');
+      }
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    // `/v2025-02-19/data/query/production` → `/data/query/production`
+    const path = url.pathname.replace(/^\/v\d{4}-\d{2}-\d{2}|^\/v1|^\/vX/, '');
+    try {
+      // Images are public, like Sanity's CDN (their names are content hashes).
+      const image = /^\/images\/([^/]+)\/([^/]+)\/([A-Za-z0-9-]+\.[a-z]+)$/.exec(url.pathname);
+      if (image && req.method === 'GET') return await sendImage(res, image[3], url.searchParams);
+      if (path === '/ping') return send(res, 200, 'PONG', 'text/plain');
+      const editor = await options.authenticate(toRequest(req, url));
+      if (!editor) {
+        if (path === '/users/me') return json(res, 200, {});
+        if (path === '/auth/providers') return json(res, 200, { providers: options.providers ?? [] });
+        if (!QUIET_404.test(path)) log(`refused ${req.method} ${url.pathname}: not signed in`);
+        return json(res, 401, { error: 'Unauthorized', message: 'Sign in as an editor', statusCode: 401 });
+      }
+      return await route(req, res, url, path, editor);
+    } catch (error) {
+      if (error instanceof LakeError) return json(res, error.status, lakeError(error));
+      log(
+        `${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return json(res, 500, {
+        error: 'Internal Server Error',
+        message: 'The local Content Lake failed',
+        statusCode: 500,
+      });
+    }
+  };
+
+  async function route(req: Req, res: Res, url: URL, path: string, editor: Editor): Promise<void> {
+    const q = url.searchParams;
+    const data = (kind: string) => new RegExp(`^/data/${kind}/${dataset}(?:/(.*))?$`).exec(path);
+    let m: RegExpExecArray | null;
+
+    if (path === '/users/me') return json(res, 200, user(editor));
+    if ((m = /^\/users\/(.+)$/.exec(path)) && !m[1].includes('/'))
+      return json(
+        res,
+        200,
+        m[1].split(',').map((id) => (id === editor.id ? user(editor) : { id, displayName: id })),
+      );
+    if ((m = /^\/users\/me\/keyvalue(?:\/(.*))?$/.exec(path))) return keyValue(req, res, m[1]);
+    if (path === `/projects/${projectId}`) return json(res, 200, project(editor));
+    if (path === `/projects/${projectId}/datasets`) return json(res, 200, [{ name: dataset, aclMode: 'private' }]);
+    if (path === `/projects/${projectId}/features` || path === '/features') return json(res, 200, []);
+    if (path === `/projects/${projectId}/datasets/${dataset}/acl`) return json(res, 200, grants());
+    if (path === `/projects/${projectId}/acl` || path === '/acl') return json(res, 200, grants());
+    if (path === `/projects/${projectId}/user-applications` || path.startsWith('/user-applications'))
+      return json(res, 200, []);
+    if (path === '/intake/telemetry-status') return json(res, 200, { status: 'denied' });
+    if (path.startsWith('/intake/')) return json(res, 200, {});
+
+    if (data('query')) {
+      let query = q.get('query') ?? '';
+      let params = paramsFromSearch(q);
+      let perspective = q.get('perspective');
+      if (req.method === 'POST') {
+        const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as {
+          query?: string;
+          params?: Record<string, unknown>;
+          perspective?: string;
+          options?: { perspective?: string };
+        };
+        query = body.query ?? query;
+        params = { ...params, ...(body.params ?? {}) };
+        perspective = body.perspective ?? body.options?.perspective ?? perspective;
+      }
+      const started = Date.now();
+      const result = await runQuery(store.all(), query, params, readPerspective(perspective));
+      return json(res, 200, { ms: Date.now() - started, query, result });
+    }
+    if ((m = data('doc')) && m[1]) {
+      const ids = decodeURIComponent(m[1]).split(',');
+      const documents: LakeDocument[] = [];
+      const omitted: { id: string; reason: string }[] = [];
+      for (const id of ids) {
+        const doc = store.get(id);
+        if (doc) documents.push(doc);
+        else omitted.push({ id, reason: 'existence' });
+      }
+      return json(res, 200, { documents, omitted });
+    }
+    if (data('listen')) return listen(req, res, q, editor);
+    if (data('mutate') && req.method === 'POST') {
+      const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+        mutations?: unknown;
+        transactionId?: string;
+      };
+      if (!Array.isArray(body.mutations)) throw new LakeError('mutations must be an array', 400);
+      const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId);
+      return json(res, 200, {
+        transactionId: tx.id,
+        results: tx.effects.map((e) => ({
+          id: e.id,
+          operation: !e.after ? 'delete' : e.before ? 'update' : 'create',
+          ...(q.get('returnDocuments') === 'true' && e.after ? { document: e.after } : {}),
+        })),
+        ...(q.get('returnDocuments') === 'true' ? { documents: tx.effects.map((e) => e.after).filter(Boolean) } : {}),
+      });
+    }
+    if (data('actions') && req.method === 'POST') {
+      const body = JSON.parse((await readBody(req)).toString('utf8')) as { actions?: unknown; transactionId?: string };
+      const actions = Array.isArray(body.actions) ? body.actions : body.actions ? [body.actions] : [];
+      const tx = await store.act(actions as Record<string, unknown>[], editor.id, body.transactionId);
+      return json(res, 200, { transactionId: tx.id });
+    }
+    if ((m = data('history')) && m[1]) return history(res, m[1], q);
+    if (new RegExp(`^/assets/images/${dataset}$`).test(path) && req.method === 'POST')
+      return upload(req, res, q, editor);
+
+    // Sanity's product announcements, trials, help, scheduled publishing, presence (a websocket):
+    // not provided, and the Studio works without them (ADR 0024). Anything else is logged.
+    if (!QUIET_404.test(path)) log(`not provided: ${req.method} ${url.pathname}${url.search}`);
+    return json(res, 404, { error: 'Not Found', message: `The local Content Lake has no ${path}`, statusCode: 404 });
+  }
+
+  function user(editor: Editor) {
+    return {
+      id: editor.id,
+      name: editor.name,
+      displayName: editor.name,
+      email: editor.email,
+      provider: 'bawaba',
+      // The Studio shows every tool to an "administrator"; what the lake allows is decided here,
+      // not by this label (content only: no client data is reachable through the lake).
+      role: 'administrator',
+      roles: [{ name: 'administrator', title: 'Editor' }],
+    };
+  }
+
+  function project(editor: Editor) {
+    return {
+      id: projectId,
+      displayName: 'Bawaba Advisory (local)',
+      studioHost: null,
+      isBlocked: false,
+      isDisabled: false,
+      isDisabledByUser: false,
+      metadata: {},
+      organizationId: null,
+      members: [
+        {
+          id: editor.id,
+          role: 'administrator',
+          roles: [{ name: 'administrator', title: 'Editor' }],
+          isCurrentUser: true,
+          isRobot: false,
+        },
+      ],
+      features: [],
+      pendingInvites: 0,
+    };
+  }
+
+  function grants() {
+    const all = ['read', 'update', 'create', 'history'];
+    return [
+      { filter: '_id in path("**")', permissions: all },
+      { filter: '_id in path("drafts.**")', permissions: all },
+      { filter: '_id in path("versions.**")', permissions: ['read', 'history'] },
+    ];
+  }
+
+  async function keyValue(req: Req, res: Res, keys: string | undefined) {
+    if (req.method === 'PUT' || req.method === 'POST' || req.method === 'PATCH') {
+      const body = JSON.parse((await readBody(req)).toString('utf8') || '[]') as unknown;
+      const items = (Array.isArray(body) ? body : [body]) as { key: string; value: unknown }[];
+      for (const item of items) if (item && typeof item.key === 'string') kv.set(item.key, item.value);
+      return json(res, 200, items);
+    }
+    const wanted = (keys ? decodeURIComponent(keys) : '').split(',').filter(Boolean);
+    return json(
+      res,
+      200,
+      wanted.map((key) => ({ key, value: kv.get(key) ?? null })),
+    );
+  }
+
+  function listen(req: Req, res: Res, q: URLSearchParams, editor: Editor) {
+    const query = q.get('query') ?? '*';
+    const params = paramsFromSearch(q);
+    const matches = listenerFilter(query, params);
+    const includeResult = q.get('includeResult') !== 'false';
+    const includePrevious = q.get('includePreviousRevision') === 'true';
+    const mendoza = q.get('effectFormat') === 'mendoza';
+    const events = new Set((q.get('events') ?? 'welcome,mutation').split(','));
+    const visibility = q.get('visibility') ?? 'query';
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    const out = res as ServerResponse;
+    const write = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const listenerName = randomBytes(8).toString('hex');
+    if (events.has('welcome')) write('welcome', { listenerName });
+    // Each transaction is sent in order, after the filter has been read on both states.
+    let queue = Promise.resolve();
+    const onTx = (tx: LakeTransaction) => {
+      queue = queue.then(async () => {
+        const hits = [];
+        for (const effect of tx.effects)
+          if ((await matches(effect.after)) || (await matches(effect.before))) hits.push(effect);
+        hits.forEach((effect, i) => {
+          const transition = !effect.before ? 'appear' : !effect.after ? 'disappear' : 'update';
+          write('mutation', {
+            eventId: `${tx.id}#${effect.id}`,
+            documentId: effect.id,
+            transactionId: tx.id,
+            transition,
+            identity: tx.author,
+            mutations: effect.after ? [{ createOrReplace: effect.after }] : [{ delete: { id: effect.id } }],
+            previousRev: effect.previousRev ?? undefined,
+            resultRev: effect.resultRev ?? undefined,
+            timestamp: tx.timestamp,
+            visibility,
+            transactionTotalEvents: hits.length,
+            transactionCurrentEvent: i + 1,
+            ...(includeResult && effect.after ? { result: effect.after } : {}),
+            ...(includePrevious && effect.before ? { previous: effect.before } : {}),
+            // Whole-document effects: `[0, doc]` is mendoza's "the value is this" (ADR 0024).
+            ...(mendoza ? { effects: { apply: [0, effect.after], revert: [0, effect.before] } } : {}),
+          });
+        });
+      });
+    };
+    listeners.add(onTx);
+    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const stop = () => {
+      clearInterval(heartbeat);
+      listeners.delete(onTx);
+    };
+    req.on('close', stop);
+    res.on('close', stop);
+    void editor;
+  }
+
+  async function history(res: Res, rest: string, q: URLSearchParams) {
+    let m: RegExpExecArray | null;
+    if ((m = /^documents\/(.+)$/.exec(rest))) {
+      const ids = decodeURIComponent(m[1]).split(',');
+      const revision = q.get('revision');
+      const time = q.get('time');
+      const documents = [];
+      for (const id of ids) {
+        const doc = revision
+          ? await store.revision(id, revision)
+          : time
+            ? await store.atTime(id, new Date(time))
+            : store.get(id);
+        if (doc) documents.push(doc);
+      }
+      return json(res, 200, { documents });
+    }
+    if ((m = /^events\/documents\/(.+)$/.exec(rest))) {
+      const id = decodeURIComponent(m[1]);
+      const limit = Math.min(Math.max(Number(q.get('limit') ?? 50), 1), 200);
+      return json(res, 200, {
+        events: { [id]: documentEvents(await store.transactions([id, draftOf(id)]), id).slice(0, limit) },
+        nextCursor: '',
+      });
+    }
+    if ((m = /^transactions\/(.+)$/.exec(rest))) {
+      const ids = decodeURIComponent(m[1]).split(',');
+      let txs = await store.transactions(ids);
+      const from = q.get('fromTransaction');
+      const to = q.get('toTransaction');
+      if (from) {
+        const at = txs.findIndex((t) => t.id === from);
+        if (at >= 0) txs = txs.slice(at);
+      }
+      if (to) {
+        const at = txs.findIndex((t) => t.id === to);
+        if (at >= 0) txs = txs.slice(0, at + 1);
+      }
+      if (q.get('reverse') === 'true') txs = [...txs].reverse();
+      const limit = Number(q.get('limit') ?? 0);
+      if (limit > 0) txs = txs.slice(0, limit);
+      const wanted = new Set(ids);
+      const lines = txs.map((tx) => {
+        const effects: Record<string, { apply: unknown; revert: unknown }> = {};
+        const mutations: unknown[] = [];
+        for (const e of tx.effects) {
+          if (!wanted.has(e.id)) continue;
+          effects[e.id] = { apply: [0, e.after], revert: [0, e.before] };
+          mutations.push(e.after ? { createOrReplace: e.after } : { delete: { id: e.id } });
+        }
+        return JSON.stringify({
+          id: tx.id,
+          timestamp: tx.timestamp,
+          author: tx.author,
+          documentIDs: tx.effects.map((e) => e.id),
+          ...(q.get('excludeMutations') === 'true' ? {} : { mutations }),
+          effects,
+        });
+      });
+      return send(res, 200, lines.join('\n') + (lines.length ? '\n' : ''), 'application/x-ndjson');
+    }
+    return json(res, 404, { error: 'Not Found', message: `No history endpoint ${rest}`, statusCode: 404 });
+  }
+
+  async function upload(req: Req, res: Res, q: URLSearchParams, editor: Editor) {
+    const bytes = await readBody(req);
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(bytes).metadata();
+    } catch {
+      throw new LakeError('The upload is not an image the lake can read', 400, 'assetError');
+    }
+    const extension = String(meta.format ?? 'bin').replace('jpeg', 'jpg');
+    const mimeType = MIME[extension];
+    if (!mimeType) throw new LakeError(`Images of type ${extension} are not accepted`, 400, 'assetError');
+    const sha1 = createHash('sha1').update(bytes).digest('hex');
+    const width = meta.width ?? 0;
+    const height = meta.height ?? 0;
+    const fileName = `${sha1}-${width}x${height}.${extension}`;
+    const assetDoc = {
+      _id: `image-${sha1}-${width}x${height}-${extension}`,
+      _type: 'sanity.imageAsset',
+      assetId: sha1,
+      sha1hash: sha1,
+      extension,
+      mimeType,
+      originalFilename: q.get('filename') ?? fileName,
+      path: `images/${assetProjectId}/${dataset}/${fileName}`,
+      // Relative: the site serves /images/… (app/resources) and so does the lake; the Studio builds
+      // its own image URLs from the asset id with @sanity/image-url and the apiHost.
+      url: `/images/${assetProjectId}/${dataset}/${fileName}`,
+      size: bytes.length,
+      uploadId: randomBytes(8).toString('hex'),
+      metadata: {
+        _type: 'sanity.imageMetadata',
+        dimensions: { _type: 'sanity.imageDimensions', width, height, aspectRatio: width / (height || 1) },
+        hasAlpha: meta.hasAlpha ?? false,
+        isOpaque: !(meta.hasAlpha ?? false),
+      },
+    } as unknown as LakeDocument;
+    const document = await store.saveAsset(fileName, assetDoc, mimeType, bytes, editor.id);
+    return json(res, 200, { document });
+  }
+
+  async function sendImage(res: Res, fileName: string, q: URLSearchParams) {
+    const file = (await store.asset(fileName)) ?? (await options.bundledImage?.(fileName)) ?? null;
+    if (!file) return json(res, 404, { error: 'Not Found', message: 'No such image', statusCode: 404 });
+    let bytes = file.bytes;
+    let type = file.mimeType;
+    const w = Number(q.get('w') ?? 0);
+    const h = Number(q.get('h') ?? 0);
+    if ((w > 0 && w <= 4000) || (h > 0 && h <= 4000)) {
+      bytes = await sharp(bytes)
+        .resize({ width: w || undefined, height: h || undefined, fit: q.get('fit') === 'crop' ? 'cover' : 'inside' })
+        .toBuffer();
+    }
+    if (q.get('fm') === 'webp' || q.get('auto') === 'format') {
+      bytes = await sharp(bytes).webp().toBuffer();
+      type = 'image/webp';
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    return send(res, 200, bytes, type);
+  }
+}
+
+const draftOf = (id: string) => (id.startsWith('drafts.') ? id : `drafts.${id}`);
+
+/**
+ * The Studio's document events (`/data/history/{dataset}/events/documents/{id}`, newest first),
+ * undocumented by Sanity: made from the lake's transactions as the Studio 4.22.1 reads them
+ * (event types from its source: publishDocumentVersion, unpublishDocument, createDocumentVersion,
+ * deleteDocumentVersion, deleteDocumentGroup, createLiveDocument). Edits within a draft are not
+ * events: the Studio reads them from the transactions. An approximation (ADR 0024).
+ */
+export function documentEvents(transactions: readonly LakeTransaction[], id: string): Record<string, unknown>[] {
+  const published = id.startsWith('drafts.') ? id.slice('drafts.'.length) : id;
+  const draft = draftOf(published);
+  const events: Record<string, unknown>[] = [];
+  for (const tx of transactions) {
+    const pub = tx.effects.find((e) => e.id === published);
+    const dft = tx.effects.find((e) => e.id === draft);
+    const base = { timestamp: tx.timestamp, author: tx.author, documentId: published };
+    if (pub?.after && dft && !dft.after)
+      events.push({
+        ...base,
+        type: 'publishDocumentVersion',
+        revisionId: tx.id,
+        versionId: draft,
+        versionRevisionId: dft.previousRev ?? undefined,
+      });
+    else if (pub?.after && !pub.before && !dft) events.push({ ...base, type: 'createLiveDocument', revisionId: tx.id });
+    else if (pub?.after && pub.before && !dft) events.push({ ...base, type: 'updateLiveDocument', revisionId: tx.id });
+    else if (pub && !pub.after && dft?.after)
+      events.push({ ...base, type: 'unpublishDocument', versionId: draft, versionRevisionId: tx.id });
+    else if (pub && !pub.after) events.push({ ...base, type: 'deleteDocumentGroup' });
+    else if (dft?.after && !dft.before)
+      events.push({ ...base, type: 'createDocumentVersion', versionId: draft, versionRevisionId: tx.id });
+    else if (dft && !dft.after)
+      events.push({
+        ...base,
+        type: 'deleteDocumentVersion',
+        versionId: draft,
+        versionRevisionId: dft.previousRev ?? undefined,
+      });
+  }
+  return events.reverse();
+}
+
+const MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+function lakeError(error: LakeError) {
+  return {
+    error: { description: error.message, type: error.type },
+    message: error.message,
+    statusCode: error.status,
+  };
+}
+
+function json(res: Res, status: number, body: unknown) {
+  send(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
+}
+
+function send(res: Res, status: number, body: string | Buffer, type: string) {
+  res.setHeader('Content-Type', type);
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
+  res.writeHead(status);
+  res.end(body);
+}
+
+function readBody(req: Req): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new LakeError('The request is too large', 413));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The headers a sign-in check needs (cookie, authorization), as a fetch Request. */
+function toRequest(req: Req, url: URL): Request {
+  const headers = new Headers();
+  for (const name of ['cookie', 'authorization', 'origin']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return new Request(url, { headers });
+}
+
+export type { SanityDocument };

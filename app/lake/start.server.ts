@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http2 from 'node:http2';
+import path from 'node:path';
+import { database } from '~/db/client.server';
+import { env } from '~/lib/env.server';
+import { contentClient } from '~/sanity/client.server';
+import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.server';
+import { createLakeHandler } from './api.server';
+import { editorFromRequest } from './editors.server';
+import { LakeStore, touchesPublished } from './store.server';
+import { lakeTls } from './tls.server';
+
+/**
+ * The local Content Lake (ADR 0024), started by server.mjs in the embedded world only: the
+ * Sanity API the real Studio needs, over HTTP/2 and TLS on its own loopback port (LAKE_PORT,
+ * default the site's port + 443), over the site's own embedded database and content client, so an edit is
+ * durable (one database, one lock, one backup) and the site reads it at once.
+ */
+
+/** The Studio's project id (studio/env.ts's placeholder unless SANITY_STUDIO_PROJECT_ID was set). */
+export const STUDIO_PROJECT_ID = 'placeholder';
+
+export type StartedLake = {
+  store: LakeStore;
+  /** What the Studio's `apiHost` must be: `https://localhost:{port}`. */
+  apiHost: string;
+  port: number;
+  caFile: string | null;
+  close(): Promise<void>;
+};
+
+declare global {
+  var __lake: Promise<StartedLake> | undefined;
+}
+
+/** The lake's store over the site's database and content client (no HTTP), once per process. */
+export async function lakeStore(): Promise<LakeStore> {
+  if (!globalThis.__lakeStore) {
+    globalThis.__lakeStore = (async () => {
+      const client = contentClient();
+      if (client.world !== 'embedded') throw new Error('the local Content Lake runs in the embedded world only');
+      const embedded = client as EmbeddedContentClient;
+      const store = new LakeStore((await database()).db);
+      await store.open(await embedded.baseDocuments());
+      embedded.onBaseReload((docs) => store.setBase(docs));
+      embedded.setOverlay(() => store.overlayDocuments());
+      embedded.setExtraAssets((fileName) => uploadedImageFile(store, fileName));
+      store.onCommit((tx) => {
+        const types = new Set<string>();
+        for (const e of tx.effects) {
+          const type = (e.after ?? e.before)?._type;
+          if (type) types.add(type);
+        }
+        embedded.overlayChanged(types, touchesPublished(tx));
+      });
+      return store;
+    })();
+  }
+  return globalThis.__lakeStore;
+}
+
+declare global {
+  var __lakeStore: Promise<LakeStore> | undefined;
+}
+
+/** The site's port + 443 unless LAKE_PORT says (3000 → 3443): two sites on one machine never collide. */
+export function lakePort(): number {
+  return Number(process.env.LAKE_PORT ?? Number(process.env.PORT ?? 3000) + 443);
+}
+
+/** Starts the lake's HTTPS server (once per process). */
+export function startLake(options: { port?: number; siteOrigins?: string[] } = {}): Promise<StartedLake> {
+  if (!globalThis.__lake) globalThis.__lake = start(options);
+  return globalThis.__lake;
+}
+
+async function start(options: { port?: number; siteOrigins?: string[] }): Promise<StartedLake> {
+  const e = env();
+  if (e.content.world !== 'embedded') throw new Error('the local Content Lake runs in the embedded world only');
+  const store = await lakeStore();
+  const embedded = contentClient() as EmbeddedContentClient;
+  const port = options.port ?? lakePort();
+  const tls = lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
+  const origins = new Set([new URL(e.siteUrl).origin, ...(options.siteOrigins ?? [])]);
+  // The Studio is served by the site at /studio, and by `sanity dev` at :3333 in development.
+  const allowedOrigins = (origin: string) =>
+    origins.has(origin) || (!e.isProduction && /^http:\/\/(localhost|127\.0\.0\.1):3333$/.test(origin));
+  const handle = createLakeHandler({
+    store,
+    projectId: STUDIO_PROJECT_ID,
+    assetProjectId: embedded.projectId,
+    dataset: embedded.dataset,
+    authenticate: editorFromRequest,
+    allowedOrigins,
+    bundledImage: async (fileName) => {
+      const asset = await embedded.imageAsset(fileName);
+      return asset ? { mimeType: asset.mimeType, bytes: readFileSync(asset.file) } : null;
+    },
+    log: (message) => console.log(`[lake] ${message}`),
+  });
+  const server = http2.createSecureServer({ cert: tls.cert, key: tls.key, allowHTTP1: true }, (req, res) => {
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const apiHost = `https://localhost:${port}`;
+  console.log(
+    `[lake] local Content Lake for the Studio at ${apiHost} (HTTP/2, TLS; trust ${tls.caFile ?? 'your LAKE_TLS_CERT'} in your browser, see README)`,
+  );
+  return {
+    store,
+    apiHost,
+    port,
+    caFile: tls.caFile,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An image uploaded in the Studio as a file the site's resizer can read (kept in the database). */
+async function uploadedImageFile(store: LakeStore, fileName: string): Promise<ImageAssetFile | undefined> {
+  const m = /^([0-9a-f]{40})-(\d+)x(\d+)\.([a-z]+)$/.exec(fileName);
+  if (!m) return undefined;
+  const content = env().content;
+  if (content.world !== 'embedded') return undefined;
+  const dir = path.resolve(content.dataDir, 'lake-images');
+  const file = path.join(dir, fileName);
+  const found = await store.asset(fileName);
+  if (!found) return undefined;
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, found.bytes);
+  }
+  return { file, extension: m[4], mimeType: found.mimeType, width: Number(m[2]), height: Number(m[3]) };
+}

@@ -1,0 +1,253 @@
+import { createServer, type Server } from 'node:http';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, testDatabaseKinds } from '~/db/test-support';
+import type { Database } from '~/db/types.server';
+import { createLakeHandler, documentEvents } from './api.server';
+import { editorFromRequest, issueEditorToken } from './editors.server';
+import { LakeStore, type LakeTransaction } from './store.server';
+
+/**
+ * The lake's store and HTTP API on both engines: edits are one database transaction each, survive
+ * a reopen, are layered over the bundled dataset, and reach listeners with chained revisions and
+ * whole-document mendoza effects; only an editor's token opens the API.
+ */
+process.env.SESSION_SECRET ??= 'lake-unit-test-secret-0123456789-0123456789';
+
+const BASE = [
+  { _id: 'faq-1', _type: 'faqItem', question: { _type: 'localeString', en: 'Q1', ar: '' } },
+  { _id: 'faq-2', _type: 'faqItem', question: { _type: 'localeString', en: 'Q2', ar: 'س٢' } },
+];
+
+for (const kind of testDatabaseKinds()) {
+  describe(`the lake's store (${kind})`, () => {
+    let database: Database;
+    let store: LakeStore;
+    beforeEach(async () => {
+      database = await openTestDatabase(kind);
+      store = new LakeStore(database.db);
+      await store.open(BASE);
+    });
+    afterEach(() => database.close());
+
+    it('layers edits over the bundled dataset, durably, and records each transaction with before/after', async () => {
+      const seen: LakeTransaction[] = [];
+      store.onCommit((tx) => seen.push(tx));
+      const edit = await store.act(
+        [
+          {
+            actionType: 'sanity.action.document.edit',
+            draftId: 'drafts.faq-1',
+            publishedId: 'faq-1',
+            patch: { set: { 'question.ar': 'سؤال' } },
+          },
+        ],
+        'editor-1',
+      );
+      expect(store.get('drafts.faq-1')?.question).toMatchObject({ ar: 'سؤال' });
+      expect(store.get('faq-1')?._rev).toBe('bundled');
+      const publish = await store.act(
+        [{ actionType: 'sanity.action.document.publish', draftId: 'drafts.faq-1', publishedId: 'faq-1' }],
+        'editor-1',
+      );
+      expect(store.get('faq-1')).toMatchObject({ _rev: publish.id, question: { ar: 'سؤال' } });
+      expect(store.get('drafts.faq-1')).toBeNull();
+      await store.mutate([{ delete: { id: 'faq-2' } }], 'editor-1');
+      expect(
+        store
+          .all()
+          .map((d) => d._id)
+          .sort(),
+      ).toEqual(['faq-1']);
+      expect(seen.map((t) => t.id)).toEqual([edit.id, publish.id, expect.any(String)]);
+      const pubEffect = publish.effects.find((e) => e.id === 'faq-1')!;
+      expect(pubEffect.previousRev).toBe('bundled');
+      expect(pubEffect.resultRev).toBe(publish.id);
+
+      // A new store over the same database (a restart) sees the same state and history.
+      const again = new LakeStore(database.db);
+      await again.open(BASE);
+      expect(again.get('faq-1')?.question).toMatchObject({ ar: 'سؤال' });
+      expect(again.get('faq-2')).toBeNull();
+      const history = await again.transactions(['faq-1', 'drafts.faq-1']);
+      expect(history.map((t) => t.id)).toEqual([edit.id, publish.id]);
+      expect((await again.revision('faq-1', 'bundled'))?.question).toMatchObject({ ar: '' });
+      expect((await again.revision('drafts.faq-1', edit.id))?.question).toMatchObject({ ar: 'سؤال' });
+      expect(documentEvents(history, 'faq-1')[0]).toMatchObject({
+        type: 'publishDocumentVersion',
+        revisionId: publish.id,
+      });
+    });
+
+    it('a failed condition changes nothing, in memory or in the database', async () => {
+      await expect(
+        store.mutate(
+          [
+            { createOrReplace: { _id: 'faq-3', _type: 'faqItem' } },
+            { patch: { id: 'faq-1', ifRevisionID: 'stale', set: { x: 1 } } },
+          ],
+          'e',
+        ),
+      ).rejects.toThrow(/unexpected revision/);
+      expect(store.get('faq-3')).toBeNull();
+      const again = new LakeStore(database.db);
+      await again.open(BASE);
+      expect(again.get('faq-3')).toBeNull();
+      expect(await again.transactions(['faq-3'])).toEqual([]);
+    });
+
+    it('keeps uploaded images in the database', async () => {
+      const asset = { _id: 'image-abc-1x1-png', _type: 'sanity.imageAsset', _rev: '', _createdAt: '', _updatedAt: '' };
+      await store.saveAsset('abc-1x1.png', asset, 'image/png', Buffer.from([1, 2, 3]), 'e');
+      expect((await store.asset('abc-1x1.png'))?.bytes).toEqual(Buffer.from([1, 2, 3]));
+      expect(store.get('image-abc-1x1-png')?._type).toBe('sanity.imageAsset');
+    });
+  });
+}
+
+describe('the lake API: editors only', () => {
+  let database: Database;
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const store = new LakeStore(database.db);
+    await store.open(BASE);
+    const handle = createLakeHandler({
+      store,
+      projectId: 'placeholder',
+      dataset: 'production',
+      authenticate: editorFromRequest,
+      allowedOrigins: (origin) => origin === 'http://site.test',
+    });
+    server = createServer((req, res) => void handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+  });
+
+  const call = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+  const QUERY = '/v2025-02-19/data/query/production?query=*%5B_type%3D%3D%22faqItem%22%5D._id&perspective=raw';
+
+  it('answers an editor, with drafts when asked, and refuses everyone else', async () => {
+    const token = issueEditorToken('editor@example.com', 'Eda');
+    const ok = await call(QUERY, { Authorization: `Bearer ${token}` });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).result).toEqual(['faq-1', 'faq-2']);
+
+    // No credentials; a client's portal cookie; a forged, a re-signed and an expired token.
+    const forged = token.replace(/\.[^.]+$/, '.' + 'A'.repeat(43));
+    const body = Buffer.from(JSON.stringify({ e: 'attacker@example.com', n: 'X', x: Date.now() + 1e6 })).toString(
+      'base64url',
+    );
+    const swapped = `ed1.${body}.${token.split('.')[2]}`;
+    const expired = issueEditorToken('editor@example.com', 'Eda', -1);
+    for (const headers of [
+      {} as Record<string, string>,
+      { Cookie: '__client=eyJzIjoiYWJjIn0%3D.sig' },
+      { Authorization: `Bearer ${forged}` },
+      { Authorization: `Bearer ${swapped}` },
+      { Authorization: `Bearer ${expired}` },
+      { Authorization: 'Bearer sk_anything' },
+    ]) {
+      const res = await call(QUERY, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      const mutate = await call('/v1/data/mutate/production', headers, {
+        method: 'POST',
+        body: JSON.stringify({ mutations: [{ delete: { id: 'faq-1' } }] }),
+      });
+      expect(mutate.status).toBe(401);
+    }
+    // Signed out, /users/me says "nobody" (the Studio then shows its sign-in screen).
+    expect(await (await call('/v1/users/me')).json()).toEqual({});
+  });
+
+  it('takes an image upload from an editor and serves it at the image URL shape', async () => {
+    const token = issueEditorToken('editor@example.com', 'Eda');
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const upload = await call(
+      '/v2025-02-19/assets/images/production?filename=red.png',
+      { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' },
+      { method: 'POST', body: new Uint8Array(png) },
+    );
+    expect(upload.status).toBe(200);
+    const { document } = await upload.json();
+    expect(document).toMatchObject({ _type: 'sanity.imageAsset', extension: 'png', originalFilename: 'red.png' });
+    expect(document._id).toMatch(/^image-[0-9a-f]{40}-4x3-png$/);
+    const file = String(document.path).split('/').pop();
+    const image = await call(`/images/placeholder/production/${file}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    // Not an image: refused, nothing stored.
+    const junk = await call(
+      '/v2025-02-19/assets/images/production',
+      { Authorization: `Bearer ${token}` },
+      { method: 'POST', body: 'not an image' },
+    );
+    expect(junk.status).toBe(400);
+    // And nobody else uploads.
+    expect(
+      (await call('/v2025-02-19/assets/images/production', {}, { method: 'POST', body: new Uint8Array(png) })).status,
+    ).toBe(401);
+  });
+
+  it('sends CORS headers to the site only', async () => {
+    const token = issueEditorToken('editor@example.com', 'Eda');
+    const fromSite = await call(QUERY, { Authorization: `Bearer ${token}`, Origin: 'http://site.test' });
+    expect(fromSite.headers.get('access-control-allow-origin')).toBe('http://site.test');
+    const elsewhere = await call(QUERY, { Authorization: `Bearer ${token}`, Origin: 'https://evil.test' });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('streams listener events with previousRev/resultRev and whole-document mendoza effects, filtered before and after', async () => {
+    const token = issueEditorToken('editor@example.com', 'Eda');
+    const controller = new AbortController();
+    const res = await call(
+      `/v1/data/listen/production?query=${encodeURIComponent('*[_id in path("drafts.**")]')}&effectFormat=mendoza&includeResult=true`,
+      { Authorization: `Bearer ${token}` },
+      { signal: controller.signal },
+    );
+    const reader = res.body!.getReader();
+    let text = '';
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    };
+    await readUntil(/event: welcome/);
+    const act = (actions: unknown[]) =>
+      call(
+        '/v1/data/actions/production',
+        { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        {
+          method: 'POST',
+          body: JSON.stringify({ actions }),
+        },
+      );
+    await act([
+      {
+        actionType: 'sanity.action.document.edit',
+        draftId: 'drafts.faq-2',
+        publishedId: 'faq-2',
+        patch: { set: { x: 1 } },
+      },
+    ]);
+    await act([{ actionType: 'sanity.action.document.publish', draftId: 'drafts.faq-2', publishedId: 'faq-2' }]);
+    await readUntil(/"transition":"disappear"/);
+    controller.abort();
+    const events = [...text.matchAll(/event: mutation\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]));
+    // The published document matches neither before nor after: only the draft's two events.
+    expect(events.map((e) => [e.documentId, e.transition])).toEqual([
+      ['drafts.faq-2', 'appear'],
+      ['drafts.faq-2', 'disappear'],
+    ]);
+    expect(events[1].previousRev).toBe(events[0].resultRev);
+    expect(events[0].effects.apply).toEqual([0, events[0].result]);
+    expect(events[1].effects.apply).toEqual([0, null]);
+  });
+});
