@@ -66,7 +66,7 @@ function serveKept(req, res) {
   return true;
 }
 
-// The local Content Lake (embedded world only, ADR 0024): Sanity's API for the Studio over HTTP/2
+// The local Content Lake (embedded world only, ADR 0025): Sanity's API for the Studio over HTTP/2
 // and TLS on its own loopback port, started in the background. In the hosted world `startLocalLake`
 // answers null.
 const lake = build.entry.module.startLocalLake?.() ?? null;

@@ -41,7 +41,7 @@ startPortal();
 startContentSync();
 
 /**
- * server.mjs starts the local Content Lake in the embedded world (ADR 0024) and serves the built
+ * server.mjs starts the local Content Lake in the embedded world (ADR 0025) and serves the built
  * Studio at /studio pointed at it; null in the hosted world (or with LAKE=off): nothing changes.
  * The lake starts in the background (the site listens without waiting for it); a lake that cannot
  * start is logged and the site runs on.

@@ -1,7 +1,7 @@
 /**
  * npm run content:export -- [FOLDER]
  * Writes the embedded world's content (the bundled dataset with every edit made in the Studio
- * through the local Content Lake, ADR 0024) in Sanity's import format: FOLDER/production.ndjson
+ * through the local Content Lake, ADR 0025) in Sanity's import format: FOLDER/production.ndjson
  * and FOLDER/images/ (default FOLDER: export/). A firm moving to a hosted Sanity project then runs
  *   cd studio && npx sanity dataset import ../export/production.ndjson production
  * Reads the firm's database like the server (DATABASE_URL, else PGlite in {CONTENT_DATA_DIR}/db):

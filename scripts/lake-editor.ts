@@ -1,7 +1,7 @@
 /**
  * npm run lake:editor -- editor@example.com "Their Name"
  * Prints a sign-in link to the Studio at /studio for an editor of the local Content Lake (embedded
- * world, ADR 0024), valid for 12 hours: opening it stores the editor's token in that browser and
+ * world, ADR 0025), valid for 12 hours: opening it stores the editor's token in that browser and
  * signs them in. The token is signed with the site's secret (SESSION_SECRET, or the data folder's
  * generated one), so run this with the same settings as the server.
  *

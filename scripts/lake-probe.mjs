@@ -1,5 +1,5 @@
 // node scripts/lake-probe.mjs SIGN_IN_LINK [STUDIO_PATH] [SECONDS]
-// What the Studio asks of the local Content Lake (ADR 0024), for an upgrade of `sanity`: opens the
+// What the Studio asks of the local Content Lake (ADR 0025), for an upgrade of `sanity`: opens the
 // sign-in link `npm run lake:editor` printed (the site running, the Studio built), then STUDIO_PATH
 // (default /studio/structure) in Debian's Chromium, and prints every request to the lake with its
 // status, and the page's errors, for SECONDS (default 15). Look for 404s the lake logs as "not

@@ -5,7 +5,7 @@ import { dataset, projectId } from './env';
 export default defineCliConfig({
   api: { projectId, dataset },
   // `npm run studio:build` builds for /studio, where the site serves it in the embedded world
-  // (app/lake/, ADR 0024); `sanity dev` and `sanity deploy` keep the root, as before.
+  // (app/lake/, ADR 0025); `sanity dev` and `sanity deploy` keep the root, as before.
   project: { basePath: process.env.SANITY_STUDIO_BASE_PATH || '/' },
   // Ship the Studio with its bundled sanity version; no runtime module CDN (and no network at build).
   deployment: { autoUpdates: false },

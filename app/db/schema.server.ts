@@ -575,7 +575,7 @@ export const billingEvents = pgTable(
 );
 
 /**
- * The local Content Lake (app/lake/, ADR 0024): the Studio's edits in the embedded world, layered
+ * The local Content Lake (app/lake/, ADR 0025): the Studio's edits in the embedded world, layered
  * over the bundled dataset (studio/dataset/). One row per document the lake has written: its
  * current state, or `doc` null when a document of the bundled dataset was deleted. Content, not
  * client data: never removed by a retention job.

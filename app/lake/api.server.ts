@@ -9,7 +9,7 @@ import type { LakeStore, LakeTransaction } from './store.server';
 
 /**
  * The local Content Lake's HTTP API: the part of Sanity's API the Studio (4.22.1) calls to list,
- * edit, publish, unpublish, discard, delete, create, upload images and read history (ADR 0024).
+ * edit, publish, unpublish, discard, delete, create, upload images and read history (ADR 0025).
  * Shapes learned by pointing the published Studio at a logging server and from Sanity's docs.
  * What is not here answers 404 with the path, and is logged: the Studio copes with most.
  */
@@ -183,7 +183,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       return upload(req, res, q, editor);
 
     // Sanity's product announcements, trials, help, scheduled publishing, presence (a websocket):
-    // not provided, and the Studio works without them (ADR 0024). Anything else is logged.
+    // not provided, and the Studio works without them (ADR 0025). Anything else is logged.
     if (!QUIET_404.test(path)) log(`not provided: ${req.method} ${url.pathname}${url.search}`);
     return json(res, 404, { error: 'Not Found', message: `The local Content Lake has no ${path}`, statusCode: 404 });
   }
@@ -292,7 +292,7 @@ export function createLakeHandler(options: LakeApiOptions) {
             transactionCurrentEvent: i + 1,
             ...(includeResult && effect.after ? { result: effect.after } : {}),
             ...(includePrevious && effect.before ? { previous: effect.before } : {}),
-            // Whole-document effects: `[0, doc]` is mendoza's "the value is this" (ADR 0024).
+            // Whole-document effects: `[0, doc]` is mendoza's "the value is this" (ADR 0025).
             ...(mendoza ? { effects: { apply: [0, effect.after], revert: [0, effect.before] } } : {}),
           });
         });
@@ -441,7 +441,7 @@ const draftOf = (id: string) => (id.startsWith('drafts.') ? id : `drafts.${id}`)
  * undocumented by Sanity: made from the lake's transactions as the Studio 4.22.1 reads them
  * (event types from its source: publishDocumentVersion, unpublishDocument, createDocumentVersion,
  * deleteDocumentVersion, deleteDocumentGroup, createLiveDocument). Edits within a draft are not
- * events: the Studio reads them from the transactions. An approximation (ADR 0024).
+ * events: the Studio reads them from the transactions. An approximation (ADR 0025).
  */
 export function documentEvents(transactions: readonly LakeTransaction[], id: string): Record<string, unknown>[] {
   const published = id.startsWith('drafts.') ? id.slice('drafts.'.length) : id;

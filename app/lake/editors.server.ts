@@ -3,7 +3,7 @@ import { keyed, verifyKeyed } from '~/portal/crypto.server';
 import type { Editor } from './api.server';
 
 /**
- * Who may use the local Content Lake: editors only (ADR 0024). The Studio sends
+ * Who may use the local Content Lake: editors only (ADR 0025). The Studio sends
  * `Authorization: Bearer {token}` (its "token" login method, the token kept in the browser's
  * localStorage). A token names an editor and an expiry, signed with the site's secret for this
  * purpose only (`lake-editor`), so no other value the site signs (a client's session cookie, a

@@ -123,7 +123,7 @@ export function applyMutations(
 /**
  * Sanity's document actions (`/data/actions/{dataset}`, what the Studio sends for edits and
  * publishes) as the mutations they amount to, over the current state. Release (version) actions
- * are refused: the lake has no releases (ADR 0024).
+ * are refused: the lake has no releases (ADR 0025).
  */
 export function actionsToMutations(read: Read, actions: readonly Record<string, unknown>[]): SanityMutationInput[] {
   const out: SanityMutationInput[] = [];
@@ -215,7 +215,7 @@ export function actionsToMutations(read: Read, actions: readonly Record<string, 
         break;
       }
       default:
-        throw new LakeError(`The local Content Lake does not support the action "${type}" (ADR 0024)`, 400);
+        throw new LakeError(`The local Content Lake does not support the action "${type}" (ADR 0025)`, 400);
     }
   }
   return out;

@@ -11,7 +11,7 @@ import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
 
 /**
- * The local Content Lake (ADR 0024), started by server.mjs in the embedded world only: the
+ * The local Content Lake (ADR 0025), started by server.mjs in the embedded world only: the
  * Sanity API the real Studio needs, over HTTP/2 and TLS on its own loopback port (LAKE_PORT,
  * default the site's port + 443), over the site's own embedded database and content client, so an edit is
  * durable (one database, one lock, one backup) and the site reads it at once.

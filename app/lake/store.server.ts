@@ -12,7 +12,7 @@ import {
 } from './mutations';
 
 /**
- * The local Content Lake's store (ADR 0024): the bundled dataset (read-only, from
+ * The local Content Lake's store (ADR 0025): the bundled dataset (read-only, from
  * studio/dataset/) with the Studio's edits layered over it. Every edit is one database
  * transaction: the documents it leaves (`lake_documents`, null for a deleted one) and a record of
  * the transaction with each document's state before and after (`lake_transactions`, for history

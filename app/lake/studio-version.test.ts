@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The local Content Lake answers the Studio version its browser test passed on
  * (tests/e2e/studio-lake.spec.ts). An upgrade of `sanity` fails here until someone has run that
- * test on the new version, fixed what it needs (ADR 0024, "An upgrade of sanity") and moved this pin.
+ * test on the new version, fixed what it needs (ADR 0025, "An upgrade of sanity") and moved this pin.
  */
 export const LAKE_TESTED_SANITY = '4.22.1';
 

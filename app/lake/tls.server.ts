@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The local Content Lake's certificate (ADR 0024). The Studio keeps 7-10 event streams open; over
+ * The local Content Lake's certificate (ADR 0025). The Studio keeps 7-10 event streams open; over
  * HTTP/1.1 a browser allows 6 connections per host and the rest queue forever, so the lake speaks
  * HTTP/2, which browsers only speak over TLS.
  *

@@ -5,7 +5,7 @@ import { kill, startOwnServer, type OwnServer } from './own-server';
 
 /**
  * The real Studio (the build in studio/dist, `npm run studio:build`, made once per run by
- * scripts/test-all.sh) against the local Content Lake (app/lake/, ADR 0024), with no sanity.io
+ * scripts/test-all.sh) against the local Content Lake (app/lake/, ADR 0025), with no sanity.io
  * account: an editor signs in with the link `npm run lake:editor` prints, a translator fills a
  * missing Arabic field in the Translations tool (typed right to left), the draft shows in a
  * preview session and stays off the visitors' page, publishing puts it on the Arabic page at
