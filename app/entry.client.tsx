@@ -1,9 +1,8 @@
 import { RemixBrowser } from '@remix-run/react';
-import { i18next, i18nextOptions, localeFromPath } from '~/kit';
+import { i18next, i18nextOptions, keyFilesBackend, localeFromPath } from '~/kit';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { keyFilesBackend } from './lib/i18n-backend';
 async function start() {
   if (!document.documentElement || !document.body) throw new Error('Root element not found');
   const locale = localeFromPath(window.location.pathname);
