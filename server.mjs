@@ -191,7 +191,9 @@ if (lake && studioBuiltForSite) {
     '/studio/static',
     express.static(path.join(studioDist, 'static'), { immutable: true, maxAge: '1y', redirect: false }),
   );
-  app.get(['/studio', '/studio/*'], (_req, res) => {
+  app.get(['/studio', '/studio/*'], (req, res, next) => {
+    // The editors' sign-in page (/studio/sign-in, and its single-fetch data) is the site's own.
+    if (/^\/studio\/sign-in(\.data)?\/?$/i.test(req.path)) return next();
     res
       .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
       .send(studioPage);

@@ -59,6 +59,8 @@ export const routeTable = [
     private: true,
   },
   { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx', private: true },
+  // The local Content Lake's editors sign in here (ADR 0025); the Studio itself is served by server.mjs at /studio.
+  { id: 'studio-sign-in', path: 'studio/sign-in', file: 'pages/studio-sign-in.tsx', private: true },
   { id: 'contact', path: 'contact', file: 'resources/redirects.ts' },
   { id: 'bookingconfirmation', path: 'bookingconfirmation', file: 'resources/redirects.ts' },
   { id: 'booking_confirmation', path: 'booking_confirmation', file: 'resources/redirects.ts' },

@@ -1,27 +1,61 @@
 /**
- * npm run lake:editor -- editor@example.com "Their Name"
- * Prints a sign-in link to the Studio at /studio for an editor of the local Content Lake (embedded
- * world, ADR 0025), valid for 12 hours: opening it stores the editor's token in that browser and
- * signs them in. The token is signed with the site's secret (SESSION_SECRET, or the data folder's
- * generated one), so run this with the same settings as the server.
- *
- * PARTIAL: the issue asks for editor accounts with an emailed-code sign-in (the portal's
- * mechanism); until that lands, whoever can run commands on the server hands out these links.
+ * npm run lake:editor -- add editor@example.com "Their Name"
+ * npm run lake:editor -- remove editor@example.com
+ * npm run lake:editor -- list
+ * The editors of the local Content Lake (embedded world, ADR 0025): who may sign in to the Studio
+ * at /studio with a code emailed to them (the sign-in page is /studio/sign-in). Removing an editor
+ * ends their sessions at once. Uses the site's database: DATABASE_URL when set, else the embedded
+ * one in {CONTENT_DATA_DIR}/db (default data/), which is one process's: with PGlite, run this
+ * while the server is stopped (the command says which process has the folder).
+ * Exits 2 on bad arguments, 1 when the database cannot be opened.
  */
+import { openDatabase } from '~/db/client.server';
+import { FolderInUseError } from '~/db/folder-lock.server';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
-import { issueEditorToken } from '~/lake/editors.server';
+import { addEditor, listEditors, removeEditor } from '~/lake/editors.server';
 
-const [address, ...nameParts] = process.argv.slice(2);
-const email = address ? parseEmailAddress(address) : null;
-if (!email) {
-  console.error('usage: npm run lake:editor -- editor@example.com "Their Name"');
-  process.exit(2);
+const USAGE = 'usage: npm run lake:editor -- add editor@example.com "Their Name" | remove editor@example.com | list';
+
+async function main() {
+  const [command, address, ...nameParts] = process.argv.slice(2);
+  const email = address ? parseEmailAddress(address) : null;
+  if (!(command === 'list' || ((command === 'add' || command === 'remove') && email))) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const e = env();
+  if (e.content.world !== 'embedded') {
+    console.error('lake:editor: the local Content Lake runs in the embedded world only (no SANITY_PROJECT_ID)');
+    process.exit(2);
+  }
+  // What the database says when it opens goes to standard error; standard output carries the result.
+  const log = console.log;
+  console.log = console.error;
+  let database;
+  try {
+    database = await openDatabase(
+      e.database.kind === 'postgres'
+        ? { kind: 'postgres', url: e.database.url, poolSize: 1 }
+        : { kind: 'pglite', dataDir: e.database.dataDir },
+    );
+  } catch (error) {
+    console.error(error instanceof FolderInUseError ? error.message : `lake:editor: ${String(error)}`);
+    process.exit(1);
+  }
+  globalThis.__database = Promise.resolve(database);
+  try {
+    if (command === 'add') {
+      await addEditor(email!, nameParts.join(' '));
+      log(`${email} is an editor: they sign in at ${e.siteUrl}/studio/sign-in`);
+    } else if (command === 'remove') {
+      log((await removeEditor(email!)) ? `${email} is no longer an editor (signed out)` : `${email} was not an editor`);
+    } else {
+      for (const editor of await listEditors()) log(`${editor.email}\t${editor.name}`);
+    }
+  } finally {
+    await database.close();
+  }
 }
-const e = env();
-if (e.content.world !== 'embedded') {
-  console.error('lake:editor: the local Content Lake runs in the embedded world only (no SANITY_PROJECT_ID)');
-  process.exit(2);
-}
-const token = issueEditorToken(email, nameParts.join(' ') || email);
-console.log(`${e.siteUrl}/studio#token=${token}`);
+
+await main();

@@ -623,3 +623,66 @@ export const lakeAssets = pgTable('lake_assets', {
   bytes: bytea('bytes').notNull(),
   createdAt: at('created_at').notNull(),
 });
+
+/**
+ * The local Content Lake's editors (ADR 0025): who may sign in to the Studio served at /studio in
+ * the embedded world. Added and removed by an operator (`npm run lake:editor -- add|remove`);
+ * removing one deletes their codes and sessions with them (cascade), so their token stops at once.
+ * Apart from the client accounts: a client's address, code or session is never an editor's.
+ */
+export const lakeEditors = pgTable(
+  'lake_editors',
+  {
+    email: text('email').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('lake_editors_bounded', sql`char_length(${t.email}) <= 254 and char_length(${t.name}) <= 200`)],
+);
+
+/**
+ * An editor's emailed sign-in code, as `signin_codes` keeps a client's: a row per request (for an
+ * address that is no editor's too, with `email` null, so both are answered alike), bound to the
+ * asking browser (`requester`), the code derived from the id with the server's secret, never stored.
+ */
+export const lakeEditorCodes = pgTable(
+  'lake_editor_codes',
+  {
+    id: text('id').primaryKey(),
+    subject: text('subject').notNull(),
+    requester: text('requester').notNull(),
+    email: text('email').references(() => lakeEditors.email, { onDelete: 'cascade' }),
+    triesLeft: integer('tries_left').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('lake_editor_codes_subject_idx').on(t.subject, t.requester),
+    index('lake_editor_codes_expires_at_idx').on(t.expiresAt),
+    check(
+      'lake_editor_codes_bounded',
+      sql`char_length(${t.id}) <= 64 and char_length(${t.subject}) <= 64 and char_length(${t.requester}) <= 64 and ${t.triesLeft} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * An editor's signed-in Studio: the token the Studio holds is a random id; this keeps its sha256.
+ * Signing out in the Studio or removing the editor deletes the row; it ends at `expires_at`.
+ */
+export const lakeEditorSessions = pgTable(
+  'lake_editor_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => lakeEditors.email, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('lake_editor_sessions_email_idx').on(t.email),
+    index('lake_editor_sessions_expires_at_idx').on(t.expiresAt),
+    check('lake_editor_sessions_bounded', sql`char_length(${t.idHash}) <= 64`),
+  ],
+);

@@ -24,6 +24,8 @@ export type LakeApiOptions = {
   dataset: string;
   /** The signed-in editor, or null (then only the public endpoints answer: 401). */
   authenticate: (req: Request) => Promise<Editor | null>;
+  /** Ends the request's editor session (the Studio's sign-out, `POST /auth/logout`). */
+  signOut?: (req: Request) => Promise<void>;
   /** The sign-in the Studio offers when nobody is signed in (the site's editor sign-in page). */
   providers?: { name: string; title: string; url: string }[];
   /** Origins allowed to call the API from a browser (the site's, where /studio is served). */
@@ -80,6 +82,10 @@ export function createLakeHandler(options: LakeApiOptions) {
       const image = /^\/images\/([^/]+)\/([^/]+)\/([A-Za-z0-9-]+\.[a-z]+)$/.exec(url.pathname);
       if (image && req.method === 'GET') return await sendImage(res, image[3], url.searchParams);
       if (path === '/ping') return send(res, 200, 'PONG', 'text/plain');
+      if (path === '/auth/logout' && req.method === 'POST') {
+        await options.signOut?.(toRequest(req, url));
+        return json(res, 200, {});
+      }
       const editor = await options.authenticate(toRequest(req, url));
       if (!editor) {
         if (path === '/users/me') return json(res, 200, {});

@@ -6,7 +6,7 @@ import { env } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.server';
 import { createLakeHandler } from './api.server';
-import { editorFromRequest } from './editors.server';
+import { editorFromRequest, signOutEditor } from './editors.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
 
@@ -80,7 +80,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   const store = await lakeStore();
   const embedded = contentClient() as EmbeddedContentClient;
   const port = options.port ?? lakePort();
-  const tls = lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
+  const tls = await lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
   const origins = new Set([new URL(e.siteUrl).origin, ...(options.siteOrigins ?? [])]);
   // The Studio is served by the site at /studio, and by `sanity dev` at :3333 in development.
   const allowedOrigins = (origin: string) =>
@@ -91,6 +91,8 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     assetProjectId: embedded.projectId,
     dataset: embedded.dataset,
     authenticate: editorFromRequest,
+    signOut: signOutEditor,
+    providers: [{ name: 'bawaba-editor', title: 'Editor sign-in (emailed code)', url: `${e.siteUrl}/studio/sign-in` }],
     allowedOrigins,
     bundledImage: async (fileName) => {
       const asset = await embedded.imageAsset(fileName);

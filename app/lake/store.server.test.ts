@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '~/db/test-support';
+import { installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
 import { createLakeHandler, documentEvents } from './api.server';
-import { editorFromRequest, issueEditorToken } from './editors.server';
+import { addEditor, editorFromRequest } from './editors.server';
 import { LakeStore, type LakeTransaction } from './store.server';
 
 /**
@@ -105,12 +107,25 @@ for (const kind of testDatabaseKinds()) {
   });
 }
 
+/** A session of an editor's, as the emailed-code sign-in starts one (editors.server.test.ts tests that flow). */
+async function editorToken(database: Database, hours = 1): Promise<string> {
+  const token = `lk1.${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 43)}`;
+  await database.db.execute(
+    sql`insert into lake_editor_sessions (id_hash, email, expires_at) values (${createHash('sha256').update(token).digest('hex')}, 'editor@example.com', ${new Date(Date.now() + hours * 3_600_000).toISOString()}::timestamptz)`,
+  );
+  return token;
+}
+
 describe('the lake API: editors only', () => {
   let database: Database;
   let server: Server;
   let base: string;
+  let token: string;
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
+    installDatabase(database);
+    await addEditor('editor@example.com', 'Eda');
+    token = await editorToken(database);
     const store = new LakeStore(database.db);
     await store.open(BASE);
     const handle = createLakeHandler({
@@ -126,6 +141,7 @@ describe('the lake API: editors only', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
+    installDatabase(undefined);
     await database.close();
   });
 
@@ -134,18 +150,17 @@ describe('the lake API: editors only', () => {
   const QUERY = '/v2025-02-19/data/query/production?query=*%5B_type%3D%3D%22faqItem%22%5D._id&perspective=raw';
 
   it('answers an editor, with drafts when asked, and refuses everyone else', async () => {
-    const token = issueEditorToken('editor@example.com', 'Eda');
     const ok = await call(QUERY, { Authorization: `Bearer ${token}` });
     expect(ok.status).toBe(200);
     expect((await ok.json()).result).toEqual(['faq-1', 'faq-2']);
 
-    // No credentials; a client's portal cookie; a forged, a re-signed and an expired token.
-    const forged = token.replace(/\.[^.]+$/, '.' + 'A'.repeat(43));
+    // No credentials; a client's portal cookie; a forged, an old-style signed and an expired token.
+    const forged = `lk1.${'A'.repeat(43)}`;
     const body = Buffer.from(JSON.stringify({ e: 'attacker@example.com', n: 'X', x: Date.now() + 1e6 })).toString(
       'base64url',
     );
-    const swapped = `ed1.${body}.${token.split('.')[2]}`;
-    const expired = issueEditorToken('editor@example.com', 'Eda', -1);
+    const swapped = `ed1.${body}.${'A'.repeat(43)}`;
+    const expired = await editorToken(database, -1);
     for (const headers of [
       {} as Record<string, string>,
       { Cookie: '__client=eyJzIjoiYWJjIn0%3D.sig' },
@@ -167,7 +182,6 @@ describe('the lake API: editors only', () => {
   });
 
   it('takes an image upload from an editor and serves it at the image URL shape', async () => {
-    const token = issueEditorToken('editor@example.com', 'Eda');
     const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c33' } })
       .png()
       .toBuffer();
@@ -199,7 +213,6 @@ describe('the lake API: editors only', () => {
   });
 
   it('sends CORS headers to the site only', async () => {
-    const token = issueEditorToken('editor@example.com', 'Eda');
     const fromSite = await call(QUERY, { Authorization: `Bearer ${token}`, Origin: 'http://site.test' });
     expect(fromSite.headers.get('access-control-allow-origin')).toBe('http://site.test');
     const elsewhere = await call(QUERY, { Authorization: `Bearer ${token}`, Origin: 'https://evil.test' });
@@ -207,7 +220,6 @@ describe('the lake API: editors only', () => {
   });
 
   it('streams listener events with previousRev/resultRev and whole-document mendoza effects, filtered before and after', async () => {
-    const token = issueEditorToken('editor@example.com', 'Eda');
     const controller = new AbortController();
     const res = await call(
       `/v1/data/listen/production?query=${encodeURIComponent('*[_id in path("drafts.**")]')}&effectFormat=mendoza&includeResult=true`,

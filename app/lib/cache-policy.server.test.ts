@@ -30,6 +30,7 @@ describe('isPortalPath, from the route table', () => {
       'account-invoice',
       'account-invoice-pdf',
       'checkout',
+      'studio-sign-in',
     ]);
   });
 

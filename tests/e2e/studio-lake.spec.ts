@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { kill, startOwnServer, type OwnServer } from './own-server';
+import { outbox, waitForMail } from './portal-helpers';
 
 /**
  * The real Studio (the build in studio/dist, `npm run studio:build`, made once per run by
  * scripts/test-all.sh) against the local Content Lake (app/lake/, ADR 0025), with no sanity.io
- * account: an editor signs in with the link `npm run lake:editor` prints, a translator fills a
+ * account: an operator adds an editor (`npm run lake:editor -- add`), who signs in with the code
+ * emailed to them (/studio/sign-in; the code read from the outbox), a translator fills a
  * missing Arabic field in the Translations tool (typed right to left), the draft shows in a
  * preview session and stays off the visitors' page, publishing puts it on the Arabic page at
  * once, and history lists the change.
@@ -37,43 +39,56 @@ test.use({ ignoreHTTPSErrors: true });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one server, one folder: the desktop browser only');
 
 let server: OwnServer | undefined;
-let signInLink = '';
 let lake: APIRequestContext;
-let token = '';
+const EDITOR = 'translator@example.com';
+
+/** The operator's command (`npm run lake:editor`), with the server's settings. */
+function lakeEditor(...args: string[]): string {
+  return execFileSync(
+    process.execPath,
+    ['node_modules/vite-node/vite-node.mjs', '--config', 'vitest.config.ts', 'scripts/lake-editor.ts', ...args],
+    { env: { ...process.env, ...serverEnv, CONTENT_DATA_DIR: dataDir, PORT: String(port) }, encoding: 'utf8' },
+  ).trim();
+}
+
+/**
+ * Signs in as an editor the way one does: the sign-in page, the code from the email (the outbox),
+ * then the redirect to the Studio with the token in `#token=`, which the Studio keeps. Returns the token.
+ */
+async function signInAsEditor(page: Page): Promise<string> {
+  const before = outbox(dataDir, EDITOR).length;
+  await page.goto(`${server!.base}/studio/sign-in`);
+  await page.getByLabel('Your editor email address').fill(EDITOR);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  const codeField = page.getByLabel('6-digit code');
+  await expect(codeField).toBeVisible();
+  const mail = await waitForMail(dataDir, EDITOR, /\b\d{6}\b/, before);
+  await codeField.fill(/\b(\d{6})\b/.exec(mail.text)![1]);
+  const redirected = page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 302);
+  await page.getByRole('button', { name: 'Sign in to the Studio' }).click();
+  const location = (await redirected).headers().location ?? '';
+  expect(location).toMatch(/^\/studio#token=lk1\.[A-Za-z0-9]{43}$/);
+  // The Studio takes the token from the address into its localStorage.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('__studio_auth_token_'))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  return location.split('#token=')[1];
+}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   expect(existsSync('studio/dist/index.html'), 'build the Studio first: npm run studio:build').toBe(true);
   rmSync(dataDir, { recursive: true, force: true });
+  // An operator adds the editor (PGlite: before the server holds the data folder).
+  expect(lakeEditor('add', EDITOR, 'Tala Translator')).toContain(`${EDITOR} is an editor`);
   server = await startOwnServer(port, dataDir, serverEnv);
   // The site serves the Studio; the lake listens (it starts in the background).
   await expect.poll(() => server!.output.join(''), { timeout: 30_000 }).toMatch(/\[lake\] the Studio at \/studio/);
   await expect
     .poll(() => server!.output.join(''), { timeout: 30_000 })
     .toMatch(/\[lake\] local Content Lake for the Studio at/);
-  // The editor's way in: the command an operator runs, with the server's settings.
-  signInLink = execFileSync(
-    process.execPath,
-    [
-      'node_modules/vite-node/vite-node.mjs',
-      '--config',
-      'vitest.config.ts',
-      'scripts/lake-editor.ts',
-      'translator@example.com',
-      'Tala Translator',
-    ],
-    {
-      env: { ...process.env, ...serverEnv, CONTENT_DATA_DIR: dataDir, SITE_URL: server.base, PORT: String(port) },
-      encoding: 'utf8',
-    },
-  ).trim();
-  expect(signInLink).toMatch(new RegExp(`^${server.base}/studio#token=ed1\\.`));
-  token = signInLink.split('#token=')[1];
-  lake = await request.newContext({
-    baseURL: `https://127.0.0.1:${lakePort}`,
-    ignoreHTTPSErrors: true,
-    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
-  });
 });
 test.afterAll(async () => {
   await lake?.dispose();
@@ -87,7 +102,15 @@ test('a translator fills a missing Arabic field from the Translations tool and p
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
+  // Offline: nothing of Sanity's hosted services is reachable (and none is needed).
+  await page.context().route(/sanity-cdn\.com|sanity\.io/, (route) => route.abort());
+  const token = await signInAsEditor(page);
+  lake = await request.newContext({
+    baseURL: `https://127.0.0.1:${lakePort}`,
+    ignoreHTTPSErrors: true,
+    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+  });
   // The state to fix: a published question whose Arabic is empty (as an editor's English-only
   // publish would leave it), written through the lake's own API.
   const emptied = await lake.post('/v2025-02-19/data/mutate/production', {
@@ -98,9 +121,6 @@ test('a translator fills a missing Arabic field from the Translations tool and p
     .poll(async () => (await page.request.get(`${server!.base}/ar/faq`)).text())
     .not.toContain('كم يستغرق فتح حساب مصرفي للشركة');
 
-  // Offline: nothing of Sanity's hosted services is reachable (and none is needed).
-  await page.context().route(/sanity-cdn\.com|sanity\.io/, (route) => route.abort());
-  await page.goto(signInLink);
   await page.goto(`${server!.base}/studio/translations`);
   await expect(page.getByRole('heading', { name: 'Translations' })).toBeVisible({ timeout: 30_000 });
   // Each missing field is a link that opens the document at that field.
@@ -164,7 +184,7 @@ test('nobody but an editor reaches the lake: no token, a forged one, a visitor o
   try {
     const query = '/v2025-02-19/data/query/production?query=*%5B0%5D';
     expect((await anonymous.get(query)).status()).toBe(401);
-    const forged = token.replace(/\.[^.]+$/, '.' + 'x'.repeat(43));
+    const forged = `lk1.${'x'.repeat(43)}`;
     expect((await anonymous.get(query, { headers: { Authorization: `Bearer ${forged}` } })).status()).toBe(401);
     expect(
       (
@@ -176,4 +196,21 @@ test('nobody but an editor reaches the lake: no token, a forged one, a visitor o
   } finally {
     await anonymous.dispose();
   }
+});
+
+test('the editors’ sign-in page in Arabic: a stranger’s address is answered like an editor’s, gets no email, and a wrong code is announced', async ({
+  page,
+}) => {
+  await page.goto(`${server!.base}/ar/studio/sign-in`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('بريدك الإلكتروني بصفتك محررًا').fill('stranger@example.com');
+  await page.getByRole('button', { name: 'أرسل لي رمزًا' }).click();
+  const code = page.getByLabel('الرمز المكوّن من 6 أرقام');
+  await expect(code).toBeVisible();
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'الدخول إلى الاستوديو' }).click();
+  await expect(page.getByText(/الرمز غير صحيح/)).toBeVisible();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  expect(outbox(dataDir, 'stranger@example.com')).toHaveLength(0);
 });

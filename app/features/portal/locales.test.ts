@@ -25,6 +25,8 @@ const DYNAMIC_KEYS = [
   'languages.ar',
   'change.title',
   'cancel.title',
+  'studioSignIn.errors.rateLimited',
+  'studioSignIn.errors.expired',
 ];
 const INVOICE_STATUSES: InvoiceStatus[] = ['paid', 'open', 'void', 'uncollectible'];
 
@@ -62,6 +64,7 @@ const portalSources = [
   'app/pages/account-subscription.tsx',
   'app/pages/account-invoice.tsx',
   'app/pages/checkout.tsx',
+  'app/pages/studio-sign-in.tsx',
 ];
 
 describe('portal.json', () => {

@@ -1,0 +1,279 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testDatabaseKinds } from '~/db/test-support';
+import { ensureAccount } from '~/portal/accounts.server';
+import { sendDueMail } from '~/portal/mail-queue.server';
+import { requestCode, verifyCode } from '~/portal/signin.server';
+import { createTestWorld, type TestWorld } from '~/portal/test-support';
+import { createLakeHandler } from './api.server';
+import {
+  addEditor,
+  editorFromRequest,
+  editorOfToken,
+  removeEditor,
+  requestEditorCode,
+  signOutEditor,
+  verifyEditorCode,
+} from './editors.server';
+
+/**
+ * The local Content Lake's editors (ADR 0025): accounts an operator adds, an emailed code, a
+ * session the Studio's token names. Each rule is tried as an attacker would, on both databases.
+ */
+describe.each(testDatabaseKinds())('editors of the local lake (%s)', (kind) => {
+  let world: TestWorld;
+  beforeEach(async () => {
+    world = await createTestWorld({ database: kind });
+    await addEditor('Editor@Example.com', 'Eda Editor');
+    await ensureAccount({
+      customerId: 'cus_demo1',
+      email: 'client@example.com',
+      name: 'Layla Haddad',
+      company: null,
+      locale: 'en',
+    });
+    // The first database of a run takes a while to open on a busy machine.
+  }, 60_000);
+  afterEach(async () => {
+    // What each request left to do off its path (an email, the sweep of expired rows) first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await world?.close();
+  });
+
+  const form = (fields: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.set(k, v);
+    return f;
+  };
+  let ipCounter = 0;
+  /** A browser: its own IP and cookie jar. */
+  function browser() {
+    const ip = `203.0.113.${++ipCounter}`;
+    let jar = '';
+    const post = (path: string) =>
+      new Request(`https://site.example${path}`, {
+        method: 'POST',
+        headers: { 'x-bawaba-client-ip': ip, ...(jar ? { Cookie: jar } : {}) },
+      });
+    const keep = <T extends object>(result: T): T => {
+      const set = 'headers' in result && result.headers instanceof Headers ? result.headers.getSetCookie() : [];
+      const cookies = new Map(jar ? jar.split('; ').map((c) => c.split('=', 2) as [string, string]) : []);
+      for (const c of set) {
+        const [pair] = c.split(';');
+        const at = pair.indexOf('=');
+        if (/Max-Age=0/i.test(c)) cookies.delete(pair.slice(0, at));
+        else cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      jar = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      return result;
+    };
+    return {
+      ask: async (email: string, locale: 'en' | 'ar' = 'en') =>
+        keep(await requestEditorCode(post('/studio/sign-in'), form({ email }), locale)),
+      verify: async (code: string) => keep(await verifyEditorCode(post('/studio/sign-in'), form({ code }))),
+      askPortal: async (email: string) => keep(await requestCode(post('/account'), form({ email }), 'en')),
+      verifyPortal: async (code: string) => keep(await verifyCode(post('/account/verify'), form({ code }), 'en')),
+      get jar() {
+        return jar;
+      },
+    };
+  }
+  const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
+  async function mailTo(address: string, count: number) {
+    await vi.waitFor(() => expect(world.sent.filter((m) => m.to === address)).toHaveLength(count));
+    return world.sent.filter((m) => m.to === address);
+  }
+  const bearer = (token: string) =>
+    new Request('https://lake.example/users/me', { headers: { Authorization: `Bearer ${token}` } });
+  async function signIn(email = 'editor@example.com') {
+    const b = browser();
+    const before = world.sent.filter((m) => m.to === email).length;
+    expect((await b.ask(email)).status).toBe('sent');
+    const [mail] = (await mailTo(email, before + 1)).slice(-1);
+    const result = await b.verify(codeIn(mail.text));
+    if (result.status !== 'signed-in') throw new Error(`not signed in: ${result.status}`);
+    return result.token;
+  }
+
+  it('an editor asks for a code, gets it by email, and the token it gives names them (32+ characters for the Studio)', async () => {
+    const b = browser();
+    expect((await b.ask(' EDITOR@example.com ', 'ar')).status).toBe('sent');
+    const [mail] = await mailTo('editor@example.com', 1);
+    expect(mail.subject).toContain('الاستوديو');
+    expect(mail.text).toContain('Eda Editor');
+    const code = codeIn(mail.text);
+    // The code is never stored.
+    const stored = JSON.stringify((await world.database.db.execute(sql`select * from lake_editor_codes`)).rows);
+    expect(stored).not.toContain(code);
+    const result = await b.verify(code);
+    expect(result.status).toBe('signed-in');
+    const token = result.status === 'signed-in' ? result.token : '';
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(await editorFromRequest(bearer(token))).toMatchObject({ email: 'editor@example.com', name: 'Eda Editor' });
+    // Neither the token: the session row keeps its sha256.
+    const sessions = JSON.stringify((await world.database.db.execute(sql`select * from lake_editor_sessions`)).rows);
+    expect(sessions).not.toContain(token.slice(4));
+    // A code signs in once.
+    expect((await b.verify(code)).status).toBe('expired');
+  });
+
+  it('an address that is no editor’s (a client’s or a stranger’s) gets the same answer and no email', async () => {
+    const stranger = browser();
+    const client = browser();
+    const editor = browser();
+    const answers = [
+      await stranger.ask('nobody@example.com'),
+      await client.ask('client@example.com'),
+      await editor.ask('editor@example.com'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(answers.map((a) => (a.status === 'sent' ? a.headers.getSetCookie().length : 0))).toEqual([1, 1, 1]);
+    await mailTo('editor@example.com', 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sendDueMail();
+    expect(world.sent.map((m) => m.to)).toEqual(['editor@example.com']);
+    // Tries count the same way for them.
+    const run = async (b: ReturnType<typeof browser>) => {
+      const out: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await b.verify('000000');
+        out.push(r.status === 'wrong-code' ? `wrong ${r.triesLeft}` : r.status);
+      }
+      return out;
+    };
+    expect(await run(stranger)).toEqual(['wrong 4', 'wrong 3', 'wrong 2']);
+    expect(await run(client)).toEqual(['wrong 4', 'wrong 3', 'wrong 2']);
+  });
+
+  it('wrong codes are limited: five tries, then even the right code is refused', async () => {
+    const b = browser();
+    await b.ask('editor@example.com');
+    const code = codeIn((await mailTo('editor@example.com', 1))[0].text);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const out: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await b.verify(wrong);
+      out.push(r.status === 'wrong-code' ? `wrong ${r.triesLeft}` : r.status);
+    }
+    expect(out).toEqual(['wrong 4', 'wrong 3', 'wrong 2', 'wrong 1', 'expired']);
+    expect((await b.verify(code)).status).toBe('expired');
+    // Another browser cannot spend or use this browser's code.
+    const other = browser();
+    expect((await other.verify(code)).status).toBe('expired');
+  });
+
+  it('asking for codes is limited per address and IP', async () => {
+    const b = browser();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await b.ask('editor@example.com')).status);
+    expect(statuses).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'rate-limited']);
+    await mailTo('editor@example.com', 5);
+  });
+
+  it("a client's portal code or session never works for the lake, and an editor's code never signs in to the portal", async () => {
+    const layla = browser();
+    await layla.askPortal('client@example.com');
+    await sendDueMail();
+    const portalCode = codeIn((await mailTo('client@example.com', 1))[0].text);
+    // The portal's code typed on the editors' page: no pending editor sign-in in this browser.
+    expect((await layla.verify(portalCode)).status).toBe('expired');
+    // Even with an editor's sign-in pending for the client's address.
+    await layla.ask('client@example.com');
+    expect((await layla.verify(portalCode)).status).not.toBe('signed-in');
+    // The client's session, in every form a Studio could send it.
+    const client = browser();
+    await client.askPortal('client@example.com');
+    await sendDueMail();
+    const code = codeIn((await mailTo('client@example.com', 2))[1].text);
+    expect((await client.verifyPortal(code)).status).toBe('signed-in');
+    const cookie = /__client=([^;]+)/.exec(client.jar)![1];
+    const sessionId = (
+      JSON.parse(Buffer.from(decodeURIComponent(cookie).split('.')[0], 'base64').toString()) as { s: string }
+    ).s;
+    for (const token of [
+      cookie,
+      decodeURIComponent(cookie),
+      sessionId,
+      `lk1.${sessionId}`,
+      `lk1.${sessionId.padEnd(43, 'x')}`,
+    ])
+      expect(await editorFromRequest(bearer(token)), token).toBeNull();
+
+    // An editor's emailed code on the portal's page: refused.
+    const eda = browser();
+    await eda.ask('editor@example.com');
+    const editorCode = codeIn((await mailTo('editor@example.com', 1))[0].text);
+    await eda.askPortal('editor@example.com');
+    expect((await eda.verifyPortal(editorCode)).status).not.toBe('signed-in');
+  });
+
+  it("a removed editor's token stops working at once, and their code too; removing them signs them out", async () => {
+    const token = await signIn();
+    expect(await editorOfToken(token)).not.toBeNull();
+    const b = browser();
+    await b.ask('editor@example.com');
+    const code = codeIn((await mailTo('editor@example.com', 2))[1].text);
+    expect(await removeEditor('editor@example.com')).toBe(true);
+    expect(await editorOfToken(token)).toBeNull();
+    expect((await b.verify(code)).status).not.toBe('signed-in');
+    // Added again: the old token is still worth nothing.
+    await addEditor('editor@example.com', 'Eda Editor');
+    expect(await editorOfToken(token)).toBeNull();
+  });
+
+  it('an expired token is refused, and so is the old signed token form and a forged one', async () => {
+    const token = await signIn();
+    await world.database.db.execute(sql`update lake_editor_sessions set expires_at = now() - interval '1 second'`);
+    expect(await editorOfToken(token)).toBeNull();
+    const fresh = await signIn();
+    expect(await editorOfToken(fresh)).not.toBeNull();
+    expect(await editorOfToken(`${fresh.slice(0, -1)}${fresh.endsWith('a') ? 'b' : 'a'}`)).toBeNull();
+    expect(
+      await editorOfToken(
+        `ed1.${Buffer.from('{"e":"editor@example.com","x":9999999999999}').toString('base64url')}.${'x'.repeat(43)}`,
+      ),
+    ).toBeNull();
+  });
+
+  it('signing out in the Studio (POST /auth/logout) ends the session; the lake answers 401 after', async () => {
+    const token = await signIn();
+    const handle = createLakeHandler({
+      store: { onCommit: () => {} } as never,
+      projectId: 'p',
+      dataset: 'production',
+      authenticate: editorFromRequest,
+      signOut: signOutEditor,
+      allowedOrigins: () => false,
+    });
+    const call = async (method: string, path: string) => {
+      let status = 0;
+      let body = '';
+      const res = {
+        setHeader() {},
+        hasHeader: () => false,
+        writeHead(s: number) {
+          status = s;
+        },
+        end(chunk?: string | Buffer) {
+          body += chunk ? String(chunk) : '';
+        },
+        write(chunk: string | Buffer) {
+          body += String(chunk);
+        },
+        get statusCode() {
+          return status;
+        },
+        set statusCode(s: number) {
+          status = s;
+        },
+      };
+      await handle({ method, url: path, headers: { authorization: `Bearer ${token}` } } as never, res as never);
+      return { status, body };
+    };
+    const me = await call('GET', '/v2025-02-19/users/me');
+    expect(JSON.parse(me.body)).toMatchObject({ email: 'editor@example.com' });
+    expect((await call('POST', '/v2025-02-19/auth/logout')).status).toBe(200);
+    expect(JSON.parse((await call('GET', '/v2025-02-19/users/me')).body)).toEqual({});
+    expect((await call('GET', '/v2025-02-19/data/query/production?query=*')).status).toBe(401);
+  });
+});

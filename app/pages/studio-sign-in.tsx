@@ -1,0 +1,198 @@
+import {
+  assertSafePost,
+  data,
+  env,
+  notFound,
+  pendingEditorSignIn,
+  portalT,
+  readPostedForm,
+  redirect,
+  requestEditorCode,
+  verifyEditorCode,
+} from '~/server-api';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useEffect, useId, useRef } from 'react';
+import { button, ErrorAlert, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { asciiDigits } from '~/features/portal/digits';
+import { card, describedBy, FieldError, hint, input, label, portalMeta, PortalPage } from '~/features/portal/kit';
+
+/**
+ * /studio/sign-in (and /ar/studio/sign-in): the local Content Lake's editors sign in here with a
+ * code emailed to them (app/lake/editors.server.ts, ADR 0025), then go to the Studio at /studio
+ * with their token in the URL's `#token=` (the Studio keeps it in its localStorage and removes it
+ * from the address). Two steps on one page: the address, then the code. The forms post as plain
+ * HTML (`reloadDocument`): the last answer is a redirect to /studio, which is not a page of this
+ * app. Embedded world only (the hosted world has no local lake): elsewhere, not found.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
+  if (env().content.world !== 'embedded') throw await notFound(locale);
+  const t = await portalT(locale);
+  const again = new URL(request.url).searchParams.has('again');
+  const pending = again ? null : await pendingEditorSignIn(request);
+  return { title: t('meta.studioSignIn'), email: pending?.email ?? null };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args.data?.title);
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+type ActionData =
+  | { intent: 'request-code'; error: 'invalidEmail' | 'rateLimited'; email: string }
+  | { intent: 'verify'; error: 'wrongCode'; triesLeft: number }
+  | { intent: 'verify'; error: 'expired' | 'rateLimited' };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const locale = requestLocale(request);
+  if (env().content.world !== 'embedded') throw await notFound(locale);
+  const form = await readPostedForm(request, locale);
+  // Signed-out forms: no session token to check, only that the post comes from this site.
+  await assertSafePost(request, form, null);
+  const here = new URL(request.url).pathname;
+  const noStore = { 'Cache-Control': 'private, no-store' };
+  if (form.get('intent') === 'request-code') {
+    const result = await requestEditorCode(request, form, locale);
+    if (result.status === 'sent') return redirect(here, { headers: result.headers });
+    const email = String(form.get('email') ?? '').slice(0, 254);
+    return result.status === 'invalid-email'
+      ? data<ActionData>({ intent: 'request-code', error: 'invalidEmail', email }, { status: 400 })
+      : data<ActionData>({ intent: 'request-code', error: 'rateLimited', email }, { status: 429 });
+  }
+  const code = form.get('code');
+  if (typeof code === 'string') form.set('code', asciiDigits(code));
+  const result = await verifyEditorCode(request, form);
+  switch (result.status) {
+    case 'signed-in':
+      result.headers.set('Cache-Control', noStore['Cache-Control']);
+      return redirect(`/studio#token=${result.token}`, { headers: result.headers });
+    case 'wrong-code':
+      return data<ActionData>({ intent: 'verify', error: 'wrongCode', triesLeft: result.triesLeft }, { status: 400 });
+    case 'expired':
+      return data<ActionData>({ intent: 'verify', error: 'expired' }, { status: 400 });
+    case 'rate-limited':
+      return data<ActionData>({ intent: 'verify', error: 'rateLimited' }, { status: 429 });
+  }
+}
+
+export default function StudioSignIn() {
+  const { email } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useT('portal');
+  const localize = useLocalizePath();
+  const uid = useId();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const fieldError =
+    result?.intent === 'request-code' && result.error === 'invalidEmail'
+      ? t('studioSignIn.errors.invalidEmail')
+      : result?.intent === 'verify' && result.error === 'wrongCode'
+        ? t('studioSignIn.errors.wrongCode', { count: result.triesLeft })
+        : null;
+  const alert = result && !fieldError ? t(`studioSignIn.errors.${result.error as 'rateLimited' | 'expired'}`) : null;
+  const fieldId = `${uid}-field`;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+
+  // After a refused post, focus goes to what to fix: the field with its error, or the announced alert.
+  useEffect(() => {
+    if (fieldError) fieldRef.current?.focus();
+    else if (alert) alertRef.current?.focus();
+  }, [result, fieldError, alert]);
+
+  const alertBox = alert && (
+    <ErrorAlert ref={alertRef} testId="studio-signin-error" className="font-medium">
+      {alert}
+    </ErrorAlert>
+  );
+
+  if (!email || (result?.intent === 'request-code' && result.error)) {
+    return (
+      <PortalPage
+        testId="studio-signin-page"
+        title={t('studioSignIn.title')}
+        intro={t('studioSignIn.intro')}
+        width="narrow"
+      >
+        <div className={card}>
+          <Form method="post" reloadDocument noValidate className="space-y-5" aria-label={t('studioSignIn.title')}>
+            {alertBox}
+            <input type="hidden" name="intent" value="request-code" />
+            <div>
+              <label htmlFor={fieldId} className={label}>
+                {t('studioSignIn.email')}
+              </label>
+              <input
+                ref={fieldRef}
+                id={fieldId}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                dir="ltr"
+                defaultValue={result?.intent === 'request-code' ? result.email : ''}
+                aria-invalid={!!fieldError || undefined}
+                aria-describedby={describedBy(fieldError && errorId)}
+                className={`${input} mt-1 rtl:text-right`}
+              />
+              {fieldError && <FieldError id={errorId}>{fieldError}</FieldError>}
+            </div>
+            <button type="submit" className={button.primary} data-testid="studio-signin-submit">
+              {t('studioSignIn.submit')}
+            </button>
+          </Form>
+        </div>
+      </PortalPage>
+    );
+  }
+
+  return (
+    <PortalPage
+      testId="studio-verify-page"
+      title={t('studioSignIn.codeTitle')}
+      intro={t('studioSignIn.sentTo', { email: '\u2068' + email + '\u2069' })}
+      width="narrow"
+    >
+      <div className={`${card} space-y-5`}>
+        <Form method="post" reloadDocument noValidate className="space-y-5" aria-label={t('studioSignIn.codeTitle')}>
+          {alertBox}
+          <input type="hidden" name="intent" value="verify" />
+          <div>
+            <label htmlFor={fieldId} className={label}>
+              {t('studioSignIn.code')}
+            </label>
+            <p id={hintId} className={`${hint} mt-1`}>
+              {t('studioSignIn.codeHint')}
+            </p>
+            <input
+              ref={fieldRef}
+              id={fieldId}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              dir="ltr"
+              aria-invalid={!!fieldError || undefined}
+              aria-describedby={describedBy(hintId, fieldError && errorId)}
+              className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
+            />
+            {fieldError && <FieldError id={errorId}>{fieldError}</FieldError>}
+          </div>
+          <button type="submit" className={button.primary} data-testid="studio-verify-submit">
+            {t('studioSignIn.verify')}
+          </button>
+        </Form>
+        <p>
+          <Link to={`${localize('/studio/sign-in')}?again=1`} reloadDocument className="underline">
+            {t('studioSignIn.startAgain')}
+          </Link>
+        </p>
+      </div>
+    </PortalPage>
+  );
+}
