@@ -9,8 +9,7 @@
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '~/db/client.server';
-import { FolderInUseError } from '~/db/folder-lock.server';
+import { openCommandDatabase } from '~/db/client.server';
 import { env } from '~/lib/env.server';
 import { toImportFormat } from '~/lake/export.server';
 import { LakeStore } from '~/lake/store.server';
@@ -23,17 +22,7 @@ async function main() {
     console.error('content:export: the hosted world exports with `sanity dataset export`');
     process.exit(2);
   }
-  let database;
-  try {
-    database = await openDatabase(
-      e.database.kind === 'postgres'
-        ? { kind: 'postgres', url: e.database.url, poolSize: 1 }
-        : { kind: 'pglite', dataDir: e.database.dataDir },
-    );
-  } catch (error) {
-    console.error(error instanceof FolderInUseError ? error.message : `content:export: ${String(error)}`);
-    process.exit(1);
-  }
+  const database = await openCommandDatabase('content:export');
   const content = new EmbeddedContentClient({ ...e.content, watch: false });
   try {
     const store = new LakeStore(database.db);

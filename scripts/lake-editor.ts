@@ -9,8 +9,7 @@
  * while the server is stopped (the command says which process has the folder).
  * Exits 2 on bad arguments, 1 when the database cannot be opened.
  */
-import { openDatabase } from '~/db/client.server';
-import { FolderInUseError } from '~/db/folder-lock.server';
+import { openCommandDatabase } from '~/db/client.server';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { addEditor, listEditors, removeEditor } from '~/lake/editors.server';
@@ -32,18 +31,7 @@ async function main() {
   // What the database says when it opens goes to standard error; standard output carries the result.
   const log = console.log;
   console.log = console.error;
-  let database;
-  try {
-    database = await openDatabase(
-      e.database.kind === 'postgres'
-        ? { kind: 'postgres', url: e.database.url, poolSize: 1 }
-        : { kind: 'pglite', dataDir: e.database.dataDir },
-    );
-  } catch (error) {
-    console.error(error instanceof FolderInUseError ? error.message : `lake:editor: ${String(error)}`);
-    process.exit(1);
-  }
-  globalThis.__database = Promise.resolve(database);
+  const database = await openCommandDatabase('lake:editor');
   try {
     if (command === 'add') {
       await addEditor(email!, nameParts.join(' '));

@@ -7,10 +7,8 @@
  * {CONTENT_DATA_DIR}/db (default data/). PGlite is one process per folder: while a server runs
  * on that folder, stop it first (the command says which process has it). Exits 2 on bad arguments.
  */
-import { openDatabase } from '~/db/client.server';
-import { FolderInUseError } from '~/db/folder-lock.server';
+import { openCommandDatabase } from '~/db/client.server';
 import { csvHeader, csvLine, listSubmissions, textBlock } from '~/features/forms/export.server';
-import { env } from '~/lib/env.server';
 import { parseArguments, type Arguments } from './submissions-args';
 
 async function main() {
@@ -27,18 +25,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const { database: where } = env();
-  let database;
-  try {
-    database = await openDatabase(
-      where.kind === 'postgres'
-        ? { kind: 'postgres', url: where.url, poolSize: 1 }
-        : { kind: 'pglite', dataDir: where.dataDir },
-    );
-  } catch (error) {
-    console.error(error instanceof FolderInUseError ? error.message : `submissions: ${String(error)}`);
-    process.exit(1);
-  }
+  const database = await openCommandDatabase('submissions');
   try {
     const out = process.stdout;
     const write = (text: string) =>

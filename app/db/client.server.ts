@@ -3,7 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { env } from '~/lib/env.server';
-import { lockDataFolder } from './folder-lock.server';
+import { FolderInUseError, lockDataFolder } from './folder-lock.server';
 import { importBillingLog } from './import-billing.server';
 import { importWriteLog } from './import-log.server';
 import { importPortalLog } from './import-portal.server';
@@ -115,6 +115,27 @@ export function database(): Promise<Database> {
     );
   }
   return globalThis.__database;
+}
+
+/**
+ * A command's database (`npm run submissions`, `content:export`, `lake:editor`): the one the
+ * environment names, with one connection, and the process's database from then on; when it
+ * cannot be opened (another process has the embedded folder), says why and exits with 1.
+ */
+export async function openCommandDatabase(command: string): Promise<Database> {
+  const e = env();
+  try {
+    const opened = await openDatabase(
+      e.database.kind === 'postgres'
+        ? { kind: 'postgres', url: e.database.url, poolSize: 1 }
+        : { kind: 'pglite', dataDir: e.database.dataDir },
+    );
+    globalThis.__database = Promise.resolve(opened);
+    return opened;
+  } catch (error) {
+    console.error(error instanceof FolderInUseError ? error.message : `${command}: ${String(error)}`);
+    process.exit(1);
+  }
 }
 
 /** The process's database (Drizzle), like `contentClient()` for content. */
