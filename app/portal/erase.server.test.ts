@@ -3,7 +3,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '~/billing/types';
-import { accounts, faqQuestions, mailQueue, newsletterSignups, sessions, signinCodes } from '~/db/schema.server';
+import {
+  accounts,
+  faqQuestions,
+  lakeEditorCodes,
+  lakeEditors,
+  lakeEditorSessions,
+  mailQueue,
+  newsletterSignups,
+  sessions,
+  signinCodes,
+} from '~/db/schema.server';
 import { testDatabaseKinds } from '~/db/test-support';
 import { erasePerson, formatErasure, type ErasureContext } from './erase.server';
 import { queueMail } from './mail-queue.server';
@@ -79,6 +89,23 @@ describe.each(testDatabaseKinds())('erasure on %s', (kind) => {
         submittedAt: new Date(),
       },
     ]);
+    // They are a Studio editor too, signed in, with a code pending; another editor likewise.
+    await db.insert(lakeEditors).values([
+      { email: EMAIL, name: 'Erase Me' },
+      { email: OTHER, name: 'Other' },
+    ]);
+    await db.insert(lakeEditorSessions).values([
+      { idHash: 'e1', email: EMAIL, expiresAt: new Date(Date.now() + HOUR) },
+      { idHash: 'e2', email: OTHER, expiresAt: new Date(Date.now() + HOUR) },
+    ]);
+    await db.insert(lakeEditorCodes).values({
+      id: 'ecode1',
+      subject: 'x',
+      requester: 'y',
+      email: EMAIL,
+      triesLeft: 5,
+      expiresAt: new Date(Date.now() + HOUR),
+    });
     const mail = (key: string, to: string) => ({
       keyHash: key,
       toAddress: to,
@@ -139,6 +166,7 @@ describe.each(testDatabaseKinds())('erasure on %s', (kind) => {
       );
       expect(removed).toEqual({
         'database: portal accounts': 1,
+        'database: Studio editor account': 1,
         'database: FAQ questions': 2,
         'database: newsletter sign-up': 1,
         'database: client emails': 3,
@@ -149,8 +177,11 @@ describe.each(testDatabaseKinds())('erasure on %s', (kind) => {
       });
       expect(first.every((r) => !r.failed)).toBe(true);
       const text = formatErasure(EMAIL, first);
-      expect(text).toContain('Erasure of erase@example.com: 9 records removed');
+      expect(text).toContain('Erasure of erase@example.com: 10 records removed');
       expect(text).toContain('2 sessions and 1 sign-in codes with it');
+      expect(text).toMatch(
+        /editor Erase Me\n {4}1 sessions and 1 sign-in codes with it\n {4}note: their content edits stay/,
+      );
       expect(text).toMatch(/rate-limit windows: 0 removed\n {4}note: not findable by address/);
       expect(text).toMatch(/customer cus_erase \(Erase Me\): kept\n {4}note: .*accounting records/);
       expect(text).toMatch(
@@ -163,6 +194,9 @@ describe.each(testDatabaseKinds())('erasure on %s', (kind) => {
       expect(await count(sql`select count(*)::int as n from ${sessions}`)).toBe(1);
       expect(await count(sql`select count(*)::int as n from ${signinCodes}`)).toBe(0);
       expect(await count(sql`select count(*)::int as n from ${faqQuestions}`)).toBe(1);
+      expect(await count(sql`select count(*)::int as n from ${lakeEditors}`)).toBe(1);
+      expect(await count(sql`select count(*)::int as n from ${lakeEditorSessions}`)).toBe(1);
+      expect(await count(sql`select count(*)::int as n from ${lakeEditorCodes}`)).toBe(0);
       expect(await count(sql`select count(*)::int as n from ${newsletterSignups}`)).toBe(1);
       expect(await count(sql`select count(*)::int as n from ${mailQueue}`)).toBe(1);
       expect(readdirSync(context.outboxDir).sort()).toEqual(['message-to-other.eml', 'message-to-other.json']);

@@ -2,7 +2,17 @@ import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Customer } from '~/billing/types';
-import { accounts, faqQuestions, mailQueue, newsletterSignups, sessions, signinCodes } from '~/db/schema.server';
+import {
+  accounts,
+  faqQuestions,
+  lakeEditorCodes,
+  lakeEditors,
+  lakeEditorSessions,
+  mailQueue,
+  newsletterSignups,
+  sessions,
+  signinCodes,
+} from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
 
 /**
@@ -81,6 +91,29 @@ export const ERASURE_PLACES: readonly ErasurePlace[] = [
           this.place,
           gone.length,
           gone.map((a) => `account ${a.id}`).concat(s || c ? [`${s} sessions and ${c} sign-in codes with it`] : []),
+        );
+      });
+    },
+  },
+  {
+    place: 'database: Studio editor account (with its sessions and sign-in codes)',
+    async erase(email, { db }) {
+      return db.transaction(async (tx) => {
+        const counts = await tx.execute<{ sessions: number; codes: number }>(sql`
+          select (select count(*)::int from ${lakeEditorSessions} where ${eq(lakeEditorSessions.email, email)}) as sessions,
+                 (select count(*)::int from ${lakeEditorCodes} where ${eq(lakeEditorCodes.email, email)}) as codes`);
+        // Sessions and codes go with the account (on delete cascade).
+        const gone = await tx
+          .delete(lakeEditors)
+          .where(eq(lakeEditors.email, email))
+          .returning({ name: lakeEditors.name });
+        if (!gone.length) return report(this.place, 0);
+        const { sessions: s = 0, codes: c = 0 } = counts.rows[0] ?? {};
+        return report(
+          this.place,
+          gone.length,
+          [`editor ${gone[0].name}`].concat(s || c ? [`${s} sessions and ${c} sign-in codes with it`] : []),
+          'their content edits stay in the content history under an opaque id that no longer names them',
         );
       });
     },
