@@ -27,6 +27,7 @@ import { startDatabase } from './db/client.server';
 import { startContentSync } from './lib/content-sync.server';
 import { contentClient } from './sanity/client.server';
 import { startPortal } from './portal/start.server';
+import { studioSignInFormOrigins } from './lake/editors.server';
 import { lakePort, startLake } from './lake/start.server';
 
 // Validate the environment and say which content world runs, once, at start; take the embedded
@@ -221,6 +222,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
       frameAncestors: frameAncestorSources(preview, content),
       frameSources: schedulingFrameSources(remixContext.staticHandlerContext.loaderData, behindHttps),
       paymentOrigins: billing.kind === 'stripe' && billing.apiBase ? [new URL(billing.apiBase).origin] : [],
+      formOrigins:
+        content.world === 'embedded' ? studioSignInFormOrigins(new URL(request.url).pathname, env().siteUrl) : [],
       // Hosted content's images are served by Sanity's CDN (@sanity/image-url's default address).
       imageOrigins: content.world === 'hosted' ? [SANITY_IMAGE_CDN] : [],
     }),

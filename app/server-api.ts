@@ -13,7 +13,7 @@ export { action as faqQuestionAction } from './features/forms/faq-question.serve
 export { formText } from './features/forms/request.server';
 export { listingRequest, listingSlice, listingTitle, termListing } from './features/blog/listing.server';
 export { portalT } from './features/portal/t.server';
-export { pendingEditorSignIn, requestEditorCode, verifyEditorCode } from './lake/editors.server';
+export { pendingEditorSignIn, requestEditorCode, studioReturn, verifyEditorCode } from './lake/editors.server';
 export { fixedT, i18nVersion } from './i18next.server';
 export { insightsT, siteUrl } from './lib/content-page.server';
 export { env } from './lib/env.server';

@@ -56,6 +56,12 @@ describe('README.md', () => {
       .filter((l) => l.trim() !== '');
     expect(commands).toEqual(['npm ci && npm run build && npm start', 'npm ci && npm test']);
   });
+
+  it('its first command builds the Studio too, which the site serves at /studio', () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts.build.split('&&').map((c) => c.trim())).toEqual(['remix build', 'npm run --silent studio:build']);
+    expect(scripts['studio:build']).toMatch(/SANITY_STUDIO_BASE_PATH=\/studio sanity build/);
+  });
 });
 
 describe('links between the docs', () => {

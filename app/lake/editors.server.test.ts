@@ -8,11 +8,16 @@ import { createTestWorld, type TestWorld } from '~/portal/test-support';
 import { createLakeHandler } from './api.server';
 import {
   addEditor,
+  DEMO_EDITOR,
   editorFromRequest,
   editorOfToken,
+  listEditors,
+  prepareDemoEditor,
   removeEditor,
   requestEditorCode,
   signOutEditor,
+  studioReturn,
+  studioSignInFormOrigins,
   verifyEditorCode,
 } from './editors.server';
 
@@ -221,6 +226,26 @@ describe.each(testDatabaseKinds())('editors of the local lake (%s)', (kind) => {
     expect(await editorOfToken(token)).toBeNull();
   });
 
+  it('the demo editor exists on a loopback site, and a public site removes it with its sessions', async () => {
+    // The fixture's editor is the demo editor's address: renamed, the start keeps the name it has.
+    expect(await prepareDemoEditor(true)).toBe('kept');
+    expect(await listEditors()).toEqual([{ email: DEMO_EDITOR.email, name: 'Eda Editor' }]);
+    const token = await signIn(DEMO_EDITOR.email);
+    // The same data folder started as a public site: no demo editor, its Studio signed out.
+    expect(await prepareDemoEditor(false)).toBe('removed');
+    expect(await listEditors()).toEqual([]);
+    expect(await editorOfToken(token)).toBeNull();
+    const b = browser();
+    expect((await b.ask(DEMO_EDITOR.email)).status).toBe('sent');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(world.sent.filter((m) => m.to === DEMO_EDITOR.email)).toHaveLength(1); // the sign-in's only
+    expect(await prepareDemoEditor(false)).toBe('none');
+    // Back on this machine only: seeded afresh, and an operator's editors are left as they are.
+    await addEditor('tala@example.com', 'Tala');
+    expect(await prepareDemoEditor(true)).toBe('seeded');
+    expect((await listEditors()).map((e) => e.email).sort()).toEqual([DEMO_EDITOR.email, 'tala@example.com']);
+  });
+
   it('an expired token is refused, and so is the old signed token form and a forged one', async () => {
     const token = await signIn();
     await world.database.db.execute(sql`update lake_editor_sessions set expires_at = now() - interval '1 second'`);
@@ -275,5 +300,36 @@ describe.each(testDatabaseKinds())('editors of the local lake (%s)', (kind) => {
     expect((await call('POST', '/v2025-02-19/auth/logout')).status).toBe(200);
     expect(JSON.parse((await call('GET', '/v2025-02-19/users/me')).body)).toEqual({});
     expect((await call('GET', '/v2025-02-19/data/query/production?query=*')).status).toBe(401);
+  });
+});
+
+describe('where a signed-in editor is sent with their token', () => {
+  const site = 'https://www.bawaba.example';
+  const dev = 'http://localhost:3000';
+  const from = (origin: string) =>
+    new Request(`https://www.bawaba.example/studio/sign-in?origin=${encodeURIComponent(origin)}&type=token`);
+  it('back to the Studio that sent them: the site’s /studio, or for a loopback site `sanity dev` on this machine', () => {
+    expect(studioReturn(from('https://www.bawaba.example/studio/structure/post'), site)).toBe('/studio/structure/post');
+    expect(studioReturn(new Request('https://www.bawaba.example/studio/sign-in'), site)).toBe('/studio');
+    expect(studioReturn(from('http://localhost:3333/structure'), dev)).toBe('http://localhost:3333/structure');
+    expect(studioReturn(from('http://127.0.0.1:3333/'), dev)).toBe('http://127.0.0.1:3333/');
+  });
+  it.each([
+    ['another site', 'https://evil.example/studio', site],
+    ['a look-alike host', 'https://www.bawaba.example.evil.example/studio', site],
+    ['credentials in the address', 'https://www.bawaba.example@evil.example/studio', site],
+    ['the site but not its Studio', 'https://www.bawaba.example/account', site],
+    ['a scheme-relative address', '//evil.example/studio', site],
+    ['a script', 'javascript:alert(1)//studio', site],
+    ['the development Studio, from a public site', 'http://localhost:3333/', site],
+    ['another local port', 'http://localhost:4444/', dev],
+  ])('never to %s: the site’s /studio instead', (_name, origin, settings) => {
+    expect(studioReturn(from(origin), settings)).toBe('/studio');
+  });
+  it('only the sign-in page of a loopback site may post on to the development Studio (its CSP form-action)', () => {
+    expect(studioSignInFormOrigins('/studio/sign-in', dev)).toEqual(['http://localhost:3333', 'http://127.0.0.1:3333']);
+    expect(studioSignInFormOrigins('/ar/studio/sign-in', dev)).toHaveLength(2);
+    expect(studioSignInFormOrigins('/account', dev)).toEqual([]);
+    expect(studioSignInFormOrigins('/studio/sign-in', site)).toEqual([]);
   });
 });

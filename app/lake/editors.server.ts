@@ -6,7 +6,7 @@ import { lakeEditorCodes, lakeEditors, lakeEditorSessions } from '~/db/schema.se
 import type { Locale } from '~/i18n';
 import { fixedT } from '~/i18next.server';
 import { parseEmailAddress } from '~/lib/email';
-import { env } from '~/lib/env.server';
+import { env, isLoopbackSite } from '~/lib/env.server';
 import { clientIp, derivedCode, pseudonym, randomId, safeEqual } from '~/portal/crypto.server';
 import { consume, consumeAll, LIMITS } from '~/portal/limits.server';
 import { mailDeps } from '~/portal/mail-queue.server';
@@ -74,6 +74,25 @@ export async function removeEditor(address: string): Promise<boolean> {
     .where(eq(lakeEditors.email, email))
     .returning({ email: lakeEditors.email });
   return rows.length > 0;
+}
+
+/** The demo editor of a fresh clone (README): `editor@example.com`, whose code lands in the outbox. */
+export const DEMO_EDITOR = { email: 'editor@example.com', name: 'Demo Editor' } as const;
+
+/**
+ * At the lake's start. On a site only this machine can reach (a loopback SITE_URL), the demo
+ * editor exists, so the Studio of a fresh clone has someone to sign in as with nothing to set up
+ * (as the portal has its demo clients). On a public site it does not: an account no operator
+ * added has no place there, so one left from a loopback run is removed (with its sessions).
+ */
+export async function prepareDemoEditor(loopback: boolean): Promise<'seeded' | 'kept' | 'removed' | 'none'> {
+  const database = await db();
+  if (!loopback)
+    return (await database.delete(lakeEditors).where(eq(lakeEditors.email, DEMO_EDITOR.email)).returning()).length
+      ? 'removed'
+      : 'none';
+  const added = await database.insert(lakeEditors).values(DEMO_EDITOR).onConflictDoNothing().returning();
+  return added.length ? 'seeded' : 'kept';
 }
 
 export async function listEditors(): Promise<{ email: string; name: string }[]> {
@@ -223,6 +242,38 @@ export async function verifyEditorCode(request: Request, form: FormData): Promis
   if (!started.rows.length) return { status: 'expired' };
   const headers = new Headers({ 'Set-Cookie': await signInCookie().serialize('', { maxAge: 0 }) });
   return { status: 'signed-in', token, headers };
+}
+
+/** `sanity dev` on this machine (npm run studio:dev): the only Studio besides the site's own /studio. */
+export const DEV_STUDIO_ORIGINS = ['http://localhost:3333', 'http://127.0.0.1:3333'];
+
+/**
+ * Where the sign-in page's forms may lead besides the site (its CSP's form-action also governs
+ * the redirect after a post): for a site only this machine reaches, the development Studio.
+ */
+export function studioSignInFormOrigins(pathname: string, siteUrl: string): string[] {
+  return isLoopbackSite(siteUrl) && /^(\/ar)?\/studio\/sign-in$/.test(pathname) ? DEV_STUDIO_ORIGINS : [];
+}
+
+/**
+ * Where a signed-in editor goes with their token: back to the Studio that sent them (Sanity adds
+ * `?origin=` to a sign-in provider's address), when that is the site's own /studio or, for a site
+ * only this machine reaches, `sanity dev` on it (`npm run studio:dev`, port 3333); else the site's
+ * /studio. The token is never handed to any other origin.
+ */
+export function studioReturn(request: Request, siteUrl = env().siteUrl): string {
+  const asked = new URL(request.url).searchParams.get('origin');
+  let url: URL;
+  try {
+    url = new URL(asked ?? '');
+  } catch {
+    return '/studio';
+  }
+  if (url.username || url.password) return '/studio';
+  if (url.origin === new URL(siteUrl).origin && /^\/studio(\/|$)/.test(url.pathname)) return url.pathname;
+  if (isLoopbackSite(siteUrl) && /^http:\/\/(localhost|127\.0\.0\.1):3333$/.test(url.origin))
+    return url.origin + url.pathname;
+  return '/studio';
 }
 
 // -- the lake's side ---------------------------------------------------------------------------

@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import path from 'node:path';
 import { database } from '~/db/client.server';
-import { env } from '~/lib/env.server';
+import { env, isLoopbackSite } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.server';
 import { createLakeHandler } from './api.server';
-import { editorFromRequest, signOutEditor } from './editors.server';
+import { DEMO_EDITOR, DEV_STUDIO_ORIGINS, editorFromRequest, prepareDemoEditor, signOutEditor } from './editors.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
 
@@ -78,13 +78,20 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   const e = env();
   if (e.content.world !== 'embedded') throw new Error('the local Content Lake runs in the embedded world only');
   const store = await lakeStore();
+  const demo = await prepareDemoEditor(isLoopbackSite(e.siteUrl));
+  if (demo === 'seeded' || demo === 'kept')
+    console.log(
+      `[lake] demo editor ${DEMO_EDITOR.email} (this machine's site only): sign in at ${e.siteUrl}/studio/sign-in${e.mail.smtpUrl ? '' : `, the code lands in ${e.mail.outboxDir}/`}`,
+    );
+  else if (demo === 'removed') console.log(`[lake] demo editor ${DEMO_EDITOR.email} removed: ${e.siteUrl} is public`);
   const embedded = contentClient() as EmbeddedContentClient;
   const port = options.port ?? lakePort();
   const tls = await lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
   const origins = new Set([new URL(e.siteUrl).origin, ...(options.siteOrigins ?? [])]);
-  // The Studio is served by the site at /studio, and by `sanity dev` at :3333 in development.
-  const allowedOrigins = (origin: string) =>
-    origins.has(origin) || (!e.isProduction && /^http:\/\/(localhost|127\.0\.0\.1):3333$/.test(origin));
+  // The Studio is served by the site at /studio, and, for a site only this machine reaches, by
+  // `sanity dev` at :3333 (npm run studio:dev).
+  const devStudio = isLoopbackSite(e.siteUrl);
+  const allowedOrigins = (origin: string) => origins.has(origin) || (devStudio && DEV_STUDIO_ORIGINS.includes(origin));
   const handle = createLakeHandler({
     store,
     projectId: STUDIO_PROJECT_ID,

@@ -106,6 +106,8 @@ export interface CspOptions {
    * point the SDK at tests/fake-stripe.mjs, whose Checkout page is on that origin).
    */
   paymentOrigins?: string[];
+  /** Other origins this page's forms may lead to (the Studio sign-in's, to the development Studio). */
+  formOrigins?: string[];
   /** Where the content's images come from besides the site: Sanity's image CDN in the hosted world. */
   imageOrigins?: string[];
 }
@@ -166,7 +168,16 @@ export function contentSecurityPolicy(options: CspOptions): string {
     ['frame-src', unique(["'self'", ...options.frameSources, ...(gtm ? GTM.frame : [])])],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['form-action', unique(["'self'", PAYMENT_FORM_ORIGIN, PAYMENT_LINK_ORIGIN, ...(options.paymentOrigins ?? [])])],
+    [
+      'form-action',
+      unique([
+        "'self'",
+        PAYMENT_FORM_ORIGIN,
+        PAYMENT_LINK_ORIGIN,
+        ...(options.paymentOrigins ?? []),
+        ...(options.formOrigins ?? []),
+      ]),
+    ],
     ['frame-ancestors', unique(options.frameAncestors)],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');

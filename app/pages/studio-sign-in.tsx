@@ -8,10 +8,11 @@ import {
   readPostedForm,
   redirect,
   requestEditorCode,
+  studioReturn,
   verifyEditorCode,
 } from '~/server-api';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { button, ErrorAlert, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import { asciiDigits } from '~/features/portal/digits';
@@ -49,7 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readPostedForm(request, locale);
   // Signed-out forms: no session token to check, only that the post comes from this site.
   await assertSafePost(request, form, null);
-  const here = new URL(request.url).pathname;
+  // The query (the Studio's `origin`, see studioReturn) is kept from the first step to the last.
+  const { pathname, search } = new URL(request.url);
+  const here = pathname + search;
   const noStore = { 'Cache-Control': 'private, no-store' };
   if (form.get('intent') === 'request-code') {
     const result = await requestEditorCode(request, form, locale);
@@ -65,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (result.status) {
     case 'signed-in':
       result.headers.set('Cache-Control', noStore['Cache-Control']);
-      return redirect(`/studio#token=${result.token}`, { headers: result.headers });
+      return redirect(`${studioReturn(request)}#token=${result.token}`, { headers: result.headers });
     case 'wrong-code':
       return data<ActionData>({ intent: 'verify', error: 'wrongCode', triesLeft: result.triesLeft }, { status: 400 });
     case 'expired':
@@ -80,6 +83,8 @@ export default function StudioSignIn() {
   const result = useActionData<typeof action>();
   const { t } = useT('portal');
   const localize = useLocalizePath();
+  const again = new URLSearchParams(useLocation().search);
+  again.set('again', '1');
   const uid = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -188,7 +193,7 @@ export default function StudioSignIn() {
           </button>
         </Form>
         <p>
-          <Link to={`${localize('/studio/sign-in')}?again=1`} reloadDocument className="underline">
+          <Link to={`${localize('/studio/sign-in')}?${again}`} reloadDocument className="underline">
             {t('studioSignIn.startAgain')}
           </Link>
         </p>
