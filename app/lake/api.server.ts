@@ -291,7 +291,10 @@ export function createLakeHandler(options: LakeApiOptions) {
             identity: tx.author,
             mutations: effect.after ? [{ createOrReplace: effect.after }] : [{ delete: { id: effect.id } }],
             previousRev: effect.previousRev ?? undefined,
-            resultRev: effect.resultRev ?? undefined,
+            // The transaction's id for a deletion too, as Sanity sends it: the Studio chains a
+            // document's events by previousRev → resultRev, and an event without one is never
+            // applied (the draft a publish deleted stayed on screen until a 30 s resync).
+            resultRev: tx.id,
             timestamp: tx.timestamp,
             visibility,
             transactionTotalEvents: hits.length,

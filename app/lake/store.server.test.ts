@@ -259,6 +259,9 @@ describe('the lake API: editors only', () => {
       ['drafts.faq-2', 'disappear'],
     ]);
     expect(events[1].previousRev).toBe(events[0].resultRev);
+    // A deletion names its transaction as resultRev too: the Studio orders a document's events by
+    // previousRev → resultRev and holds back one it cannot chain.
+    expect(events[1].resultRev).toBe(events[1].transactionId);
     expect(events[0].effects.apply).toEqual([0, events[0].result]);
     expect(events[1].effects.apply).toEqual([0, null]);
   });
