@@ -1,7 +1,7 @@
 /**
  * npm run studio:dev: the Studio's development server (`sanity dev`, http://localhost:3333).
  * With no Sanity project of its own (SANITY_STUDIO_PROJECT_ID unset: the embedded world) it talks
- * to the local Content Lake of the site running on this machine (`npm start` or `npm run dev`;
+ * to the local Content Lake of the site running on this machine (`npm start`, which starts it;
  * the lake listens on the site's port + 443, or LAKE_PORT), and an editor signs in through the
  * site's /studio/sign-in, which sends them back here. SANITY_STUDIO_API_HOST, when set, wins.
  */

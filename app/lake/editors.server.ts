@@ -271,8 +271,7 @@ export function studioReturn(request: Request, siteUrl = env().siteUrl): string 
   }
   if (url.username || url.password) return '/studio';
   if (url.origin === new URL(siteUrl).origin && /^\/studio(\/|$)/.test(url.pathname)) return url.pathname;
-  if (isLoopbackSite(siteUrl) && /^http:\/\/(localhost|127\.0\.0\.1):3333$/.test(url.origin))
-    return url.origin + url.pathname;
+  if (isLoopbackSite(siteUrl) && DEV_STUDIO_ORIGINS.includes(url.origin)) return url.origin + url.pathname;
   return '/studio';
 }
 
