@@ -77,12 +77,11 @@ async function signInAsEditor(page: Page, email = EDITOR): Promise<string> {
   await page.getByRole('button', { name: 'Sign in to the Studio' }).click();
   const location = (await redirected).headers().location ?? '';
   expect(location).toMatch(/^\/studio#token=lk1\.[A-Za-z0-9]{43}$/);
-  // The Studio takes the token from the address into its localStorage.
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('__studio_auth_token_'))), {
-      timeout: 30_000,
-    })
-    .toBe(true);
+  // The Studio takes the token from the address into its localStorage. It moves on to its first
+  // tool meanwhile: a read during that navigation finds no page to read, and is tried again.
+  const tokenKept = () =>
+    page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('__studio_auth_token_'))).catch(() => false);
+  await expect.poll(tokenKept, { timeout: 30_000 }).toBe(true);
   return location.split('#token=')[1];
 }
 
@@ -371,26 +370,30 @@ test('the Studio’s history panel lists an editor’s published change, with th
   await page.keyboard.press('End');
   await page.keyboard.type(addition);
   await expect(arabic).toHaveValue(new RegExp(`${addition.replace(/[()]/g, '\\$&')}$`));
+  // Before publishing, the changed field's own "Review changes" opens the panel on the draft
+  // against the published document: the Arabic question, with the words added.
+  await page.getByRole('button', { name: 'Review changes', exact: true }).click();
+  const panel = page.getByRole('complementary');
+  await expect(panel.getByRole('tab', { name: 'Review changes' })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 30_000,
+  });
+  await expect(panel.getByRole('insertion').filter({ hasText: addition.trim() })).toBeVisible({ timeout: 30_000 });
+
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
   await expect(publish).toBeEnabled({ timeout: 15_000 });
   await publish.click();
   await expect(publish).toBeDisabled({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: new RegExp(`^${REVIEWER.name} Last published`) })).toBeVisible();
 
-  // The status in the document's footer opens the history panel ("Review changes" first).
-  await page.getByRole('button', { name: new RegExp(`^${REVIEWER.name} Last published`) }).click();
-  const panel = page.getByRole('complementary');
+  // The History tab: newest first, this editor's publish, then the draft they started by typing.
   await panel.getByRole('tab', { name: 'History' }).click({ timeout: 30_000 });
   const revisions = panel.getByRole('listbox', { name: 'Document revisions' });
-  // Newest first: this editor's publish, then the draft they started by typing.
   await expect(revisions.getByRole('option').first()).toHaveAccessibleName(new RegExp(`^${REVIEWER.name} Published`), {
     timeout: 30_000,
   });
   await expect(
     revisions.getByRole('option', { name: new RegExp(`^${REVIEWER.name} Draft created`) }).first(),
   ).toBeVisible();
-  // "Review changes" shows what the publish changed: the Arabic question, with the words added.
-  await panel.getByRole('tab', { name: 'Review changes' }).click();
-  await expect(panel.getByRole('insertion').filter({ hasText: addition.trim() })).toBeVisible({ timeout: 30_000 });
 
   // The panel was built from the lake's history: its document events, transactions and revisions, all answered.
   const kinds = new Set(
