@@ -13,18 +13,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useId, useRef } from 'react';
 import { button, ErrorAlert, localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import { asciiDigits } from '~/features/portal/digits';
-import {
-  BusyButton,
-  card,
-  describedBy,
-  FieldError,
-  hint,
-  input,
-  label,
-  portalMeta,
-  PortalPage,
-  textLink,
-} from '~/features/portal/kit';
+import { BusyButton, card, CodeField, portalMeta, PortalPage, textLink } from '~/features/portal/kit';
 
 /**
  * /account/verify: the emailed code is entered here. The email's link (?c=…&code=…) only shows a
@@ -100,8 +89,6 @@ export default function AccountVerify() {
     <BusyButton busy={busy} label={label} busyLabel={t('verify.checking')} testId={testId} />
   );
   const codeId = `${uid}-code`;
-  const hintId = `${codeId}-hint`;
-  const errorId = `${codeId}-error`;
   const restart = `${localize('/account')}${next ? `?next=${encodeURIComponent(next)}` : ''}`;
   const wrong = result?.error === 'wrongCode' && mode === 'code';
 
@@ -162,32 +149,17 @@ export default function AccountVerify() {
           {alert}
           <Form method="post" noValidate className="space-y-5">
             {next && <input type="hidden" name="next" value={next} />}
-            <div>
-              <label htmlFor={codeId} className={label}>
-                {t('verify.code')}
-              </label>
-              <p id={hintId} className={`${hint} mt-1`}>
-                {t('verify.codeHint')}
-              </p>
-              <input
-                ref={codeRef}
-                id={codeId}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                dir="ltr"
-                aria-invalid={wrong || undefined}
-                aria-describedby={describedBy(hintId, wrong && errorId)}
-                className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
-              />
-              {wrong && result?.error === 'wrongCode' && (
-                <FieldError id={errorId}>{t('verify.errors.wrongCode', { count: result.triesLeft })}</FieldError>
-              )}
-            </div>
+            <CodeField
+              ref={codeRef}
+              id={codeId}
+              label={t('verify.code')}
+              hint={t('verify.codeHint')}
+              error={
+                wrong && result?.error === 'wrongCode'
+                  ? t('verify.errors.wrongCode', { count: result.triesLeft })
+                  : null
+              }
+            />
             {submit(t(paying ? 'verify.submitCheckout' : 'verify.submit'), 'verify-submit')}
           </Form>
           <p className="text-navy-700">

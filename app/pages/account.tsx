@@ -31,10 +31,8 @@ import {
   card,
   type Csrf,
   CsrfInput,
-  describedBy,
-  FieldError,
+  EmailField,
   hint,
-  input,
   label,
   MessageBanner,
   PageHeader,
@@ -145,7 +143,6 @@ function SignIn({ next }: { next: string }) {
   const failed = result && result.intent === 'request-code' ? result : null;
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'request-code';
   const emailId = `${uid}-email`;
-  const errorId = `${emailId}-error`;
 
   useEffect(() => {
     if (!failed) return;
@@ -164,27 +161,13 @@ function SignIn({ next }: { next: string }) {
           )}
           <input type="hidden" name="intent" value="request-code" />
           {next && <input type="hidden" name="next" value={next} />}
-          <div>
-            <label htmlFor={emailId} className={label}>
-              {t('signIn.email')}
-            </label>
-            <input
-              ref={emailRef}
-              id={emailId}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              dir="ltr"
-              defaultValue={failed?.email ?? ''}
-              aria-invalid={failed?.field === 'email' || undefined}
-              aria-describedby={describedBy(failed?.field === 'email' && errorId)}
-              className={`${input} mt-1 rtl:text-right`}
-            />
-            {failed?.field === 'email' && <FieldError id={errorId}>{t(failed.error)}</FieldError>}
-          </div>
+          <EmailField
+            ref={emailRef}
+            id={emailId}
+            label={t('signIn.email')}
+            defaultValue={failed?.email ?? ''}
+            error={failed?.field === 'email' ? t(failed.error) : null}
+          />
           <BusyButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.sending')} testId="signin-submit" />
         </Form>
       </div>

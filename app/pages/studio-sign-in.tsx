@@ -16,7 +16,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import { useEffect, useId, useRef } from 'react';
 import { button, ErrorAlert, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import { asciiDigits } from '~/features/portal/digits';
-import { card, describedBy, FieldError, hint, input, label, portalMeta, PortalPage } from '~/features/portal/kit';
+import { card, CodeField, EmailField, portalMeta, PortalPage } from '~/features/portal/kit';
 
 /**
  * /studio/sign-in (and /ar/studio/sign-in): the local Content Lake's editors sign in here with a
@@ -96,8 +96,6 @@ export default function StudioSignIn() {
         : null;
   const alert = result && !fieldError ? t(`studioSignIn.errors.${result.error as 'rateLimited' | 'expired'}`) : null;
   const fieldId = `${uid}-field`;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
 
   // After a refused post, focus goes to what to fix: the field with its error, or the announced alert.
   useEffect(() => {
@@ -123,27 +121,13 @@ export default function StudioSignIn() {
           <Form method="post" reloadDocument noValidate className="space-y-5" aria-label={t('studioSignIn.title')}>
             {alertBox}
             <input type="hidden" name="intent" value="request-code" />
-            <div>
-              <label htmlFor={fieldId} className={label}>
-                {t('studioSignIn.email')}
-              </label>
-              <input
-                ref={fieldRef}
-                id={fieldId}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                dir="ltr"
-                defaultValue={result?.intent === 'request-code' ? result.email : ''}
-                aria-invalid={!!fieldError || undefined}
-                aria-describedby={describedBy(fieldError && errorId)}
-                className={`${input} mt-1 rtl:text-right`}
-              />
-              {fieldError && <FieldError id={errorId}>{fieldError}</FieldError>}
-            </div>
+            <EmailField
+              ref={fieldRef}
+              id={fieldId}
+              label={t('studioSignIn.email')}
+              defaultValue={result?.intent === 'request-code' ? result.email : ''}
+              error={fieldError}
+            />
             <button type="submit" className={button.primary} data-testid="studio-signin-submit">
               {t('studioSignIn.submit')}
             </button>
@@ -164,30 +148,13 @@ export default function StudioSignIn() {
         <Form method="post" reloadDocument noValidate className="space-y-5" aria-label={t('studioSignIn.codeTitle')}>
           {alertBox}
           <input type="hidden" name="intent" value="verify" />
-          <div>
-            <label htmlFor={fieldId} className={label}>
-              {t('studioSignIn.code')}
-            </label>
-            <p id={hintId} className={`${hint} mt-1`}>
-              {t('studioSignIn.codeHint')}
-            </p>
-            <input
-              ref={fieldRef}
-              id={fieldId}
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              dir="ltr"
-              aria-invalid={!!fieldError || undefined}
-              aria-describedby={describedBy(hintId, fieldError && errorId)}
-              className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
-            />
-            {fieldError && <FieldError id={errorId}>{fieldError}</FieldError>}
-          </div>
+          <CodeField
+            ref={fieldRef}
+            id={fieldId}
+            label={t('studioSignIn.code')}
+            hint={t('studioSignIn.codeHint')}
+            error={fieldError}
+          />
           <button type="submit" className={button.primary} data-testid="studio-verify-submit">
             {t('studioSignIn.verify')}
           </button>

@@ -11,6 +11,6 @@ export {
 } from './ManageForms';
 export { portalMeta } from './meta';
 export { PageHeader, PortalPage } from './PortalPage';
-export { describedBy, FieldError, MessageBanner, type UiMessage, useFormatDate } from './shared';
+export { CodeField, describedBy, EmailField, FieldError, MessageBanner, type UiMessage, useFormatDate } from './shared';
 export { InvoiceStatusBadge, SubscriptionStatusBadge, SubscriptionSummary } from './SubscriptionSummary';
 export { card, dangerButton, hint, input, label, pageHeader, pageTitle, portalContainer, textLink } from './ui';

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { forwardRef, useEffect, useMemo, useRef } from 'react';
 import { intlLocale } from '~/i18n';
 import { useLocale, useT } from '~/lib/locale';
+import { hint, input, label } from './ui';
 
 /** A message from the server, by portal.json key (see PortalMessage in app/portal/service.server.ts). */
 export interface UiMessage {
@@ -71,3 +72,75 @@ export function FieldError({ id, children }: { id: string; children: React.React
 /** aria-describedby from a list of ids that may be absent. */
 export const describedBy = (...ids: (string | false | null | undefined)[]) =>
   ids.filter(Boolean).join(' ') || undefined;
+
+/**
+ * The address field of a sign-in form (the client portal's and the Studio editors'): its label,
+ * the input and, when refused, its error (`{id}-error`, which the input names).
+ */
+export const EmailField = forwardRef<
+  HTMLInputElement,
+  { id: string; label: string; error?: string | null; defaultValue?: string }
+>(function EmailField({ id, label: text, error, defaultValue = '' }, ref) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        dir="ltr"
+        defaultValue={defaultValue}
+        aria-invalid={!!error || undefined}
+        aria-describedby={describedBy(error && errorId)}
+        className={`${input} mt-1 rtl:text-right`}
+      />
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+});
+
+/**
+ * The 6-digit code field of a sign-in form (portal and Studio editors): label, hint (`{id}-hint`),
+ * the input, and its error (`{id}-error`) when the code was wrong.
+ */
+export const CodeField = forwardRef<
+  HTMLInputElement,
+  { id: string; label: string; hint: string; error?: string | null }
+>(function CodeField({ id, label: text, hint: hintText, error }, ref) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <p id={hintId} className={`${hint} mt-1`}>
+        {hintText}
+      </p>
+      <input
+        ref={ref}
+        id={id}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        dir="ltr"
+        aria-invalid={!!error || undefined}
+        aria-describedby={describedBy(hintId, error && errorId)}
+        className={`${input} mt-2 max-w-[12rem] text-center text-2xl font-semibold tracking-[0.4em] tabular-nums`}
+      />
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+});
