@@ -308,6 +308,9 @@ test('an editor creates a blog post with a cover image in English and Arabic in 
       });
     expect(await (await page.request.get(`${server!.base}/blog`)).text()).not.toContain(post.title.en);
 
+    // Publish once the Studio has saved the last keystrokes (the body), as an editor sees it say:
+    // a publish clicked while it still commits and re-checks is the 4.22.1 stall described above.
+    await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
     const publish = page.getByRole('button', { name: 'Publish', exact: true });
     await expect(publish).toBeEnabled({ timeout: 15_000 });
     await publish.click();
