@@ -6,7 +6,7 @@
 // Chromium and prints, per page, the median performance score, the other three categories, LCP,
 // total blocking time, the bytes transferred and Lighthouse's CPU index of the machine, then the Arabic/English transfer ratio of each pair.
 //   node bench/lighthouse.mjs [--runs N] [--only /ar,/faq] [--save DIR (each run's report, JSON)]
-//                             [--without-scripts] [--baseline DIR]
+//                             [--without-scripts] [--baseline DIR] [--explain]
 // --baseline DIR runs the same pages, interleaved run by run, against a second checkout (another
 // commit, built there with `npm run build`) on its own port, and prints both medians per page:
 // a same-run A/B, since single figures on a shared machine swing with its load.
@@ -14,6 +14,12 @@
 // this script removes every <script> and module preload from the HTML and passes everything else
 // on, gzipped as the server does): the score the pages' HTML, CSS, fonts and images allow, so
 // the distance to it is what the hydration scripts cost.
+// --explain takes each run's simulated LCP apart with Lighthouse's own model (Lantern, on that
+// run's trace): which requests its LCP graph holds, by kind and size, the first paint the run
+// observed against the time its first-load scripts finished arriving, and the LCP the same
+// model gives without those scripts (had they arrived after the paint). Lantern counts every
+// request that ended before the observed paint, and an ES module's evaluation carries no URL in
+// the trace, so it cannot tell the modules were not needed for the paint.
 // Bounded: a page load may take at most 45 s and the whole run at most 25 minutes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +29,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { getComputationDataParams } from 'lighthouse/core/computed/metrics/lantern-metric.js';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +39,7 @@ const { values: args } = parseArgs({
     save: { type: 'string' },
     'without-scripts': { type: 'boolean', default: false },
     baseline: { type: 'string' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
@@ -161,8 +170,9 @@ const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 /** One Lighthouse run of a URL, retried twice when a busy machine spoils its trace (NO_NAVSTART, ...). */
 async function runOnce(url, saveAs) {
   let lhr;
+  let artifacts;
   for (let attempt = 0; attempt < 3; attempt++) {
-    ({ lhr } = await lighthouse(url, flags));
+    ({ lhr, artifacts } = await lighthouse(url, flags));
     if (!lhr.runtimeError) break;
     console.error(`${url}: ${lhr.runtimeError.code}, ${attempt < 2 ? 'again' : 'giving up'}`);
   }
@@ -186,6 +196,69 @@ async function runOnce(url, saveAs) {
       .flatMap((c) => c.auditRefs.filter((r) => c.id !== 'performance' && r.weight > 0))
       .filter((r) => (lhr.audits[r.id].score ?? 1) < 1)
       .map((r) => r.id),
+    explained: args.explain ? await explainLcp(lhr, artifacts) : null,
+  };
+}
+
+/**
+ * --explain: the run's simulated LCP recomputed with Lantern (the model Lighthouse used), its
+ * graph's requests by kind, and the same LCP with the page's scripts left out of the graph.
+ */
+async function explainLcp(lhr, artifacts) {
+  const { FirstContentfulPaint, LargestContentfulPaint } = Lantern.Metrics;
+  const settings = lhr.configSettings;
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    simulator: null,
+  };
+  const params = await getComputationDataParams(data, { computedCache: new Map(), settings });
+  const fcpResult = FirstContentfulPaint.compute(params);
+  const kind = (node) => (node.type === 'network' ? node.request.resourceType : 'cpu');
+  /** LCP as Lantern computes it, with the requests `leaveOut` accepts taken out of both its graphs. */
+  const lcpWithout = (leaveOut) => {
+    class Lcp extends LargestContentfulPaint {
+      static getOptimisticGraph(graph, navigation) {
+        return FirstContentfulPaint.getFirstPaintBasedGraph(graph, {
+          cutoffTimestamp: navigation.timestamps.largestContentfulPaint,
+          treatNodeAsRenderBlocking: (n) => LargestContentfulPaint.isNotLowPriorityImageNode(n) && !leaveOut(n),
+        });
+      }
+      static getPessimisticGraph(graph, navigation) {
+        return FirstContentfulPaint.getFirstPaintBasedGraph(graph, {
+          cutoffTimestamp: navigation.timestamps.largestContentfulPaint,
+          treatNodeAsRenderBlocking: (n) => !leaveOut(n),
+          additionalCpuNodesToTreatAsRenderBlocking: (n) => n.didPerformLayout(),
+        });
+      }
+    }
+    return Lcp.compute(params, { fcpResult });
+  };
+  const full = LargestContentfulPaint.compute(params, { fcpResult });
+  const graphKb = {};
+  for (const node of full.pessimisticEstimate.nodeTimings.keys()) {
+    if (node.type !== 'network') continue;
+    const k = kind(node);
+    graphKb[k] = (graphKb[k] ?? 0) + node.request.transferSize / 1024;
+  }
+  // Both on the trace's clock, from the navigation's start: the paint Lantern cuts its graph at,
+  // and the end of the last first-load module (fetched at low priority; the shell's widgets,
+  // loaded after hydration, come at high priority).
+  const { timeOrigin, largestContentfulPaint } = params.processedNavigation.timestamps;
+  let scriptsIn = 0;
+  params.graph.traverse((node) => {
+    if (kind(node) === 'Script' && node.request.priority === 'Low') scriptsIn = Math.max(scriptsIn, node.endTime);
+  });
+  return {
+    lcp: full.timing,
+    lcpWithoutScripts: lcpWithout((n) => kind(n) === 'Script').timing,
+    graphKb,
+    observedPaint: (largestContentfulPaint - timeOrigin) / 1000,
+    scriptsIn: (scriptsIn - timeOrigin) / 1000,
   };
 }
 const summary = (runs) => ({
@@ -199,12 +272,31 @@ const summary = (runs) => ({
   bytes: median(runs.map((x) => x.bytes)),
   failed: [...new Set(runs.flatMap((x) => x.failed))],
   all: runs.map((x) => x.perf).join('/'),
+  explained: runs.map((x) => x.explained).filter(Boolean),
 });
 const line = (label, r) =>
   `${label.padEnd(38)} perf ${String(r.perf).padStart(3)} (${r.all})  a11y ${r.a11y}  bp ${r.bp}  seo ${r.seo}` +
   `  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${String(Math.round(r.tbt)).padStart(4)} ms` +
   `  ${(r.bytes / 1024).toFixed(0).padStart(4)} KB  cpu index ${Math.round(r.cpu)}` +
   (r.failed.length ? `  failing: ${r.failed.join(', ')}` : '');
+
+/** --explain's lines for one page: each run, then the medians. */
+function explanation(r) {
+  if (!r.explained.length) return '';
+  const kb = (o) =>
+    Object.entries(o)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ');
+  const runs = r.explained.map(
+    (e, i) =>
+      `    run ${i + 1}: LCP ${(e.lcp / 1000).toFixed(2)} s, without the scripts ${(e.lcpWithoutScripts / 1000).toFixed(2)} s;` +
+      ` paint observed at ${Math.round(e.observedPaint)} ms, first-load scripts all in at ${Math.round(e.scriptsIn)} ms;` +
+      ` LCP graph KB: ${kb(e.graphKb)}`,
+  );
+  const med = (f) => (median(r.explained.map(f)) / 1000).toFixed(2);
+  return `\n${runs.join('\n')}\n    median: LCP ${med((e) => e.lcp)} s, without the scripts ${med((e) => e.lcpWithoutScripts)} s`;
+}
 
 const results = new Map();
 const baselineResults = new Map();
@@ -219,11 +311,11 @@ for (const p of pages) {
   }
   const r = summary(runs);
   results.set(p.path, r);
-  console.log(line(p.path, r));
+  console.log(line(p.path, r) + explanation(r));
   if (BASELINE) {
     const base = summary(baselineRuns);
     baselineResults.set(p.path, base);
-    console.log(line('  baseline', base));
+    console.log(line('  baseline', base) + explanation(base));
   }
 }
 if (BASELINE) {
