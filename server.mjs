@@ -150,11 +150,12 @@ app.use((req, res, next) => {
     return refuse(res, 413, 'The request is too large.', 'الطلب أكبر من الحد المسموح به.');
   next();
 });
-// A browser's form post from another site is refused here, in the visitor's terms, before
-// Remix (whose own check answers such a post with a 500). Webhooks send no Origin.
+// A browser's form post (or any other state-changing request) from another site is refused
+// here, in the visitor's terms, before Remix (whose own check answers such a request with a 500).
+// Webhooks send no Origin.
 app.use((req, res, next) => {
   const origin = req.headers.origin;
-  if (req.method !== 'POST' || !origin) return next();
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !origin) return next();
   let from = null;
   try {
     from = new URL(origin).origin;
@@ -195,7 +196,18 @@ if (lake && studioBuiltForSite) {
     // The editors' sign-in page (/studio/sign-in, and its single-fetch data) is the site's own.
     if (/^\/studio\/sign-in(\.data)?\/?$/i.test(req.path)) return next();
     res
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+      .set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex',
+        // An editor's signed-in Studio must not be framed by another site (clickjacking of
+        // Publish or Delete). Sanity's bundle brings its own scripts and styles, so the policy
+        // here is the framing rule only; the site's pages carry the full one.
+        'Content-Security-Policy': "frame-ancestors 'self'",
+        'X-Frame-Options': 'SAMEORIGIN',
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+      })
       .send(studioPage);
   });
   console.log(`[lake] the Studio at /studio, its API at ${lake.apiHost}`);

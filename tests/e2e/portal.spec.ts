@@ -316,6 +316,16 @@ test('a cross-site form post is refused and changes nothing', async ({ page }) =
     headers: { Origin: 'https://evil.example' },
   });
   expect(res.status()).toBe(403);
+  // Other methods from another site are refused the same way (Remix itself answered them with a 500).
+  for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
+    const other = await page.request.fetch(`${portalURL}/account/subscription`, {
+      method,
+      form: { intent: 'cancel' },
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(other.status(), method).toBe(403);
+    expect(await other.text()).toContain('This form was sent from another site and was not accepted.');
+  }
   await page.goto(url('en', '/account/subscription'));
   await expect(page.getByRole('button', { name: t('en', 'subscription.resume') })).toHaveCount(0);
 });

@@ -430,6 +430,32 @@ test('nobody but an editor reaches the lake: no token, a forged one, a visitor o
   }
 });
 
+test('another site cannot frame the Studio, the site itself can', async ({ page }) => {
+  const res = await page.request.get(`${server!.base}/studio`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
+  expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers()['x-content-type-options']).toBe('nosniff');
+
+  const frameUrl = () =>
+    page
+      .frames()
+      .find((f) => f !== page.mainFrame())
+      ?.url() ?? '';
+  // A page that is not the site's (about:blank, an opaque origin) framing it: Chromium refuses.
+  await page.setContent(`<iframe src="${server!.base}/studio" title="framed"></iframe>`);
+  await expect.poll(frameUrl, { timeout: 10_000 }).toMatch(/^chrome-error:/);
+  // One of the site's own pages framing it: allowed.
+  await page.goto(`${server!.base}/faq`);
+  await page.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    frame.title = 'framed';
+    document.body.append(frame);
+  }, `${server!.base}/studio`);
+  await expect.poll(frameUrl, { timeout: 10_000 }).toContain(`${server!.base}/studio`);
+});
+
 test('the editors’ sign-in page in Arabic: a stranger’s address is answered like an editor’s, gets no email, and a wrong code is announced', async ({
   page,
 }) => {
