@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/db/client.server';
 import { lockDataFolder } from '~/db/folder-lock.server';
-import { accounts, faqQuestions, newsletterSignups } from '~/db/schema.server';
+import { accounts, billingCustomers, billingSubscriptions, faqQuestions, newsletterSignups } from '~/db/schema.server';
 import { createPostgresDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
 
@@ -108,6 +109,68 @@ describe.each(testDatabaseKinds())('npm run erase on %s', (kind) => {
       expect(refused!.stderr).toContain('usage: npm run erase -- someone@example.com');
     }
   });
+
+  /** Runs `change` on the test's database (closed again before the command opens it). */
+  const onDatabase = async (change: (db: Database['db']) => Promise<unknown>) => {
+    const database =
+      kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url, poolSize: 1 })
+        : await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await change(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+
+  it(
+    'refuses, erasing nothing, while the billing engine still renews their subscription (exit 3)',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const start = new Date('2026-11-14T00:00:00.000Z');
+      await onDatabase(async (db) => {
+        await db
+          .insert(billingCustomers)
+          .values({ id: 'cus_CliBilled', email: EMAIL, name: 'Some One', locale: 'ar', createdAt: start });
+        await db.insert(billingSubscriptions).values({
+          id: 'sub_CliBilled',
+          customerId: 'cus_CliBilled',
+          plan: 'business',
+          amount: 49_900,
+          currency: 'sgd',
+          status: 'active',
+          billingAnchor: start,
+          periodIndex: 1,
+          currentPeriodStart: start,
+          currentPeriodEnd: new Date('2026-12-14T00:00:00.000Z'),
+          cancelAtPeriodEnd: false,
+          createdAt: start,
+        });
+      });
+      const refused = await command([EMAIL]).then(
+        () => null,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(refused).toMatchObject({ code: 3, stdout: '' });
+      expect(refused!.stderr).toContain(
+        'erase: nothing erased: someone@example.com still has a subscription that renews (billing engine sub_CliBilled, plan business, active, next renewal 2026-12-14)',
+      );
+      expect(existsSync(path.join(dataDir, 'outbox', 'message-1.eml'))).toBe(true);
+
+      // The client cancels (it ends with the period they paid for): now the erasure goes ahead.
+      await onDatabase((db) =>
+        db
+          .update(billingSubscriptions)
+          .set({ cancelAtPeriodEnd: true, canceledAt: new Date() })
+          .where(eq(billingSubscriptions.id, 'sub_CliBilled')),
+      );
+      const erased = await command([EMAIL]);
+      expect(erased.stdout).toMatch(/database: portal accounts [^\n]*: 1 removed\n {4}account cus_cli/);
+      expect(erased.stdout).toMatch(/customer cus_CliBilled \(Some One\): kept/);
+    },
+  );
 
   it('refuses a data folder a server holds, and erases nothing', { timeout: 60_000 }, async () => {
     lockDataFolder(dataDir);

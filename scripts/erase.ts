@@ -9,14 +9,16 @@
  * Uses the firm's database: DATABASE_URL when set, else the embedded one in
  * {CONTENT_DATA_DIR}/db (default data/). The embedded data folder is one process's: while a
  * server runs on it, stop it first (the command says which process has it).
- * Exits 2 on bad arguments, 1 when the stores cannot be opened.
+ * Refuses, erasing nothing, while the person has a subscription that renews (exit 3): erased, they
+ * would go on being billed with no account to cancel it from.
+ * Exits 2 on bad arguments, 1 when the stores or the billing providers cannot be read.
  */
 import { billing, embeddedBilling, stripeBilling } from '~/billing/billing.server';
 import { openDatabase } from '~/db/client.server';
 import { FolderInUseError, lockDataFolder } from '~/db/folder-lock.server';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
-import { erasePerson, formatErasure } from '~/portal/erase.server';
+import { erasePerson, formatErasure, StillBilledError } from '~/portal/erase.server';
 import { contentClient } from '~/sanity/client.server';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 
@@ -57,6 +59,12 @@ async function main() {
     });
     process.stdout.write(formatErasure(email, reports));
     if (reports.some((r) => r.failed)) process.exitCode = 1;
+  } catch (error) {
+    // Nothing was erased: a subscription still renews (exit 3), or billing could not be read (1).
+    console.error(
+      error instanceof StillBilledError ? `erase: ${error.message}` : `erase: nothing erased: ${String(error)}`,
+    );
+    process.exitCode = error instanceof StillBilledError ? 3 : 1;
   } finally {
     if (store instanceof EmbeddedContentClient) store.close();
     await database.close();

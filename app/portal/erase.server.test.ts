@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Customer } from '~/billing/types';
+import type { Customer, SubscriptionView } from '~/billing/types';
 import {
   accounts,
   faqQuestions,
@@ -15,7 +15,7 @@ import {
   signinCodes,
 } from '~/db/schema.server';
 import { testDatabaseKinds } from '~/db/test-support';
-import { erasePerson, formatErasure, type ErasureContext } from './erase.server';
+import { erasePerson, formatErasure, StillBilledError, type ErasureContext } from './erase.server';
 import { queueMail } from './mail-queue.server';
 import { createTestWorldOn, type TestWorldOn } from './test-world-on';
 
@@ -142,12 +142,16 @@ describe.each(testDatabaseKinds())('erasure on %s', (kind) => {
     context = {
       db,
       outboxDir,
-      billingEngine: { findCustomerByEmail: async (e) => (e === EMAIL ? customer('cus_erase', EMAIL) : null) },
+      billingEngine: {
+        findCustomerByEmail: async (e) => (e === EMAIL ? customer('cus_erase', EMAIL) : null),
+        getSubscription: async () => null,
+      },
       stripe: {
         findCustomerByEmail: async (e) => {
           stripeAsked.push(e);
           return e === EMAIL ? customer('cus_StripeErase', EMAIL) : null;
         },
+        getSubscription: async () => null,
       },
     };
   }, 60_000);
@@ -187,7 +191,8 @@ describe.each(testDatabaseKinds())('erasure on %s', (kind) => {
       expect(text).toMatch(
         /Stripe customers \(listed for the operator, not deleted\): 0 removed\n {4}customer cus_StripeErase/,
       );
-      expect(stripeAsked).toEqual([EMAIL]);
+      // Asked twice: whether a subscription still renews, then for the listing.
+      expect(stripeAsked).toEqual([EMAIL, EMAIL]);
 
       // Everyone else's data is where it was.
       expect(await count(sql`select count(*)::int as n from ${accounts}`)).toBe(1);
@@ -208,18 +213,94 @@ describe.each(testDatabaseKinds())('erasure on %s', (kind) => {
   );
 
   it('a place that fails is reported and the others are still erased', { timeout: 60_000 }, async () => {
-    const reports = await erasePerson(EMAIL, {
-      ...context,
-      stripe: {
-        findCustomerByEmail: async () => {
-          throw new Error('Stripe unreachable');
-        },
-      },
-    });
-    expect(reports.find((r) => r.failed)).toMatchObject({ note: 'FAILED: Error: Stripe unreachable' });
+    // The outbox "folder" is a file: that place cannot be read.
+    const notAFolder = path.join(world.dir, 'not-a-folder');
+    writeFileSync(notAFolder, '');
+    const reports = await erasePerson(EMAIL, { ...context, outboxDir: notAFolder });
+    expect(reports.find((r) => r.failed)).toMatchObject({ place: expect.stringMatching(/^outbox/) });
     expect(reports.filter((r) => r.failed)).toHaveLength(1);
     expect(await count(sql`select count(*)::int as n from ${accounts}`)).toBe(1);
   });
+
+  const renewing = (id: string, customerId: string, change: Partial<SubscriptionView> = {}): SubscriptionView => ({
+    id,
+    customerId,
+    plan: 'business',
+    status: 'active',
+    amount: 49_900,
+    currency: 'sgd',
+    currentPeriodStart: '2026-11-14T00:00:00.000Z',
+    currentPeriodEnd: '2026-12-14T00:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+    endedAt: null,
+    scheduledChange: null,
+    card: null,
+    ...change,
+  });
+
+  it(
+    'refuses, erasing nothing, while a subscription still renews; erases once it is set to end',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const accountsBefore = await count(sql`select count(*)::int as n from ${accounts}`);
+      let subscription = renewing('sub_engine1', 'cus_erase');
+      const withEngine = {
+        ...context,
+        billingEngine: { ...context.billingEngine!, getSubscription: async () => subscription },
+      };
+      const refused = await erasePerson(EMAIL, withEngine).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(StillBilledError);
+      expect(String((refused as Error).message)).toMatch(
+        /^nothing erased: erase@example\.com still has a subscription that renews \(billing engine sub_engine1, plan business, active, next renewal 2026-12-14\)\. Cancel it first \(the client can, at \/account\/subscription/,
+      );
+      expect(await count(sql`select count(*)::int as n from ${accounts}`)).toBe(accountsBefore);
+      expect(await count(sql`select count(*)::int as n from ${faqQuestions}`)).toBe(3);
+      expect(readdirSync(context.outboxDir)).toHaveLength(6);
+
+      // A payment being retried still renews; so does a Stripe subscription.
+      subscription = renewing('sub_engine1', 'cus_erase', { status: 'past_due' });
+      await expect(erasePerson(EMAIL, withEngine)).rejects.toBeInstanceOf(StillBilledError);
+      await expect(
+        erasePerson(EMAIL, {
+          ...context,
+          stripe: { ...context.stripe!, getSubscription: async () => renewing('sub_S1', 'cus_StripeErase') },
+        }),
+      ).rejects.toThrow(/\(Stripe sub_S1, plan business, active/);
+      expect(await count(sql`select count(*)::int as n from ${accounts}`)).toBe(accountsBefore);
+
+      // Cancelled at the end of its period: it will not renew, and the erasure goes ahead.
+      subscription = renewing('sub_engine1', 'cus_erase', {
+        cancelAtPeriodEnd: true,
+        canceledAt: '2026-11-20T00:00:00.000Z',
+      });
+      const reports = await erasePerson(EMAIL, withEngine);
+      expect(reports.every((r) => !r.failed)).toBe(true);
+      expect(await count(sql`select count(*)::int as n from ${accounts}`)).toBe(accountsBefore - 1);
+    },
+  );
+
+  it(
+    'erases nothing when billing cannot be read to check for a renewing subscription',
+    { timeout: 60_000 },
+    async () => {
+      const accountsBefore = await count(sql`select count(*)::int as n from ${accounts}`);
+      await expect(
+        erasePerson(EMAIL, {
+          ...context,
+          stripe: {
+            ...context.stripe!,
+            findCustomerByEmail: async () => {
+              throw new Error('Stripe unreachable');
+            },
+          },
+        }),
+      ).rejects.toThrow('Stripe unreachable');
+      expect(await count(sql`select count(*)::int as n from ${accounts}`)).toBe(accountsBefore);
+    },
+  );
 
   it('without Stripe or the billing engine, says there is nothing to list', { timeout: 60_000 }, async () => {
     const text = formatErasure(EMAIL, await erasePerson(EMAIL, { ...context, stripe: null, billingEngine: null }));

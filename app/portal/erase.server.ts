@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Customer } from '~/billing/types';
+import type { Customer, SubscriptionView } from '~/billing/types';
 import {
   accounts,
   faqQuestions,
@@ -26,14 +26,72 @@ import type { Db } from '~/db/types.server';
  *   its erasure. Until then this entry erases NOTHING: it lists the customer it finds;
  * - LISTED_PLACES: what the firm erases by hand and the product only lists (Stripe's customers).
  */
+/** What erasure reads of a billing provider: who the address is, and whether they are still billed. */
+export interface BillingLookup {
+  findCustomerByEmail(email: string): Promise<Customer | null>;
+  getSubscription(customerId: string): Promise<SubscriptionView | null>;
+}
+
 export interface ErasureContext {
   db: Db;
   /** The embedded world's mail folder (OUTBOX_DIR, or {CONTENT_DATA_DIR}/outbox). */
   outboxDir: string;
   /** The embedded billing engine, when it runs (its customers are listed, not erased). */
-  billingEngine: { findCustomerByEmail(email: string): Promise<Customer | null> } | null;
+  billingEngine: BillingLookup | null;
   /** The Stripe adapter, when Stripe is configured (read only). */
-  stripe: { findCustomerByEmail(email: string): Promise<Customer | null> } | null;
+  stripe: BillingLookup | null;
+}
+
+/** A subscription of the person that will renew: it must end before their account can go. */
+export interface StillRenewing {
+  provider: 'billing engine' | 'Stripe';
+  customerId: string;
+  subscription: SubscriptionView;
+}
+
+/**
+ * Erasure refused, nothing erased: the person still has a subscription that renews. Erasing
+ * their account then would leave them billed every month with no account to sign in to and
+ * cancel it. The client cancels it (the portal), or the firm does (the Stripe Dashboard, or the
+ * client's cancel step), and erasure runs once it no longer renews.
+ */
+export class StillBilledError extends Error {
+  constructor(
+    readonly email: string,
+    readonly renewing: StillRenewing[],
+  ) {
+    super(
+      `nothing erased: ${email} still has a subscription that renews (` +
+        renewing
+          .map(
+            (r) =>
+              `${r.provider} ${r.subscription.id}, plan ${r.subscription.plan}, ${r.subscription.status}, next renewal ${r.subscription.currentPeriodEnd.slice(0, 10)}`,
+          )
+          .join('; ') +
+        '). Cancel it first (the client can, at /account/subscription; with Stripe, the firm can in its Dashboard), then erase: ' +
+        'erased now, the client would go on being billed with no account to sign in to and cancel.',
+    );
+    this.name = 'StillBilledError';
+  }
+}
+
+/** The person's subscriptions that will renew, in the engine and in Stripe. */
+export async function subscriptionsStillRenewing(email: string, context: ErasureContext): Promise<StillRenewing[]> {
+  const renewing: StillRenewing[] = [];
+  const providers = [
+    ['billing engine', context.billingEngine],
+    ['Stripe', context.stripe],
+  ] as const;
+  for (const [provider, lookup] of providers) {
+    if (!lookup) continue;
+    const customer = await lookup.findCustomerByEmail(email);
+    if (!customer) continue;
+    const subscription = await lookup.getSubscription(customer.id);
+    // `canceled` has ended; cancelAtPeriodEnd ends at the close of the period it was paid for.
+    if (subscription && subscription.status !== 'canceled' && !subscription.cancelAtPeriodEnd)
+      renewing.push({ provider, customerId: customer.id, subscription });
+  }
+  return renewing;
 }
 
 export interface PlaceReport {
@@ -250,9 +308,15 @@ export const LISTED_PLACES: readonly ErasurePlace[] = [
   },
 ];
 
-/** Erases `email` everywhere, place by place, in the lists' order. */
+/**
+ * Erases `email` everywhere, place by place, in the lists' order. Throws StillBilledError, having
+ * erased nothing, while the person has a subscription that renews; an error reading the billing
+ * providers is thrown as is, also before anything is erased.
+ */
 export async function erasePerson(email: string, context: ErasureContext): Promise<PlaceReport[]> {
   const address = email.trim().toLowerCase();
+  const renewing = await subscriptionsStillRenewing(address, context);
+  if (renewing.length) throw new StillBilledError(address, renewing);
   const reports: PlaceReport[] = [];
   for (const place of [...ERASURE_PLACES, ...BILLING_ERASURE_PLACES, ...LISTED_PLACES]) {
     try {
