@@ -107,6 +107,8 @@ describe.each(testDatabaseKinds())('editors of the local lake (%s)', (kind) => {
     expect(mail.subject).toContain('الاستوديو');
     expect(mail.text).toContain('Eda Editor');
     const code = codeIn(mail.text);
+    // The code is in the body only: a subject shows on a locked phone's notifications.
+    expect(mail.subject).not.toMatch(/\d/);
     // The code is never stored.
     const stored = JSON.stringify((await world.database.db.execute(sql`select * from lake_editor_codes`)).rows);
     expect(stored).not.toContain(code);
