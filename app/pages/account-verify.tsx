@@ -52,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args
 export const ErrorBoundary = RouteErrorBoundary;
 
 export type VerifyActionData =
-  { error: 'wrongCode'; triesLeft: number } | { error: 'expired' } | { error: 'rateLimited' };
+  { error: 'wrongCode'; triesLeft: number } | { error: 'expired' } | { error: 'locked' } | { error: 'rateLimited' };
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
@@ -68,6 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<VerifyActionData>({ error: 'wrongCode', triesLeft: result.triesLeft }, { status: 400 });
     case 'expired':
       return data<VerifyActionData>({ error: 'expired' }, { status: 400 });
+    case 'locked':
+      return data<VerifyActionData>({ error: 'locked' }, { status: 429 });
     case 'rate-limited':
       return data<VerifyActionData>({ error: 'rateLimited' }, { status: 429 });
   }
@@ -105,7 +107,7 @@ export default function AccountVerify() {
           ? t('verify.errors.wrongCode', { count: result.triesLeft })
           : t(`verify.errors.${result.error}`)}
       </p>
-      {result.error === 'expired' && (
+      {(result.error === 'expired' || result.error === 'locked') && (
         <Link to={restart} className={`${textLink} mt-2 inline-block text-red-900`}>
           {t('verify.requestNew')}
         </Link>

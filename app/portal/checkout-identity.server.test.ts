@@ -11,7 +11,7 @@ import { findAccountByEmail, getAccount } from './accounts.server';
 import { sendDueMail } from './mail-queue.server';
 import { completeCheckout, startCheckout } from './service.server';
 import { readSession, startSession } from './session.server';
-import { verifyCode } from './signin.server';
+import { requestCode, verifyCode } from './signin.server';
 import { seedDemo } from './start.server';
 import { createTestWorld, type TestWorld } from './test-support';
 
@@ -109,6 +109,45 @@ describe.each(testDatabaseKinds())('paying the local checkout (%s)', (kind) => {
     expect((await engine().getCheckout(id))?.status).toBe('complete');
     expect(await engine().getSubscription(former.id)).toMatchObject({ plan: 'starter', status: 'active' });
     expect((await verifyCode(request('/account/verify', pending), form({ code }), 'en')).status).not.toBe('signed-in');
+  });
+
+  it("the confirmation code shares the address's typed-code budget, and confirming spends the address's other codes", async () => {
+    const id = await newCheckout();
+    // Someone asks for a sign-in code for the same address from another browser first.
+    const asked = await requestCode(request('/account'), form({ email: 'former@example.com' }), 'en');
+    const attacker = cookiesOf((asked as { headers: Headers }).headers);
+    const paid = await completeCheckout(request(`/checkout/${id}`), id, payment('former@example.com'), 'en');
+    const pending = cookiesOf((paid as { headers: Headers }).headers);
+    await vi.waitFor(async () => {
+      await sendDueMail();
+      expect(world.sent.filter((m) => m.to === 'former@example.com')).toHaveLength(2);
+    });
+    const [signInMail, confirmMail] = world.sent.filter((m) => m.to === 'former@example.com');
+    const confirm = codeIn(confirmMail!.text)!;
+    // Ten wrong guesses in all, from three browsers, spend the address's budget.
+    const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const guess = wrongCode(codeIn(signInMail!.text)!) === confirm ? '000000' : wrongCode(codeIn(signInMail!.text)!);
+    for (let i = 0; i < 5; i++) await verifyCode(request('/account/verify', attacker), form({ code: guess }), 'en');
+    for (let i = 0; i < 4; i++)
+      await verifyCode(request('/account/verify', pending), form({ code: wrongCode(confirm) }), 'en');
+    const retry = await requestCode(request('/account'), form({ email: 'former@example.com' }), 'en');
+    const third = cookiesOf((retry as { headers: Headers }).headers);
+    expect((await verifyCode(request('/account/verify', third), form({ code: guess }), 'en')).status).toBe(
+      'wrong-code',
+    );
+    // Ten spent: the payer's right code, with a try left, is refused unchecked.
+    expect((await verifyCode(request('/account/verify', pending), form({ code: confirm }), 'en')).status).toBe(
+      'locked',
+    );
+    expect((await engine().getCheckout(id))?.status).toBe('open');
+    // The emailed link still confirms the payment, and the address's other codes stay spent.
+    const link = /verify\?c=([A-Za-z0-9]+)&code=(\d{6})&p=checkout/.exec(confirmMail!.text)!;
+    expect((await verifyCode(request('/account/verify'), form({ c: link[1], code: link[2] }), 'en')).status).toBe(
+      'signed-in',
+    );
+    expect((await engine().getCheckout(id))?.status).toBe('complete');
+    const left = await world.database.db.execute<{ tries_left: number }>(sql`select tries_left from signin_codes`);
+    expect(left.rows.map((r) => r.tries_left)).toEqual([0, 0]);
   });
 
   it('with a new address creates no account and no subscription before the address is confirmed', async () => {

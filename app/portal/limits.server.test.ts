@@ -9,7 +9,17 @@ import { rateLimits, serverKeys } from '~/db/schema.server';
 import { createPostgresDatabase, installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
 import { pseudonym } from './crypto.server';
-import { consume, consumeAll, limitsKey, limitSubject, purgeExpiredLimits, remaining } from './limits.server';
+import {
+  budgetLeft,
+  consume,
+  consumeAll,
+  giveBack,
+  limitsKey,
+  limitSubject,
+  purgeExpiredLimits,
+  remaining,
+  takeBudget,
+} from './limits.server';
 
 process.env.SESSION_SECRET ??= 'limits-test-session-secret-0123456789abcdef';
 
@@ -78,6 +88,48 @@ describe.each(testDatabaseKinds())('rate limits in the database (%s)', (kind) =>
     expect(results.filter(Boolean)).toHaveLength(5);
     const rows = await database.db.select().from(rateLimits);
     expect(rows).toMatchObject([{ kind: 'burst', count: 5 }]);
+  });
+
+  it('a rolling budget: each use is held for the window from its own moment, all or none, given back on demand', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const budget = { max: 10, windowMs: day };
+    const t0 = Date.UTC(2026, 10, 23, 10);
+    const take = (uses: number, at: number) => takeBudget('b', 'a@example.com', budget, uses, { now: at });
+    expect(await take(6, t0)).not.toBeNull();
+    expect(await take(4, t0 + day / 2)).not.toBeNull();
+    expect(await budgetLeft('b', 'a@example.com', budget, { now: t0 + day / 2 })).toBe(0);
+    expect(await take(1, t0 + day / 2)).toBeNull();
+    // A fixed window would have started afresh by now; the first six are held until their own 24 hours end.
+    expect(await take(1, t0 + day - 1)).toBeNull();
+    expect(await budgetLeft('b', 'a@example.com', budget, { now: t0 + day })).toBe(6);
+    // All or none: seven asked for with six free takes nothing.
+    expect(await take(7, t0 + day)).toBeNull();
+    expect(await budgetLeft('b', 'a@example.com', budget, { now: t0 + day })).toBe(6);
+    const taken = await take(6, t0 + day);
+    expect(taken?.subjects).toHaveLength(6);
+    expect(await take(1, t0 + day)).toBeNull();
+    // Given back (a use that did not count), the slots are free again; another subject has its own.
+    await giveBack(taken!);
+    expect(await budgetLeft('b', 'a@example.com', budget, { now: t0 + day })).toBe(6);
+    expect(await budgetLeft('b', 'other@example.com', budget, { now: t0 })).toBe(10);
+    // The second batch ends 24 hours after it was taken; the rows hold pseudonyms only.
+    expect(await budgetLeft('b', 'a@example.com', budget, { now: t0 + day + day / 2 })).toBe(10);
+    expect(JSON.stringify(await database.db.select().from(rateLimits))).not.toContain('example.com');
+  });
+
+  it('a rolling budget under concurrency: 50 simultaneous uses of a budget of 10 take exactly 10, and no slot twice', async () => {
+    const budget = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
+    const ones = await Promise.all(Array.from({ length: 50 }, () => takeBudget('c1', 'a@example.com', budget, 1)));
+    expect(ones.filter(Boolean)).toHaveLength(10);
+    expect(new Set(ones.flatMap((t) => t?.subjects ?? [])).size).toBe(10);
+    // Three at a time: never more than ten held, and what the winners hold is exactly what is stored.
+    const threes = await Promise.all(Array.from({ length: 20 }, () => takeBudget('c3', 'a@example.com', budget, 3)));
+    const won = threes.filter(Boolean);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    expect(won.length).toBeLessThanOrEqual(3);
+    const rows = await database.db.select().from(rateLimits);
+    expect(rows.filter((r) => r.kind === 'c3')).toHaveLength(won.length * 3);
+    expect(new Set(won.flatMap((t) => t!.subjects)).size).toBe(won.length * 3);
   });
 
   it('counts in one statement: one insert … on conflict do update … where … returning, no read first', async () => {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { db as processDb } from '~/db/client.server';
 import { rateLimits } from '~/db/schema.server';
 import { serverKey } from '~/db/server-keys.server';
@@ -31,6 +31,13 @@ export const LIMITS = {
   signInPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
   /** Code checks from one IP. */
   verifyPerIp: { max: 30, windowMs: 60 * 60 * 1000 },
+  /**
+   * Typed codes checked for one address from anywhere, a rolling 24 hours (`takeBudget`): each live code
+   * a guess is checked against takes one (a right code gives its back). Ten a day bounds a 6-digit code's
+   * guesser to 10 in a million a day (0.03% in 30 days) whatever IPs, browsers and live codes they hold;
+   * it leaves an honest client two codes' worth of typos, and the emailed link still works beyond it.
+   */
+  verifyPerAddress: { max: 10, windowMs: 24 * 60 * 60 * 1000 },
   /** Local checkout attempts from one IP (declined cards included). */
   checkoutPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
   /** Checkouts started (Subscribe on /pricing) from one IP: each one is a stored checkout, or a Stripe session. */
@@ -128,6 +135,97 @@ export async function consumeAll(
     where ${over} or rate_limits.count < (select u.max from uses u where u.kind = excluded.kind)
     returning kind`);
   return counted.rows.length === uses.length;
+}
+
+/**
+ * A rolling-window budget: `limit.max` slots per subject, each a row of `rate_limits` (its subject the
+ * keyed pseudonym of the value and the slot's number), held for `limit.windowMs` from the moment it was
+ * taken. So in any `windowMs` at most `max` uses are taken (a fixed window would let `2 × max` through
+ * around its end). Takes `uses` free slots in ONE statement, `insert … select (free slots) on conflict do
+ * update … where the slot's time is over returning`: the condition is evaluated on the locked row, so two
+ * requests racing for the last slot cannot both take it. Answers the slots taken (to give back with
+ * `giveBack`), or null when there were not `uses` free ones (then none is kept). Slots are picked at random
+ * among the free ones, so concurrent requests rarely collide while many are free; a request that collided
+ * gives back what it took and tries again (a few times) while enough were free.
+ */
+export async function takeBudget(
+  kind: string,
+  subject: string,
+  limit: Limit,
+  uses: number,
+  context: LimitContext = {},
+): Promise<BudgetTaken | null> {
+  const { now = Date.now() } = context;
+  const db = context.db ?? (await processDb());
+  if (uses < 1) return { kind, subjects: [], at: now };
+  if (uses > limit.max) return null;
+  const key = await limitsKey(db);
+  const at = new Date(now).toISOString();
+  const until = new Date(now + limit.windowMs).toISOString();
+  const slots = sql.join(
+    Array.from({ length: limit.max }, (_, n) => sql`(${limitSubject(key, kind, `${subject}\n${n}`)})`),
+    sql`, `,
+  );
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const result = await db.execute<{ subject: string | null; free: number | string }>(sql`
+      with slots (subject) as (values ${slots}),
+      free as (
+        select s.subject from slots s left join ${rateLimits} r on r.kind = ${kind} and r.subject = s.subject
+        where r.subject is null or r.expires_at <= ${at}::timestamptz),
+      picked as (select subject from free order by random() limit ${uses}),
+      taken as (
+        insert into ${rateLimits} (kind, subject, window_start, count, expires_at)
+        select ${kind}, subject, ${at}::timestamptz, 1, ${until}::timestamptz from picked
+        where (select count(*) from free) >= ${uses}
+        on conflict (kind, subject) do update set
+          window_start = excluded.window_start, count = 1, expires_at = excluded.expires_at
+        where rate_limits.expires_at <= excluded.window_start
+        returning subject)
+      select taken.subject, (select count(*) from free) as free from (select 1) one left join taken on true`);
+    const subjects = result.rows.flatMap((row) => (row.subject ? [row.subject] : []));
+    const free = Number(result.rows[0]?.free ?? 0);
+    if (subjects.length === uses) return { kind, subjects, at: now };
+    await giveBack({ kind, subjects, at: now }, { db });
+    if (free < uses) return null;
+  }
+  return null;
+}
+
+/** Slots taken by `takeBudget`, to give back. */
+export interface BudgetTaken {
+  kind: string;
+  subjects: string[];
+  at: number;
+}
+
+/** Gives back slots taken by `takeBudget` (a use that turned out not to count), in one statement. */
+export async function giveBack(taken: BudgetTaken, context: Pick<LimitContext, 'db'> = {}): Promise<void> {
+  if (!taken.subjects.length) return;
+  const db = context.db ?? (await processDb());
+  await db
+    .delete(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.kind, taken.kind),
+        inArray(rateLimits.subject, taken.subjects),
+        eq(rateLimits.windowStart, new Date(taken.at)),
+      ),
+    );
+}
+
+/** How many slots of a `takeBudget` budget are free now. */
+export async function budgetLeft(kind: string, subject: string, limit: Limit, context: LimitContext = {}) {
+  const { now = Date.now() } = context;
+  const db = context.db ?? (await processDb());
+  const key = await limitsKey(db);
+  const subjects = Array.from({ length: limit.max }, (_, n) => limitSubject(key, kind, `${subject}\n${n}`));
+  const held = await db
+    .select({ subject: rateLimits.subject })
+    .from(rateLimits)
+    .where(
+      and(eq(rateLimits.kind, kind), inArray(rateLimits.subject, subjects), gt(rateLimits.expiresAt, new Date(now))),
+    );
+  return limit.max - held.length;
 }
 
 /** How many uses are left in the current window (for "N tries left"). */

@@ -74,6 +74,7 @@ export type SignInVerifyResult =
   | { status: 'signed-in'; headers: Headers /* Set-Cookie: the new session */; redirectTo: string }
   | { status: 'wrong-code'; triesLeft: number }
   | { status: 'expired' /* no live code: expired, used, or too many tries */ }
+  | { status: 'locked' /* the address's budget of typed codes is spent (up to 24 hours); links still work */ }
   | { status: 'rate-limited' };
 
 export interface SubscriptionPageData {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDatabaseKinds } from '~/db/test-support';
 import { ensureAccount } from './accounts.server';
+import { derivedCode } from './crypto.server';
 import { sendDueMail } from './mail-queue.server';
 import { readSession } from './session.server';
 import { signOut } from './service.server';
@@ -83,6 +84,19 @@ describe.each(testDatabaseKinds())('passwordless sign-in (%s)', (kind) => {
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
   const linkIn = (text: string) => /verify\?c=([A-Za-z0-9]+)&code=(\d{6})/.exec(text)!;
   const notThe = (code: string) => (code === '000000' ? '111111' : '000000');
+  /** A guess that is none of the live codes (so a test never signs in by luck). */
+  const wrongGuess = async () => {
+    const rows = await world.database.db.execute<{ id: string }>(sql`select id from signin_codes`);
+    const codes = new Set(rows.rows.map((r) => derivedCode(r.id)));
+    let n = 0;
+    while (codes.has(String(n).padStart(6, '0'))) n++;
+    return String(n).padStart(6, '0');
+  };
+  /** Moves every use of the addresses' typed-code budgets 24 hours into the past. */
+  const aDayPasses = () =>
+    world.database.db.execute(
+      sql`update rate_limits set window_start = window_start - interval '24 hours', expires_at = expires_at - interval '24 hours' where kind = 'verify-address'`,
+    );
   const dump = async () => {
     const tables = ['signin_codes', 'mail_queue', 'sessions', 'accounts', 'rate_limits'];
     const rows = await Promise.all(
@@ -161,6 +175,106 @@ describe.each(testDatabaseKinds())('passwordless sign-in (%s)', (kind) => {
     expect((await again.ask('client@example.com')).status).toBe('sent');
     const code = codeIn((await mailTo('client@example.com', 5)).at(-1)!.text);
     expect((await again.verify({ code })).status).toBe('signed-in');
+  });
+
+  it("an attacker's wrong guesses over several IPs and live codes spend the address's daily budget; then the right code is refused, for a stranger's address alike", async () => {
+    // Three IPs, two live codes each: every guess is checked against two codes and costs two of the ten.
+    const attack = async (email: string) => {
+      const attackers = [browser(), browser(), browser()];
+      for (const a of attackers) for (let i = 0; i < 2; i++) expect((await a.ask(email)).status).toBe('sent');
+      const out: string[] = [];
+      for (const a of [...attackers, ...attackers]) out.push(outcome(await a.verify({ code: await wrongGuess() })));
+      // Spent: the attackers' own codes are gone too, and a new one is refused before it is checked.
+      out.push(outcome(await attackers[0]!.verify({ code: await wrongGuess() })));
+      await attackers[1]!.ask(email);
+      out.push(outcome(await attackers[1]!.verify({ code: await wrongGuess() })));
+      return out;
+    };
+    const expected = ['wrong 4', 'wrong 4', 'wrong 4', 'wrong 3', 'wrong 3', 'locked', 'expired', 'locked'];
+    expect(await attack('client@example.com')).toEqual(expected);
+    expect(await attack('nobody@example.com')).toEqual(expected);
+
+    // The owner, from their own browser and IP, types the right code: refused, as a stranger's guess is.
+    const owner = browser();
+    await owner.ask('client@example.com');
+    const mails = await mailTo('client@example.com', 8);
+    const code = codeIn(mails.at(-1)!.text);
+    const refused = await owner.verify({ code });
+    const stranger = browser();
+    await stranger.ask('nobody@example.com');
+    const strangers = await stranger.verify({ code: await wrongGuess() });
+    expect(refused).toEqual({ status: 'locked' });
+    expect(strangers).toEqual(refused);
+    expect(await owner.client()).toBeNull();
+    // The emailed link proves the mailbox and cannot be guessed: it still signs the owner in.
+    const link = linkIn(mails.at(-1)!.text);
+    expect((await browser().verify({ c: link[1], code: link[2] })).status).toBe('signed-in');
+  });
+
+  it('the budget is a rolling 24 hours: once the wrong guesses are a day old, a typed code signs in again', async () => {
+    const attacker = browser();
+    await attacker.ask('client@example.com');
+    await attacker.ask('client@example.com');
+    const out = [];
+    for (let i = 0; i < 5; i++) out.push(outcome(await attacker.verify({ code: await wrongGuess() })));
+    expect(out).toEqual(['wrong 4', 'wrong 3', 'wrong 2', 'wrong 1', 'expired']);
+    const owner = browser();
+    await owner.ask('client@example.com');
+    const first = codeIn((await mailTo('client@example.com', 3)).at(-1)!.text);
+    expect((await owner.verify({ code: first })).status).toBe('locked');
+    await aDayPasses();
+    // The locked code was spent with the others; a new one, typed, signs in.
+    expect((await owner.verify({ code: first })).status).toBe('expired');
+    await owner.ask('client@example.com');
+    const code = codeIn((await mailTo('client@example.com', 4)).at(-1)!.text);
+    expect((await owner.verify({ code })).status).toBe('signed-in');
+    expect((await owner.client())?.account.customerId).toBe('cus_demo1');
+  });
+
+  it('two wrong guesses at the same moment for the last use of the budget: one is checked, the other refused', async () => {
+    // Nine of the ten spent: five tries of one code, four of another, from two IPs.
+    const first = browser();
+    await first.ask('client@example.com');
+    for (let i = 0; i < 5; i++) await first.verify({ code: await wrongGuess() });
+    const second = browser();
+    await second.ask('client@example.com');
+    for (let i = 0; i < 4; i++) await second.verify({ code: await wrongGuess() });
+    const [x, y] = [browser(), browser()];
+    await x.ask('client@example.com');
+    await y.ask('client@example.com');
+    const guess = await wrongGuess();
+    const results = await Promise.all([x.verify({ code: guess }), y.verify({ code: guess })]);
+    expect(results.map(outcome).sort()).toEqual(['locked', 'wrong 4']);
+    const owner = browser();
+    await owner.ask('client@example.com');
+    const code = codeIn((await mailTo('client@example.com', 5)).at(-1)!.text);
+    expect((await owner.verify({ code })).status).toBe('locked');
+  });
+
+  it("a code used spends the address's other live codes, in every browser: typed, they are refused", async () => {
+    const layla = browser();
+    const attacker = browser();
+    await attacker.ask('client@example.com');
+    await layla.ask('client@example.com');
+    await layla.ask('client@example.com');
+    const mails = await mailTo('client@example.com', 3);
+    const [attackers, older, newer] = mails.map((m) => codeIn(m.text));
+    expect((await layla.verify({ code: newer! })).status).toBe('signed-in');
+    // The attacker's code, even guessed right, is spent; so is Layla's older one.
+    expect((await attacker.verify({ code: attackers! })).status).toBe('expired');
+    const left = await world.database.db.execute<{ tries_left: number }>(sql`select tries_left from signin_codes`);
+    expect(left.rows.map((r) => r.tries_left)).toEqual([0, 0]);
+    // Their emailed links prove the mailbox as well: Layla's older one still signs in.
+    expect(older).toMatch(/^\d{6}$/);
+    const link = linkIn(mails[1]!.text);
+    expect((await browser().verify({ c: link[1], code: link[2] })).status).toBe('signed-in');
+    // A right sign-in gives back what it cost: the budget is for failed guesses only.
+    for (let i = 0; i < 10; i++) {
+      const b = browser();
+      await b.ask('client@example.com');
+      const code = codeIn((await mailTo('client@example.com', 4 + i)).at(-1)!.text);
+      expect((await b.verify({ code })).status).toBe('signed-in');
+    }
   });
 
   it('the link signs in only through its POST, once, even when clicked twice at the same moment', async () => {

@@ -12,7 +12,7 @@ import { safeReturnPath } from '~/lib/return-path';
 import { ensureCustomerAccount, findAccountByEmail, normalizeEmail } from './accounts.server';
 import { clientIp, derivedCode, pseudonym, randomId, safeEqual } from './crypto.server';
 import { dispatchEngineEvents } from './events.server';
-import { consume, consumeAll, LIMITS } from './limits.server';
+import { consume, consumeAll, giveBack, LIMITS, takeBudget } from './limits.server';
 import { queuedMail, selfClaimedAt, sendSelfClaimed } from './mail-queue.server';
 import { newSession, portalCookieName, portalCookiesSecure, signedInHintCookie, startSession } from './session.server';
 
@@ -31,7 +31,13 @@ import { newSession, portalCookieName, portalCookiesSecure, signedInHintCookie, 
  * - Checking a typed code spends a try on every live code of this browser and address in ONE
  *   statement (`update … set tries_left = tries_left - 1 … where tries_left > 0 returning`),
  *   so concurrent guesses cannot all see the same count; the right one is deleted by ONE
- *   statement that returns it, so it signs in (and completes its payment) once.
+ *   statement that returns it, so it signs in (and completes its payment) once, and in that
+ *   statement every other live code of the address gets no tries left (its emailed link works on).
+ * - The address's budget of typed codes (LIMITS.verifyPerAddress, a rolling 24 hours, across every
+ *   IP and browser): each live code a typed guess is checked against takes one (`takeBudget`, one
+ *   statement); a right code gives its own back. Once spent, a typed code is refused unchecked
+ *   ('locked') and every live code of the address gets no tries left; the emailed link, which
+ *   proves the mailbox and cannot be guessed, still works. Clients' and strangers' addresses alike.
  * - Paying a local checkout without a session of the paying client: the card is checked, and
  *   the payment waits in a code emailed to the address the payer typed (ADR 0020).
  */
@@ -271,6 +277,8 @@ export type VerifyResult =
   | { status: 'signed-in'; headers: Headers; redirectTo: string }
   | { status: 'wrong-code'; triesLeft: number }
   | { status: 'expired' }
+  /** The address's budget of typed codes is spent: typed codes are refused for up to 24 hours. */
+  | { status: 'locked' }
   | { status: 'rate-limited' };
 
 type UsedCode = { customerId: string | null; next: string; checkout: unknown; session: boolean };
@@ -278,7 +286,11 @@ type UsedCode = { customerId: string | null; next: string; checkout: unknown; se
 /**
  * Uses the code row `id`, in ONE statement: deleted and returned (or already gone: null), and
  * when the row names its client, that client's session `session` is started in the same
- * statement (a payment's confirmation starts its session once the payment is taken).
+ * statement (a payment's confirmation starts its session once the payment is taken). Every other
+ * live code of the same address (sign-in or payment, any browser) gets no tries left in that
+ * statement too: once the address is proven, no code of it can be typed in any more (a guesser
+ * holding codes of their own loses them); their emailed links still work, since they prove the
+ * mailbox as well and a payment waiting in one is not lost.
  */
 async function spendCode(id: string, session: ReturnType<typeof newSession>): Promise<UsedCode | null> {
   const result = await (
@@ -286,7 +298,11 @@ async function spendCode(id: string, session: ReturnType<typeof newSession>): Pr
   ).execute<{ customer_id: string | null; next: string; checkout: unknown; session: boolean }>(sql`
     with used as (
       delete from ${signinCodes} where id = ${id} and expires_at > ${new Date().toISOString()}::timestamptz
-      returning customer_id, next, checkout),
+      returning customer_id, next, checkout, subject),
+    others as (
+      update ${signinCodes} set tries_left = 0
+      where subject in (select subject from used) and id <> ${id} and tries_left > 0
+      returning id),
     started as (
       insert into ${sessions} (id_hash, customer_id, expires_at)
       select ${session.idHash}, customer_id, ${session.expiresAt.toISOString()}::timestamptz from used
@@ -341,8 +357,22 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
       )
       .returning({ id: signinCodes.id, triesLeft: signinCodes.triesLeft });
     if (!live.length) return { status: 'expired' };
+    // The address's budget, whatever the IP or browser: one use per live code this guess is checked
+    // against, taken before it is checked, so concurrent guesses cannot all pass the last one.
+    const taken = await takeBudget('verify-address', pending.email, LIMITS.verifyPerAddress, live.length);
+    if (!taken) {
+      await (
+        await db()
+      )
+        .update(signinCodes)
+        .set({ triesLeft: 0 })
+        .where(and(eq(signinCodes.subject, codeSubject(pending.email)), gt(signinCodes.triesLeft, 0)));
+      return { status: 'locked' };
+    }
     const match = wellFormed ? live.find((row) => safeEqual(derivedCode(row.id), code)) : undefined;
     if (match) used = await spendCode(match.id, session);
+    // A right code is no failed guess: its uses go back (the other codes it was checked against are spent).
+    if (used) await giveBack(taken);
     if (!used) {
       if (match) return { status: 'expired' }; // used at the same moment by another request
       const triesLeft = Math.max(...live.map((row) => row.triesLeft));

@@ -14,6 +14,7 @@ const DYNAMIC_KEYS = [
   'status.canceled',
   'verify.errors.wrongCode',
   'verify.errors.expired',
+  'verify.errors.locked',
   'verify.errors.rateLimited',
   'checkout.email',
   'checkout.name',
