@@ -111,7 +111,7 @@ export default function Faq() {
             key={category._id}
             id={categoryAnchor(category.key)}
             aria-labelledby={`${categoryAnchor(category.key)}-title`}
-            className="scroll-mt-28 md:scroll-mt-44"
+            className="scroll-mt-4"
           >
             <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-3">
               <CmsText
@@ -128,7 +128,7 @@ export default function Faq() {
                   key={item._id}
                   id={anchorOf(item._id)}
                   data-testid="faq-item"
-                  className="group scroll-mt-28 rounded-2xl border border-sand-200 bg-white shadow-sm open:border-gold-500/60 md:scroll-mt-44"
+                  className="group scroll-mt-4 rounded-2xl border border-sand-200 bg-white shadow-sm open:border-gold-500/60"
                 >
                   <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-start text-lg font-semibold text-navy-900 hover:bg-sand-50 [&::-webkit-details-marker]:hidden">
                     <CmsText as="span" text={item.question} />

@@ -123,7 +123,7 @@ export default function LegalPage() {
           {lead.length > 0 && <PortableText value={lead} />}
           {sections.map((s) => (
             <section key={s.id} aria-labelledby={s.id}>
-              <h2 id={s.id} className="mt-10 mb-3 scroll-mt-28 text-2xl font-bold text-navy-900 md:scroll-mt-44">
+              <h2 id={s.id} className="mt-10 mb-3 scroll-mt-4 text-2xl font-bold text-navy-900">
                 {s.title}
               </h2>
               <PortableText value={s.blocks} />

@@ -35,7 +35,8 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 // Sections land below the sticky header: the same offsets as the hash-scrolling rule
 // (120px under 768px, 160px from 768px), so the router's own jump to the hash agrees with it.
-const sectionScrollMargin = 'scroll-mt-[120px] md:scroll-mt-[160px]';
+// The page's scroll-padding (the header's height, 96px / 160px: tailwind.css) counts towards them.
+const sectionScrollMargin = 'scroll-mt-[24px] md:scroll-mt-0';
 
 export default function Services() {
   const { page, cards, services, setupOptions } = useLoaderData<typeof loader>();

@@ -176,3 +176,34 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+// Keyboard focus moving backwards scrolls each control to the top of the window: under the sticky
+// header (96 px on phones, 160 px on desktop) unless the page's scroll padding keeps it below.
+for (const locale of LOCALES) {
+  test(`Shift+Tab never leaves the focused control under the sticky header (${locale})`, async ({ page }) => {
+    await page.goto(at(locale, '/faq'));
+    await hydrated(page);
+    const headerBottom = (await page.getByTestId('site-header').boundingBox())!.height;
+    // Start from the page's end, as someone who tabbed through it and now goes back up.
+    await page.evaluate(() => {
+      const focusable = [...document.querySelectorAll<HTMLElement>('footer a[href]')];
+      focusable.at(-1)!.focus();
+    });
+    let checked = 0;
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        // The header's own links and the fixed floating buttons are never under the header.
+        const fixed = el.closest('[data-testid="site-header"], [data-testid="floating-buttons"]');
+        const box = el.getBoundingClientRect();
+        return { fixed: Boolean(fixed), top: box.top, label: el.textContent?.trim().slice(0, 40) ?? el.tagName };
+      });
+      if (!focused || focused.fixed) continue;
+      checked++;
+      expect(focused.top, `"${focused.label}" at ${focused.top}px`).toBeGreaterThanOrEqual(headerBottom - 1);
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+}

@@ -61,7 +61,7 @@ export function FaqQuestionForm() {
         aria-labelledby={headingId}
         data-testid="faq-form"
         data-state="submitted"
-        className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-emerald-200 bg-emerald-50 p-6"
+        className="scroll-mt-8 rounded-2xl md:scroll-mt-4 border border-emerald-200 bg-emerald-50 p-6"
       >
         <div ref={doneRef} tabIndex={-1} role="status" className="outline-none">
           <h2 id={headingId} className="text-xl font-bold text-navy-900">
@@ -90,7 +90,7 @@ export function FaqQuestionForm() {
       aria-labelledby={headingId}
       data-testid="faq-form"
       data-state={submitting ? 'submitting' : failed ? failed.status : 'idle'}
-      className="scroll-mt-32 rounded-2xl md:scroll-mt-44 border border-navy-100 bg-white p-6 shadow-sm"
+      className="scroll-mt-8 rounded-2xl md:scroll-mt-4 border border-navy-100 bg-white p-6 shadow-sm"
     >
       <h2 id={headingId} className="text-xl font-bold text-navy-900">
         {t('faq.title')}

@@ -85,7 +85,7 @@ export function NewsletterForm({
       aria-labelledby={regionLabel ? undefined : headingId}
       data-testid={`newsletter-${formId}`}
       data-state={submitting ? 'submitting' : (status ?? 'idle')}
-      className="scroll-mt-32 md:scroll-mt-44"
+      className="scroll-mt-8 md:scroll-mt-4"
     >
       <h2 id={headingId} className={`text-lg font-bold ${dark ? 'text-white' : 'text-navy-900'}`}>
         {t('newsletter.title')}

@@ -30,7 +30,7 @@ export function BillingHistory({ invoices }: { invoices: SubscriptionPageData['i
       id="billing-history"
       aria-labelledby={titleId}
       data-testid="billing-history"
-      className="min-w-0 scroll-mt-28 md:scroll-mt-44"
+      className="min-w-0 scroll-mt-4"
     >
       <h2 id={titleId} className="text-2xl font-bold text-navy-900">
         {t('invoices.title')}
