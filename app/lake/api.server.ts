@@ -165,9 +165,14 @@ export function createLakeHandler(options: LakeApiOptions) {
       const body = JSON.parse((await readBody(req)).toString('utf8')) as {
         mutations?: unknown;
         transactionId?: string;
+        dryRun?: unknown;
       };
       if (!Array.isArray(body.mutations)) throw new LakeError('mutations must be an array', 400);
-      const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId);
+      // `dryRun` (query or body, as Sanity takes it): checked and answered as a commit would be,
+      // nothing written (store.mutate).
+      const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId, {
+        dryRun: isDryRun(q, body),
+      });
       return json(res, 200, {
         transactionId: tx.id,
         results: tx.effects.map((e) => ({
@@ -179,9 +184,15 @@ export function createLakeHandler(options: LakeApiOptions) {
       });
     }
     if (data('actions') && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req)).toString('utf8')) as { actions?: unknown; transactionId?: string };
+      const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+        actions?: unknown;
+        transactionId?: string;
+        dryRun?: unknown;
+      };
       const actions = Array.isArray(body.actions) ? body.actions : body.actions ? [body.actions] : [];
-      const tx = await store.act(actions as Record<string, unknown>[], editor.id, body.transactionId);
+      const tx = await store.act(actions as Record<string, unknown>[], editor.id, body.transactionId, {
+        dryRun: isDryRun(q, body),
+      });
       return json(res, 200, { transactionId: tx.id });
     }
     if ((m = data('history')) && m[1]) return history(res, m[1], q);
@@ -442,6 +453,10 @@ export function createLakeHandler(options: LakeApiOptions) {
     return send(res, 200, bytes, type);
   }
 }
+
+/** Sanity's `dryRun`: `?dryRun=true` on the URL or `"dryRun": true` in the body. */
+const isDryRun = (q: URLSearchParams, body: { dryRun?: unknown }) =>
+  q.get('dryRun') === 'true' || body.dryRun === true || body.dryRun === 'true';
 
 const draftOf = (id: string) => (id.startsWith('drafts.') ? id : `drafts.${id}`);
 
