@@ -102,7 +102,8 @@ export function chooseFormat(input: {
   return { format: fallback, varyAccept: false };
 }
 
-const number = (value: string | null): number | undefined | null => {
+/** A URL parameter as a plain number (undefined when absent, null when not one). */
+export const number = (value: string | null): number | undefined | null => {
   if (value == null || value === '') return undefined;
   return /^\d{1,7}(\.\d{1,4})?$/.test(value) ? Number(value) : null;
 };
