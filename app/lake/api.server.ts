@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { ImageResizer } from '~/features/images/resize.server';
 import type { ImageAssetFile } from '~/sanity/embedded.server';
 import type { SanityDocument } from '~/sanity/types';
-import { normalizeLakeRequest } from './images.server';
+import { lakeResizer, normalizeLakeRequest, type LakeResizeOptions } from './images.server';
 import { LakeError, type LakeDocument } from './mutations';
 import { listenerFilter, paramsFromSearch, readPerspective, runQuery } from './query.server';
 import type { LakeStore, LakeTransaction } from './store.server';
@@ -41,8 +41,8 @@ export type LakeApiOptions = {
    */
   images?: {
     file: (fileName: string) => Promise<ImageAssetFile | undefined>;
-    resizer: Pick<ImageResizer, 'get'>;
-  };
+    resizer: Pick<ImageResizer, 'get' | 'queueLimit'>;
+  } & LakeResizeOptions;
   log?: (message: string) => void;
 };
 
@@ -58,6 +58,7 @@ export function createLakeHandler(options: LakeApiOptions) {
   const { store, projectId, dataset } = options;
   const assetProjectId = options.assetProjectId ?? projectId;
   const log = options.log ?? (() => {});
+  const resized = options.images && lakeResizer(options.images.resizer, options.images);
   const listeners = new Set<(tx: LakeTransaction) => void>();
   // Studio preferences (announcements seen and the like): kept in memory per process.
   const kv = new Map<string, unknown>();
@@ -461,7 +462,7 @@ export function createLakeHandler(options: LakeApiOptions) {
     const wanted = normalizeLakeRequest(source, q, String(req.headers.accept ?? ''));
     if ('status' in wanted) return send(res, 400, `${wanted.message}\n`, 'text/plain; charset=utf-8');
     if ('original' in wanted) return sendOriginal(res, await readFile(source.file), source.mimeType, fileName, q);
-    const verdict = await options.images!.resizer.get({ ...source, name: fileName }, wanted.spec);
+    const verdict = await resized!({ ...source, name: fileName }, wanted.spec);
     if (wanted.varyAccept)
       res.setHeader('Vary', res.hasHeader('Vary') ? `${String(res.getHeader('Vary'))}, Accept` : 'Accept');
     if (verdict.kind === 'busy') {

@@ -91,6 +91,7 @@ describe("the lake's image route (HTTP, the site's resizer)", () => {
   let base: string;
   let dir: string;
   let gate: { specs: ImageSpec[]; release: () => void; blocked: boolean };
+  let resizer: ImageResizer;
   const FILE = `${'a'.repeat(40)}-2400x1500.jpg`;
 
   beforeAll(async () => {
@@ -125,11 +126,12 @@ describe("the lake's image route (HTTP, the site's resizer)", () => {
       if (gate.blocked) await new Promise<void>((resolve) => waiting.push(resolve));
       return sharpResize(source, spec);
     };
-    const resizer = new ImageResizer({
+    // One slot and a queue of 4: the lake's requests may take 2 places in it, and 1 may wait for room.
+    resizer = new ImageResizer({
       cacheDir: path.join(dir, 'cache'),
       resize,
       slots: 1,
-      queueLimit: 2,
+      queueLimit: 4,
       log: () => {},
     });
     const asset: ImageAssetFile = { file, extension: 'jpg', mimeType: 'image/jpeg', width: 2400, height: 1500 };
@@ -140,7 +142,7 @@ describe("the lake's image route (HTTP, the site's resizer)", () => {
       dataset: 'production',
       authenticate: async () => null,
       allowedOrigins: () => false,
-      images: { file: async (name) => (name === FILE ? asset : undefined), resizer },
+      images: { file: async (name) => (name === FILE ? asset : undefined), resizer, waiters: 1, waitMs: 60_000 },
     });
     server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -186,11 +188,12 @@ describe("the lake's image route (HTTP, the site's resizer)", () => {
     expect((await fetch(`${base}?w=oops`)).status).toBe(400);
   });
 
-  it('answers 503 with Retry-After past the queue instead of resizing without bound', async () => {
+  it("answers 503 with Retry-After past its share of the queue, leaving the site's share free", async () => {
     gate.blocked = true;
     const before = gate.specs.length;
     try {
-      // Six variants not made yet (WebP at dpr 1, so none is cached): one runs, two wait, three are refused.
+      // Six variants not made yet: one runs, two queue (the lake's half of the queue), one waits
+      // for room, two are refused at once.
       const asks = [
         'w=50&fm=webp',
         'w=100&fm=webp',
@@ -204,14 +207,28 @@ describe("the lake's image route (HTTP, the site's resizer)", () => {
         answers.push(fetch(`${base}?${q}`));
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const refused = await Promise.all(answers.slice(3));
-      expect(refused.map((r) => r.status)).toEqual([503, 503, 503]);
+      const refused = await Promise.all(answers.slice(4));
+      expect(refused.map((r) => r.status)).toEqual([503, 503]);
       expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(gate.specs.length - before).toBe(1);
+      expect(resizer.load).toEqual({ active: 1, queued: 2 });
+      // The site's own image route still finds room in the queue.
+      const site = resizer.get(
+        { file: path.join(dir, FILE), name: FILE, extension: 'jpg', width: 2400, height: 1500 },
+        {
+          width: 333,
+          fit: 'inside',
+          format: 'jpeg',
+        },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(resizer.load).toEqual({ active: 1, queued: 3 });
       gate.blocked = false;
       gate.release();
-      const served = await Promise.all(answers.slice(0, 3));
-      expect(served.map((r) => r.status)).toEqual([200, 200, 200]);
+      // The waiting one got its turn: the editor sees every preview that was not refused.
+      const served = await Promise.all(answers.slice(0, 4));
+      expect(served.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect((await site).kind).toBe('ok');
     } finally {
       gate.blocked = false;
       gate.release();

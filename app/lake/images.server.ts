@@ -2,8 +2,11 @@ import {
   chooseFormat,
   MAX_WIDTH,
   number,
+  type ImageResizer,
+  type ImageSpec,
   type NormalizedRequest,
   type SourceImage,
+  type Verdict,
 } from '~/features/images/resize.server';
 
 /**
@@ -80,4 +83,41 @@ export function normalizeLakeRequest(
   const fits = Math.min(boxWidth, boxHeight * (sourceWidth / sourceHeight), LAKE_MAX_WIDTH);
   const width = Math.max(1, Math.min(snapLakeWidth(Math.max(1, Math.ceil(fits))), sourceWidth));
   return { spec: { width, fit: 'inside', format }, varyAccept };
+}
+
+export type LakeResizeOptions = {
+  /** Requests that may wait for room in the queue at once (default 32); past them: 503 at once. */
+  waiters?: number;
+  /** How long one waits for room before its 503 (default 20 s). */
+  waitMs?: number;
+};
+
+/**
+ * The site's resizer as the lake uses it. A Studio list shows a preview of every image in it at
+ * once (some 30 distinct thumbnails on a first visit, before the disk cache has them): the lake's
+ * requests queue in half of the resizer's queue only, so the site's pages always find the other
+ * half, and one that finds no room waits for it (a bounded number of them, for a bounded time)
+ * rather than show the editor a broken preview; past that, 503 with Retry-After. The work itself
+ * stays the resizer's: one resize per slot, and a variant made once is kept on disk.
+ */
+export function lakeResizer(resizer: Pick<ImageResizer, 'get' | 'queueLimit'>, options: LakeResizeOptions = {}) {
+  const waiters = options.waiters ?? 32;
+  const waitMs = options.waitMs ?? 20_000;
+  const queueLimit = Math.floor(resizer.queueLimit / 2);
+  let waiting = 0;
+  return async function get(source: SourceImage, spec: ImageSpec): Promise<Verdict> {
+    let verdict = await resizer.get(source, spec, { queueLimit });
+    if (verdict.kind !== 'busy' || waiting >= waiters) return verdict;
+    waiting++;
+    try {
+      const until = Date.now() + waitMs;
+      while (verdict.kind === 'busy' && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        verdict = await resizer.get(source, spec, { queueLimit });
+      }
+    } finally {
+      waiting--;
+    }
+    return verdict;
+  };
 }
