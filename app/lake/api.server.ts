@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import type { ImageResizer } from '~/features/images/resize.server';
+import type { ImageAssetFile } from '~/sanity/embedded.server';
 import type { SanityDocument } from '~/sanity/types';
+import { lakeResizer, normalizeLakeRequest, type LakeResizeOptions } from './images.server';
 import { LakeError, type LakeDocument } from './mutations';
 import { listenerFilter, paramsFromSearch, readPerspective, runQuery } from './query.server';
 import type { LakeStore, LakeTransaction } from './store.server';
@@ -30,8 +34,15 @@ export type LakeApiOptions = {
   providers?: { name: string; title: string; url: string }[];
   /** Origins allowed to call the API from a browser (the site's, where /studio is served). */
   allowedOrigins: (origin: string) => boolean;
-  /** An image of the bundled dataset (studio/dataset/images/), by its file name. */
-  bundledImage?: (fileName: string) => Promise<{ mimeType: string; bytes: Buffer } | null>;
+  /**
+   * Images as files the site's resizer reads (bundled, and uploaded ones written out), and the
+   * site's one resizer: its slots, queue (503 past it) and disk cache bound the lake's resizes too.
+   * Without it only the originals of uploaded images are served (unit tests).
+   */
+  images?: {
+    file: (fileName: string) => Promise<ImageAssetFile | undefined>;
+    resizer: Pick<ImageResizer, 'get' | 'queueLimit'>;
+  } & LakeResizeOptions;
   log?: (message: string) => void;
 };
 
@@ -47,6 +58,7 @@ export function createLakeHandler(options: LakeApiOptions) {
   const { store, projectId, dataset } = options;
   const assetProjectId = options.assetProjectId ?? projectId;
   const log = options.log ?? (() => {});
+  const resized = options.images && lakeResizer(options.images.resizer, options.images);
   const listeners = new Set<(tx: LakeTransaction) => void>();
   // Studio preferences (announcements seen and the like): kept in memory per process.
   const kv = new Map<string, unknown>();
@@ -80,7 +92,7 @@ export function createLakeHandler(options: LakeApiOptions) {
     try {
       // Images are public, like Sanity's CDN (their names are content hashes).
       const image = /^\/images\/([^/]+)\/([^/]+)\/([A-Za-z0-9-]+\.[a-z]+)$/.exec(url.pathname);
-      if (image && req.method === 'GET') return await sendImage(res, image[3], url.searchParams);
+      if (image && req.method === 'GET') return await sendImage(req, res, image[3], url.searchParams);
       if (path === '/ping') return send(res, 200, 'PONG', 'text/plain');
       if (path === '/auth/logout' && req.method === 'POST') {
         await options.signOut?.(toRequest(req, url));
@@ -165,9 +177,14 @@ export function createLakeHandler(options: LakeApiOptions) {
       const body = JSON.parse((await readBody(req)).toString('utf8')) as {
         mutations?: unknown;
         transactionId?: string;
+        dryRun?: unknown;
       };
       if (!Array.isArray(body.mutations)) throw new LakeError('mutations must be an array', 400);
-      const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId);
+      // `dryRun` (query or body, as Sanity takes it): checked and answered as a commit would be,
+      // nothing written (store.mutate).
+      const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId, {
+        dryRun: isDryRun(q, body),
+      });
       return json(res, 200, {
         transactionId: tx.id,
         results: tx.effects.map((e) => ({
@@ -179,9 +196,15 @@ export function createLakeHandler(options: LakeApiOptions) {
       });
     }
     if (data('actions') && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req)).toString('utf8')) as { actions?: unknown; transactionId?: string };
+      const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+        actions?: unknown;
+        transactionId?: string;
+        dryRun?: unknown;
+      };
       const actions = Array.isArray(body.actions) ? body.actions : body.actions ? [body.actions] : [];
-      const tx = await store.act(actions as Record<string, unknown>[], editor.id, body.transactionId);
+      const tx = await store.act(actions as Record<string, unknown>[], editor.id, body.transactionId, {
+        dryRun: isDryRun(q, body),
+      });
       return json(res, 200, { transactionId: tx.id });
     }
     if ((m = data('history')) && m[1]) return history(res, m[1], q);
@@ -422,26 +445,48 @@ export function createLakeHandler(options: LakeApiOptions) {
     return json(res, 200, { document });
   }
 
-  async function sendImage(res: Res, fileName: string, q: URLSearchParams) {
-    const file = (await store.asset(fileName)) ?? (await options.bundledImage?.(fileName)) ?? null;
-    if (!file) return json(res, 404, { error: 'Not Found', message: 'No such image', statusCode: 404 });
-    let bytes = file.bytes;
-    let type = file.mimeType;
-    const w = Number(q.get('w') ?? 0);
-    const h = Number(q.get('h') ?? 0);
-    if ((w > 0 && w <= 4000) || (h > 0 && h <= 4000)) {
-      bytes = await sharp(bytes)
-        .resize({ width: w || undefined, height: h || undefined, fit: q.get('fit') === 'crop' ? 'cover' : 'inside' })
-        .toBuffer();
+  /**
+   * An image at Sanity's CDN shape, public as Sanity's is (names are content hashes). The original
+   * as uploaded for `?dl` or no parameters; otherwise one of the few variants of images.server.ts,
+   * made by the site's resizer (queued, 503 past its queue, cached on disk), never here.
+   */
+  async function sendImage(req: Req, res: Res, fileName: string, q: URLSearchParams) {
+    const notFound = () => json(res, 404, { error: 'Not Found', message: 'No such image', statusCode: 404 });
+    const source = await options.images?.file(fileName);
+    if (!source) {
+      if (!q.has('dl') && [...q.keys()].length) return notFound();
+      const uploaded = await store.asset(fileName);
+      if (!uploaded) return notFound();
+      return sendOriginal(res, uploaded.bytes, uploaded.mimeType, fileName, q);
     }
-    if (q.get('fm') === 'webp' || q.get('auto') === 'format') {
-      bytes = await sharp(bytes).webp().toBuffer();
-      type = 'image/webp';
+    const wanted = normalizeLakeRequest(source, q, String(req.headers.accept ?? ''));
+    if ('status' in wanted) return send(res, 400, `${wanted.message}\n`, 'text/plain; charset=utf-8');
+    if ('original' in wanted) return sendOriginal(res, await readFile(source.file), source.mimeType, fileName, q);
+    const verdict = await resized!({ ...source, name: fileName }, wanted.spec);
+    if (wanted.varyAccept)
+      res.setHeader('Vary', res.hasHeader('Vary') ? `${String(res.getHeader('Vary'))}, Accept` : 'Accept');
+    if (verdict.kind === 'busy') {
+      res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
+      return send(res, 503, 'Busy resizing images, try again shortly.\n', 'text/plain; charset=utf-8');
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    return send(res, 200, verdict.body, verdict.contentType);
+  }
+
+  function sendOriginal(res: Res, bytes: Buffer, type: string, fileName: string, q: URLSearchParams) {
+    if (q.has('dl')) {
+      // Sanity's `?dl=` downloads, under the name given (a safe one) or the file's own.
+      const asked = (q.get('dl') ?? '').replace(/[^A-Za-z0-9._ -]/g, '').trim();
+      res.setHeader('Content-Disposition', `attachment; filename="${asked || fileName}"`);
     }
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     return send(res, 200, bytes, type);
   }
 }
+
+/** Sanity's `dryRun`: `?dryRun=true` on the URL or `"dryRun": true` in the body. */
+const isDryRun = (q: URLSearchParams, body: { dryRun?: unknown }) =>
+  q.get('dryRun') === 'true' || body.dryRun === true || body.dryRun === 'true';
 
 const draftOf = (id: string) => (id.startsWith('drafts.') ? id : `drafts.${id}`);
 

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import path from 'node:path';
 import { database } from '~/db/client.server';
+import { imageResizer } from '~/features/images/resize.server';
 import { env, isLoopbackSite } from '~/lib/env.server';
 import { contentClient } from '~/sanity/client.server';
 import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.server';
@@ -101,10 +102,9 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     signOut: signOutEditor,
     providers: [{ name: 'bawaba-editor', title: 'Editor sign-in (emailed code)', url: `${e.siteUrl}/studio/sign-in` }],
     allowedOrigins,
-    bundledImage: async (fileName) => {
-      const asset = await embedded.imageAsset(fileName);
-      return asset ? { mimeType: asset.mimeType, bytes: readFileSync(asset.file) } : null;
-    },
+    // The site's image route's own resizer (one queue and cache for both): bundled images and
+    // those uploaded in the Studio (written out to {data}/lake-images by uploadedImageFile).
+    images: { file: (fileName) => embedded.imageAsset(fileName), resizer: imageResizer(e.content.dataDir) },
     log: (message) => console.log(`[lake] ${message}`),
   });
   const server = http2.createSecureServer({ cert: tls.cert, key: tls.key, allowHTTP1: true }, (req, res) => {

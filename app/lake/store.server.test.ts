@@ -121,12 +121,13 @@ describe('the lake API: editors only', () => {
   let server: Server;
   let base: string;
   let token: string;
+  let store: LakeStore;
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     installDatabase(database);
     await addEditor('editor@example.com', 'Eda');
     token = await editorToken(database);
-    const store = new LakeStore(database.db);
+    store = new LakeStore(database.db);
     await store.open(BASE);
     const handle = createLakeHandler({
       store,
@@ -179,6 +180,74 @@ describe('the lake API: editors only', () => {
     }
     // Signed out, /users/me says "nobody" (the Studio then shows its sign-in screen).
     expect(await (await call('/v1/users/me')).json()).toEqual({});
+  });
+
+  it('honours dryRun: answers as a commit would, writes nothing, sends no event, keeps no history', async () => {
+    const committed: LakeTransaction[] = [];
+    const stop = store.onCommit((tx) => committed.push(tx));
+    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const draft = {
+      _id: 'drafts.faqItem-audit-test',
+      _type: 'faqItem',
+      question: { _type: 'localeString', en: 'Audit', ar: '' },
+    };
+    try {
+      // The probe's request: ?dryRun=true on the URL.
+      const res = await call('/v2025-02-19/data/mutate/production?dryRun=true&returnDocuments=true', auth, {
+        method: 'POST',
+        body: JSON.stringify({ mutations: [{ create: draft }] }),
+      });
+      expect(res.status).toBe(200);
+      const answer = await res.json();
+      expect(answer.transactionId).toEqual(expect.any(String));
+      expect(answer.results).toEqual([
+        { id: 'drafts.faqItem-audit-test', operation: 'create', document: expect.objectContaining(draft) },
+      ]);
+      expect(answer.documents).toEqual([expect.objectContaining(draft)]);
+      // `dryRun` in the body (@sanity/client's form), on mutate and on actions.
+      const inBody = await call('/v1/data/mutate/production', auth, {
+        method: 'POST',
+        body: JSON.stringify({
+          mutations: [{ patch: { id: 'faq-1', set: { 'question.en': 'Changed' } } }],
+          dryRun: true,
+        }),
+      });
+      expect((await inBody.json()).results).toEqual([{ id: 'faq-1', operation: 'update' }]);
+      const action = await call('/v1/data/actions/production', auth, {
+        method: 'POST',
+        body: JSON.stringify({
+          actions: [
+            {
+              actionType: 'sanity.action.document.edit',
+              draftId: 'drafts.faq-1',
+              publishedId: 'faq-1',
+              patch: { set: { 'question.en': 'Changed' } },
+            },
+          ],
+          dryRun: true,
+        }),
+      });
+      expect(action.status).toBe(200);
+      // A dry run still checks: creating an existing document fails as the commit would.
+      const conflict = await call('/v1/data/mutate/production?dryRun=true', auth, {
+        method: 'POST',
+        body: JSON.stringify({ mutations: [{ create: { _id: 'faq-1', _type: 'faqItem' } }] }),
+      });
+      expect(conflict.status).toBe(409);
+
+      // Nothing was written, nothing was told, nothing is in the history.
+      expect(committed).toEqual([]);
+      const docs = await call('/v1/data/doc/production/drafts.faqItem-audit-test,drafts.faq-1,faq-1', auth);
+      const { documents, omitted } = await docs.json();
+      expect(documents).toEqual([expect.objectContaining({ _id: 'faq-1', _rev: 'bundled' })]);
+      expect(documents[0].question.en).toBe('Q1');
+      expect(omitted.map((o: { id: string }) => o.id)).toEqual(['drafts.faqItem-audit-test', 'drafts.faq-1']);
+      expect(await store.transactions(['drafts.faqItem-audit-test', 'faq-1', 'drafts.faq-1'])).toEqual([]);
+      const rows = await database.db.execute(sql`select count(*)::int as n from lake_documents`);
+      expect(Number((rows as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
+    } finally {
+      stop();
+    }
   });
 
   it('takes an image upload from an editor and serves it at the image URL shape', async () => {

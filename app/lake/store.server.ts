@@ -91,20 +91,35 @@ export class LakeStore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Applies Sanity mutations as one transaction; resolves once it is committed. */
-  mutate(mutations: readonly SanityMutationInput[], author: string, transactionId?: string): Promise<LakeTransaction> {
+  /**
+   * Applies Sanity mutations as one transaction; resolves once it is committed. With `dryRun`
+   * (Sanity's `dryRun=true`) the transaction is checked and its effects returned, and nothing is
+   * written: no row, no history entry, no listener event, no change the site sees.
+   */
+  mutate(
+    mutations: readonly SanityMutationInput[],
+    author: string,
+    transactionId?: string,
+    options: CommitOptions = {},
+  ): Promise<LakeTransaction> {
     return this.enqueue(() =>
-      this.commit((read, rev, now) => applyMutations(read, mutations, rev, now), author, transactionId),
+      this.commit((read, rev, now) => applyMutations(read, mutations, rev, now), author, transactionId, options),
     );
   }
 
-  /** Applies Sanity document actions (edit, publish, …) as one transaction. */
-  act(actions: readonly Record<string, unknown>[], author: string, transactionId?: string): Promise<LakeTransaction> {
+  /** Applies Sanity document actions (edit, publish, …) as one transaction (`dryRun`: as for mutate). */
+  act(
+    actions: readonly Record<string, unknown>[],
+    author: string,
+    transactionId?: string,
+    options: CommitOptions = {},
+  ): Promise<LakeTransaction> {
     return this.enqueue(() =>
       this.commit(
         (read, rev, now) => applyMutations(read, actionsToMutations(read, actions), rev, now),
         author,
         transactionId,
+        options,
       ),
     );
   }
@@ -198,6 +213,7 @@ export class LakeStore {
     change: (read: (id: string) => LakeDocument | null, rev: string, now: string) => Map<string, LakeDocument | null>,
     author: string,
     transactionId?: string,
+    options: CommitOptions = {},
   ): Promise<LakeTransaction> {
     const id =
       transactionId && /^[A-Za-z0-9_-]{1,80}$/.test(transactionId) ? transactionId : randomBytes(16).toString('hex');
@@ -210,7 +226,9 @@ export class LakeStore {
       effects.push({ id: docId, previousRev: before?._rev ?? null, resultRev: after ? id : null, before, after });
     }
     const transaction: LakeTransaction = { id, timestamp: now.toISOString(), author, effects };
-    if (!effects.length) return transaction;
+    // A dry run stops here: the conditions were checked by `change` (a failed one threw), and the
+    // would-be effects are returned without a write, a history entry or a listener event.
+    if (!effects.length || options.dryRun) return transaction;
     try {
       await this.db.transaction(async (tx) => {
         for (const effect of effects) {
@@ -254,6 +272,11 @@ export class LakeStore {
     return transaction;
   }
 }
+
+export type CommitOptions = {
+  /** Check the transaction and return its effects without writing anything (Sanity's `dryRun`). */
+  dryRun?: boolean;
+};
 
 /** Whether a transaction changed anything a visitor can see. */
 export const touchesPublished = (transaction: LakeTransaction) => transaction.effects.some((e) => isPublishedId(e.id));

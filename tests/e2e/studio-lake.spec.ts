@@ -225,6 +225,11 @@ test('an editor creates a blog post with a cover image in English and Arabic in 
     .png()
     .toBuffer();
   const sha1 = createHash('sha1').update(png).digest('hex');
+  // The lake's image answers the Studio gets (bounded sizes, made by the site's resizer: ADR 0025).
+  const images: { url: string; status: number }[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/images/')) images.push({ url: r.url(), status: r.status() });
+  });
 
   try {
     // Content → Insights → Blog posts → the list's "create" button.
@@ -251,6 +256,15 @@ test('an editor creates a blog post with a cover image in English and Arabic in 
     await cover
       .getByTestId('file-button-input')
       .setInputFiles({ name: 'opening-week.png', mimeType: 'image/png', buffer: png });
+    // The field shows the uploaded image, as the lake resized it.
+    const shown = cover.locator(`img[src*="${sha1}"]`).first();
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)).catch(() => 0), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    expect(images.filter((i) => i.url.includes(sha1)).map((i) => i.status)).toContain(200);
+    expect(images.filter((i) => i.status !== 200)).toEqual([]);
     await page.locator('input[id="coverImage.alt.en"]').fill(post.alt.en);
     const altAr = page.locator('input[id="coverImage.alt.ar"]');
     expect(await direction(altAr)).toBe('rtl');

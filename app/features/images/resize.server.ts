@@ -102,7 +102,8 @@ export function chooseFormat(input: {
   return { format: fallback, varyAccept: false };
 }
 
-const number = (value: string | null): number | undefined | null => {
+/** A URL parameter as a plain number (undefined when absent, null when not one). */
+export const number = (value: string | null): number | undefined | null => {
   if (value == null || value === '') return undefined;
   return /^\d{1,7}(\.\d{1,4})?$/.test(value) ? Number(value) : null;
 };
@@ -381,7 +382,12 @@ export class ImageResizer {
     return this.memory.size;
   }
 
-  async get(source: SourceImage, spec: ImageSpec): Promise<Verdict> {
+  /**
+   * The variant: from memory, shared with the same resize in flight, from disk, or resized.
+   * `queueLimit` (at most the resizer's own) lets a caller wait in a shorter queue than the
+   * site's pages, so that it can never fill the rest (the local Content Lake: app/lake/images.server.ts).
+   */
+  async get(source: SourceImage, spec: ImageSpec, options: { queueLimit?: number } = {}): Promise<Verdict> {
     const key = ImageResizer.key(source, spec);
     const remembered = this.memory.get(key);
     if (remembered) {
@@ -393,12 +399,13 @@ export class ImageResizer {
       this.stats.shared++;
       return running;
     }
-    const flight = this.produce(key, source, spec).finally(() => this.inFlight.delete(key));
+    const limit = Math.min(this.queueLimit, options.queueLimit ?? this.queueLimit);
+    const flight = this.produce(key, source, spec, limit).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, flight);
     return flight;
   }
 
-  private async produce(key: string, source: SourceImage, spec: ImageSpec): Promise<Verdict> {
+  private async produce(key: string, source: SourceImage, spec: ImageSpec, queueLimit: number): Promise<Verdict> {
     const contentType = CONTENT_TYPES[spec.format];
     const file = this.filePath(key, spec.format);
     try {
@@ -410,7 +417,7 @@ export class ImageResizer {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
         this.log(`[images] cannot read ${file}: ${(error as Error).message}`);
     }
-    if (!(await this.acquire())) {
+    if (!(await this.acquire(queueLimit))) {
       this.stats.busy++;
       return { kind: 'busy', retryAfterSeconds: this.retryAfter() };
     }
@@ -446,12 +453,12 @@ export class ImageResizer {
   }
 
   /** A slot now, a place in the FIFO queue, or false when the queue is full. */
-  private acquire(): Promise<boolean> | boolean {
+  private acquire(queueLimit: number): Promise<boolean> | boolean {
     if (this.active < this.slots) {
       this.active++;
       return true;
     }
-    if (this.waiting.length >= this.queueLimit) return false;
+    if (this.waiting.length >= queueLimit) return false;
     // The slot passes straight from release() to the first waiter: `active` stays counted.
     return new Promise<boolean>((resolve) => this.waiting.push(() => resolve(true)));
   }
