@@ -207,3 +207,46 @@ for (const locale of LOCALES) {
     expect(checked).toBeGreaterThan(10);
   });
 }
+
+// WCAG 1.4.10: at 320 px (a small phone, or 1280 px zoomed to 400%) nothing scrolls sideways.
+for (const locale of LOCALES) {
+  test(`the services page fits a 320 px window (${locale})`, async ({ page }, testInfo) => {
+    test.skip(!isMobile(testInfo), 'one narrow window');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(at(locale, '/services'));
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.window);
+    // Every card of the jump list lies inside the window, its title too.
+    const cards = page.locator('[data-testid^="service-card-"]');
+    for (let i = 0; i < (await cards.count()); i++) {
+      const box = (await cards.nth(i).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+      const overflow = await cards.nth(i).evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(overflow).toBe(false);
+    }
+  });
+}
+
+// An office's unit number after Arabic words keeps its order: "الوحدة 22-02", not "02-22".
+test('the Arabic footer shows the Singapore unit number in its own order', async ({ page }) => {
+  await page.goto(at('ar', '/'));
+  const order = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.querySelector('footer')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf('22-02');
+      if (at < 0) continue;
+      const left = (i: number) => {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      // The first "2" of 22 and the "0" of 02, as painted.
+      return { twentyTwo: left(at), zeroTwo: left(at + 3) };
+    }
+    return null;
+  });
+  expect(order, 'the footer shows the unit 22-02').not.toBeNull();
+  expect(order!.twentyTwo).toBeLessThan(order!.zeroTwo);
+});

@@ -22,13 +22,15 @@ export function ServiceCards({ services, compact = false }: { services: ServiceC
   return (
     <ul
       className={
-        compact ? 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6' : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'
+        compact
+          ? 'grid grid-cols-1 gap-3 min-[22.5rem]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-6'
+          : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'
       }
     >
       {services.map((service) => {
         const color = colorOf(service.color);
         return (
-          <li key={service._id} className="flex">
+          <li key={service._id} className="flex min-w-0">
             <Link
               to={localize(`/services#${service.anchor}`)}
               preventScrollReset
@@ -41,7 +43,7 @@ export function ServiceCards({ services, compact = false }: { services: ServiceC
                   <span className={`inline-flex size-10 shrink-0 items-center justify-center rounded-lg ${color.tile}`}>
                     <ServiceIcon name={service.icon} className="size-5" />
                   </span>
-                  <span className="min-w-0 text-[0.95rem]" {...inEnglish(service.title)}>
+                  <span className="min-w-0 text-[0.95rem] break-words" {...inEnglish(service.title)}>
                     {service.title}
                   </span>
                 </>
