@@ -54,7 +54,8 @@ export { allDeferredLoaded, deferred, useMountedOnDemand } from './lib/deferred'
 export { keyFilesBackend, keyFileUrl } from './lib/i18n-backend';
 export { type ImageConfig, imageUrlBuilder } from './lib/image';
 export { useDir, useLocale, useLocalizePath, useT } from './lib/locale';
-export { landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
+export { isolateNumberRuns } from './lib/digits';
+export { errorTitle, landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
 export { type RootData, useRootData } from './lib/root-data';
 export { isShellRoute, type ShellData, useShell } from './lib/shell';
 export { CmsText } from './components/CmsText';

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { useFallbackLang } from '~/lib/content-lang';
+import { isolateNumberRuns } from '~/lib/digits';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { CmsText } from './CmsText';
@@ -143,7 +144,7 @@ export function Footer({ shell }: Props) {
                   {office.address && (
                     <p className="flex gap-2">
                       <PinIcon className="mt-1 size-4 shrink-0" />
-                      <span {...inEnglish(office.address)}>{office.address}</span>
+                      <span {...inEnglish(office.address)}>{isolateNumberRuns(office.address)}</span>
                     </p>
                   )}
                   <ContactLine as="p" kind="phone" value={office.phone} />

@@ -2,3 +2,13 @@
 export function toAsciiDigits(input: string): string {
   return input.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0) ?? 0) & 0xf));
 }
+
+/**
+ * Numbers joined by `-`, `/` or `.` ("22-02", "14/12/2026", "1.5") kept in their left-to-right
+ * order inside Arabic text. After Arabic letters the bidirectional algorithm treats each number as
+ * an Arabic number and lays the run out right to left: a unit "الوحدة 22-02" shows as "02-22".
+ * Each run is wrapped in a left-to-right isolate (U+2066 … U+2069), invisible and not read aloud.
+ */
+export function isolateNumberRuns(text: string): string {
+  return text.replace(/\d+(?:[-/.]\d+)+/g, (run) => `\u2066${run}\u2069`);
+}

@@ -1,7 +1,17 @@
 import { invoicePage, notFound, portalT, requireClient } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Bidi, button, requestLocale, RouteErrorBoundary, TitledSection, useLocalizePath, useT } from '~/kit';
+import {
+  Bidi,
+  button,
+  isolateNumberRuns,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  useLocale,
+  useLocalizePath,
+  useT,
+} from '~/kit';
 import { InvoiceStatusBadge, portalContainer, portalMeta, useFormatDate } from '~/features/portal/kit';
 
 /** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
@@ -21,6 +31,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 export default function AccountInvoice() {
   const { invoice, planName, amount, customer, firm, pdfUrl } = useLoaderData<typeof loader>();
   const { t } = useT('portal');
+  const locale = useLocale();
   const date = useFormatDate();
   const localize = useLocalizePath();
   const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
@@ -89,8 +100,9 @@ export default function AccountInvoice() {
               <address className="mt-2 not-italic leading-7 text-navy-900">
                 <span className="block font-semibold">{customer.name}</span>
                 {customer.company && <span className="block">{customer.company}</span>}
-                <span className="block break-all" dir="ltr">
-                  {customer.email}
+                {/* Aligned with the lines above it; only the address itself runs left to right. */}
+                <span className="block break-all">
+                  <bdi dir="ltr">{customer.email}</bdi>
                 </span>
               </address>
             </TitledSection>
@@ -100,9 +112,13 @@ export default function AccountInvoice() {
                 {firm.offices.map((office) => (
                   <span key={office.city} className="mt-1 block text-navy-700">
                     <span className="font-medium text-navy-900">
-                      {[office.city, office.country].filter(Boolean).join(', ')}
+                      {[office.city, office.country]
+                        .filter((part, i, parts) => part && parts.indexOf(part) === i)
+                        .join(locale === 'ar' ? '، ' : ', ')}
                     </span>
-                    {office.address && <span className="block whitespace-pre-line">{office.address}</span>}
+                    {office.address && (
+                      <span className="block whitespace-pre-line">{isolateNumberRuns(office.address)}</span>
+                    )}
                   </span>
                 ))}
               </address>

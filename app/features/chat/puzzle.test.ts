@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import arChat from '../../../public/locales/ar/chat.json';
 import {
   MAX_WRONG_ANSWERS,
   OPERATORS,
@@ -227,5 +228,12 @@ describe('the verification dialog state', () => {
     });
     expect(toastForVerification(null)).toBeNull();
     expect(verificationErrorKey(null)).toBeNull();
+  });
+});
+
+describe('the question in Arabic', () => {
+  it('shows the sum left to right, in the order it is computed', () => {
+    // After Arabic words, "9 - 3" would otherwise be laid out as "3 - 9": read left to right, -6.
+    expect(arChat.verify.question).toContain('\u2066{{a}} {{op}} {{b}}\u2069');
   });
 });

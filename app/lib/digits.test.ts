@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isolateNumberRuns, toAsciiDigits } from './digits';
+
+describe('digits', () => {
+  it('reads Arabic-Indic and Persian digits as ASCII', () => {
+    expect(toAsciiDigits('٤٢ و۷')).toBe('42 و7');
+  });
+
+  it('isolates joined numbers left to right, and leaves lone numbers and letters alone', () => {
+    expect(isolateNumberRuns('10 أنسون رود، الوحدة 22-02، سنغافورة 079903')).toBe(
+      '10 أنسون رود، الوحدة \u206622-02\u2069، سنغافورة 079903',
+    );
+    expect(isolateNumberRuns('حتى 14/12/2026 أو 1.5 يوم')).toBe('حتى \u206614/12/2026\u2069 أو \u20661.5\u2069 يوم');
+    expect(isolateNumberRuns('Unit 22-02, 10 Anson Road')).toBe('Unit \u206622-02\u2069, 10 Anson Road');
+    expect(isolateNumberRuns('Suite 3, Level 12')).toBe('Suite 3, Level 12');
+  });
+});
