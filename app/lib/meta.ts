@@ -1,4 +1,5 @@
 import type { MetaArgs } from '@remix-run/node';
+import { isRouteErrorResponse } from '@remix-run/react';
 import { stripLocale } from '~/i18n';
 import { seoMeta, type SeoInput } from './seo';
 import { isShellRoute, type ShellData } from './shell';
@@ -12,6 +13,13 @@ export function layoutFromMatches(matches: MetaArgs['matches']): ShellData | und
  * A page's meta tags: its own title and description, falling back to the site defaults
  * from the CMS, with canonical and alternates for the current path.
  */
+/** The localized title a loader's 404 carries (`notFound`, not-found.server.ts), or undefined. */
+export function errorTitle(error: unknown): string | undefined {
+  return isRouteErrorResponse(error) && error.data && typeof error.data === 'object' && 'title' in error.data
+    ? String(error.data.title)
+    : undefined;
+}
+
 export function pageMeta(
   args: Pick<MetaArgs, 'matches' | 'location'>,
   page: Partial<Pick<SeoInput, 'title' | 'description' | 'image' | 'noindex' | 'type'>> = {},

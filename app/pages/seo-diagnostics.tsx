@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { stegaClean } from '@sanity/client/stega';
 import {
   dir,
+  errorTitle,
   intlLocale,
   localeNames,
   localizePath,
@@ -46,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
 
 // The title is interface text (site.json), read by the loader: meta has no translator.
-export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.title, noindex: true });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.title ?? errorTitle(args.error), noindex: true });
 
 export const ErrorBoundary = RouteErrorBoundary;
 

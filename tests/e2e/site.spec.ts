@@ -232,6 +232,15 @@ for (const locale of LOCALES) {
       expect(await res.text()).not.toContain('seo-row');
     });
 
+    test('a 404 of a portal or team page is titled as one, not as the home page', async ({ request }) => {
+      const title = locale === 'en' ? 'Page not found | Bawaba Advisory' : 'الصفحة غير موجودة | بوابة للاستشارات';
+      for (const path of ['/seo-diagnostics', '/checkout/cs_doesNotExist000000']) {
+        const res = await request.get(at(locale, path));
+        expect(res.status(), path).toBe(404);
+        expect(/<title>([^<]*)<\/title>/.exec(await res.text())?.[1], path).toBe(title);
+      }
+    });
+
     test('SEO diagnostics: every public URL with title, canonical, alternates and missing Arabic; noindex', async ({
       page,
     }) => {

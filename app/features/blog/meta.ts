@@ -1,16 +1,11 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/node';
-import { isRouteErrorResponse } from '@remix-run/react';
-import { layoutFromMatches, pageMeta } from '~/lib/meta';
+import { errorTitle, layoutFromMatches, pageMeta } from '~/lib/meta';
 import { pageHref } from './pagination';
 
 /** Meta for a page whose loader answered 404 (or failed): a title and noindex. */
 export function errorMeta(args: Pick<MetaArgs, 'error' | 'matches'>): MetaDescriptor[] {
   const brand = layoutFromMatches(args.matches)?.shell.settings.brandName;
-  const err = args.error;
-  const title =
-    isRouteErrorResponse(err) && err.data && typeof err.data === 'object' && 'title' in err.data
-      ? String(err.data.title)
-      : '';
+  const title = errorTitle(args.error) ?? '';
   return [{ title: [title, brand].filter(Boolean).join(' | ') }, { name: 'robots', content: 'noindex' }];
 }
 
