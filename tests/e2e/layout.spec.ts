@@ -250,3 +250,41 @@ test('the Arabic footer shows the Singapore unit number in its own order', async
   expect(order, 'the footer shows the unit 22-02').not.toBeNull();
   expect(order!.twentyTwo).toBeLessThan(order!.zeroTwo);
 });
+
+// WCAG 1.4.11 and 1.4.3: a field's border stands out from the white it sits on (3:1), and its
+// placeholder is readable (4.5:1) yet lighter than a typed value, so an example never reads as one.
+test('form fields: a visible border and a placeholder lighter than a typed value', async ({ page }) => {
+  await page.goto(at('ar', '/faq'));
+  const fields = page.locator('form input[type="email"], form input[type="tel"], form textarea');
+  expect(await fields.count()).toBeGreaterThanOrEqual(3);
+  for (let i = 0; i < (await fields.count()); i++) {
+    const colors = await fields.nth(i).evaluate((el) => {
+      const rgb = (value: string) =>
+        value
+          .match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map(Number);
+      const luminance = (value: string) => {
+        const [r, g, b] = rgb(value).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const contrast = (a: string, b: string) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (hi! + 0.05) / (lo! + 0.05);
+      };
+      const style = getComputedStyle(el);
+      const background = style.backgroundColor;
+      return {
+        border: contrast(style.borderTopColor, background),
+        placeholder: contrast(getComputedStyle(el, '::placeholder').color, background),
+        value: contrast(style.color, background),
+      };
+    });
+    expect(colors.border).toBeGreaterThanOrEqual(3);
+    expect(colors.placeholder).toBeGreaterThanOrEqual(4.5);
+    expect(colors.placeholder).toBeLessThan(colors.value - 3);
+  }
+});

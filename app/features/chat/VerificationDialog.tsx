@@ -94,7 +94,7 @@ export function VerificationDialog({
             placeholder={t(VERIFY_KEYS.answerPlaceholder)}
             aria-invalid={errorKey ? true : undefined}
             aria-describedby={errorKey ? errorId : undefined}
-            className="block min-h-11 w-full rounded-lg border border-navy-200 px-3 text-lg text-navy-900 placeholder:text-navy-500 focus:border-navy-500 aria-[invalid=true]:border-red-700 rtl:text-right"
+            className="block min-h-11 w-full rounded-lg border border-navy-300 px-3 text-lg text-navy-900 placeholder:text-navy-400 focus:border-navy-500 aria-[invalid=true]:border-red-700 rtl:text-right"
           />
           <p id={errorId} role="alert" className="min-h-6 text-sm font-medium text-red-700">
             {errorKey ? t(errorKey) : ''}

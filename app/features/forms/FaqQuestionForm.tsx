@@ -83,7 +83,7 @@ export function FaqQuestionForm() {
 
   const errorOf = (f: FaqField) => failed?.fieldErrors[f];
   const input =
-    'block min-h-11 w-full rounded-lg border border-navy-200 bg-white px-3 py-2 text-navy-900 placeholder:text-navy-500 focus:border-navy-500 aria-[invalid=true]:border-red-700';
+    'block min-h-11 w-full rounded-lg border border-navy-300 bg-white px-3 py-2 text-navy-900 placeholder:text-navy-400 focus:border-navy-500 aria-[invalid=true]:border-red-700';
   return (
     <section
       id={FAQ_FORM_ANCHOR}

@@ -127,7 +127,7 @@ export function NewsletterForm({
                 placeholder={t('newsletter.emailPlaceholder')}
                 aria-invalid={message ? true : undefined}
                 aria-describedby={message ? errorId : undefined}
-                className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-navy-200 bg-white px-3 text-navy-900 placeholder:text-navy-500 focus:border-navy-500 aria-[invalid=true]:border-red-700 rtl:text-right"
+                className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-navy-300 bg-white px-3 text-navy-900 placeholder:text-navy-400 focus:border-navy-500 aria-[invalid=true]:border-red-700 rtl:text-right"
               />
               <PendingSubmitButton
                 pending={submitting}

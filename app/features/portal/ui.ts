@@ -9,7 +9,7 @@ export const card = 'rounded-2xl border border-navy-100 bg-white p-5 shadow-sm m
 export const label = 'block font-medium text-navy-900';
 export const hint = 'text-sm text-navy-700';
 export const input =
-  'block min-h-12 w-full rounded-lg border border-navy-200 bg-white px-3 py-2 text-navy-900 placeholder:text-navy-500 focus:border-navy-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:border-2';
+  'block min-h-12 w-full rounded-lg border border-navy-300 bg-white px-3 py-2 text-navy-900 placeholder:text-navy-400 focus:border-navy-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:border-2';
 export const pageTitle = 'text-3xl font-bold tracking-tight text-navy-900 md:text-4xl rtl:leading-[1.4]';
 export const textLink =
   'font-semibold text-navy-900 underline decoration-gold-500 decoration-2 underline-offset-4 hover:text-navy-700';
