@@ -11,6 +11,7 @@ import {
   useRootData,
   useT,
 } from '~/kit';
+import { RouteAnnouncer } from './components/RouteAnnouncer';
 import { ScriptPreloads } from './components/ScriptPreloads';
 import { env, i18nVersion, imageConfig } from '~/server-api';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
@@ -91,8 +92,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The announcer lives here rather than in the locale layout: switching language mounts the other
+// language's layout, and the announcer must survive that to tell it from a first load.
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <RouteAnnouncer />
+    </>
+  );
 }
 
 /** Last resort, when even the page shell failed: localized, and never a stack trace. */

@@ -82,7 +82,12 @@ export function Footer({ shell }: Props) {
   const inEnglish = useFallbackLang();
   const year = new Date().getFullYear();
   return (
-    <footer data-testid="site-footer" className="border-t border-sand-200 bg-sand-50">
+    // On phones, room at the end for the floating buttons (FloatingButtons.tsx: two 3rem buttons, a
+    // 0.75rem gap, 1rem or the safe area below), so that scrolled to the end they cover nothing.
+    <footer
+      data-testid="site-footer"
+      className="border-t border-sand-200 bg-sand-50 max-md:pb-[calc(7.75rem+env(safe-area-inset-bottom))]"
+    >
       <div className="bg-navy-900">
         <div className="mx-auto max-w-7xl px-4 py-10 md:px-8">
           <div className="max-w-2xl">

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { deferred } from '~/lib/deferred';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
@@ -101,16 +101,34 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A route change closes the mobile menu.
   useEffect(() => setOpen(false), [location.pathname, location.search, location.hash]);
 
+  // Escape closes the menu; if focus was in it (now hidden), it goes back to the toggle, not to <body>.
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const focusInMenu = menuRef.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (focusInMenu) toggleRef.current?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
+
+  // Focus moving on past the menu (Tab after its last link) closes it: it would otherwise stay
+  // open over the page where focus now is. Back to the toggle keeps it open; so does focus leaving
+  // the window (no relatedTarget).
+  const onMenuBlur = (e: React.FocusEvent<HTMLDivElement>) => {
+    const next = e.relatedTarget;
+    if (!(next instanceof Node)) return;
+    if (e.currentTarget.contains(next) || toggleRef.current?.contains(next)) return;
+    setOpen(false);
+  };
 
   const links = settings.headerNavigation;
   return (
@@ -154,6 +172,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
             {t('nav.getStarted')}
           </Link>
           <button
+            ref={toggleRef}
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-full text-navy-900 hover:bg-navy-50 md:hidden"
             aria-expanded={open}
@@ -168,8 +187,10 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
       </div>
 
       <div
+        ref={menuRef}
         id={menuId}
         data-testid="mobile-menu"
+        onBlur={onMenuBlur}
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[80vh] overflow-y-auto border-b border-navy-100 bg-white shadow-lg md:hidden"
       >

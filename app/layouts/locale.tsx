@@ -144,9 +144,9 @@ export default function LocaleLayout() {
         <Outlet />
       </main>
       <OrganizationJsonLd />
+      {/* On phones the footer ends in room for the floating buttons (Footer.tsx), so they never
+          cover its last lines. */}
       <Footer shell={shell} />
-      {/* Room below the footer so the floating buttons never cover its last lines on phones. */}
-      <div aria-hidden="true" className="h-32 bg-sand-50 md:hidden" />
       <FloatingButtons whatsappNumber={settings.whatsappNumber} whatsappMessage={settings.whatsappMessage} />
       <Toaster />
     </BookingProvider>

@@ -206,6 +206,39 @@ for (const locale of LOCALES) {
   });
 }
 
+for (const locale of LOCALES) {
+  test(`on a phone the change and cancel dialogs read and Tab in the same order: keep, then confirm (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'phones only (wider screens set the two buttons side by side)');
+    test.setTimeout(60_000);
+    await subscribe(page, portalURL, portalDataDir, locale, 'business', uniqueEmail(`order-${locale}`));
+    await page.goto(url(locale, '/account/subscription'));
+    await hydrated(page);
+    for (const [step, trigger] of [
+      ['change', 'subscription.changePlan'],
+      ['cancel', 'subscription.cancelSubscription'],
+    ] as const) {
+      await page.getByRole('link', { name: t(locale, trigger) }).click();
+      const dialog = page.getByRole('dialog');
+      const keep = dialog.getByRole('button', { name: t(locale, `${step}.keep`) });
+      const confirm = dialog.getByRole('button', { name: t(locale, `${step}.confirm`) });
+      await expect(confirm).toBeVisible();
+      // Seen from the top: keep, then confirm (stacked on a phone).
+      const [keepBox, confirmBox] = [(await keep.boundingBox())!, (await confirm.boundingBox())!];
+      expect(keepBox.y + keepBox.height).toBeLessThanOrEqual(confirmBox.y);
+      // Reached by Tab in the same order.
+      await keep.focus();
+      await page.keyboard.press('Tab');
+      await expect(confirm).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(keep).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+  });
+}
+
 test.describe('portal jobs over a moving clock (a server of its own)', () => {
   test.describe.configure({ mode: 'serial' });
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'server-side: one run');

@@ -105,6 +105,129 @@ for (const locale of LOCALES) {
   });
 }
 
+const QUICK_CONTACT = { en: 'Quick contact', ar: 'تواصل سريع' };
+
+for (const locale of LOCALES) {
+  test.describe(`accessibility of the shell in ${locale}`, () => {
+    test('following a header link by keyboard announces the new page and puts focus on the main content', async ({
+      page,
+    }, testInfo) => {
+      await page.goto(at(locale, '/'));
+      await hydrated(page);
+      const announcer = page.getByTestId('route-announcer');
+      // The first load is announced by the browser itself: the region is there, empty, and focus untouched.
+      await expect(announcer).toHaveAttribute('aria-live', 'polite');
+      await expect(announcer).toHaveText('');
+      await expect(page.locator('#main')).not.toBeFocused();
+      const homeTitle = await page.title();
+
+      let link;
+      if (isMobile(testInfo)) {
+        const toggle = page.getByTestId('menu-toggle');
+        await toggle.focus();
+        await page.keyboard.press('Enter');
+        link = page.getByTestId('mobile-menu').getByRole('link', { name: NAV[locale][5] });
+      } else {
+        link = page.getByTestId('site-header').getByRole('navigation').getByRole('link', { name: NAV[locale][5] });
+      }
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${at(locale, '/faq')}$`));
+      // The new page's title, once it is there (not the home page's).
+      await expect(page).not.toHaveTitle(homeTitle);
+      await expect(announcer).toHaveText(await page.title());
+      expect(await page.title()).not.toBe('');
+      // Focus is on the new page's main landmark (from the phone menu too, which is gone), not on <body>.
+      await expect(page.locator('#main')).toBeFocused();
+      if (isMobile(testInfo)) await expect(page.getByTestId('mobile-menu')).toBeHidden();
+      // The next Tab continues in the page's content.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
+    });
+
+    test('a link to a part of the same page is not announced and leaves focus alone', async ({ page }) => {
+      await page.goto(at(locale, '/services'));
+      await hydrated(page);
+      const link = page
+        .getByTestId('site-footer')
+        .locator(`a[href^="${at(locale, '/services#')}"]`)
+        .first();
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#/);
+      // Give a (wrong) announcement time to appear.
+      await page.waitForTimeout(300);
+      await expect(page.getByTestId('route-announcer')).toHaveText('');
+      await expect(page.locator('#main')).not.toBeFocused();
+    });
+
+    test('the floating buttons sit in a named landmark: no content outside a region', async ({ page }) => {
+      await page.goto(at(locale, '/'));
+      await hydrated(page);
+      await expect(page.getByRole('complementary', { name: QUICK_CONTACT[locale] })).toBeVisible();
+      await expect(page.getByTestId('floating-buttons')).toHaveAccessibleName(QUICK_CONTACT[locale]);
+      const results = await new AxeBuilder({ page }).withRules(['region']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+
+    test('on a phone, the end of the page is not covered by the floating buttons', async ({ page }, testInfo) => {
+      test.skip(!isMobile(testInfo), 'phones only');
+      await page.goto(at(locale, '/'));
+      await hydrated(page);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const buttons = page.getByTestId('floating-buttons');
+      // At the page's end the buttons come back (they slide away while scrolling down).
+      await expect(buttons).not.toHaveAttribute('data-tucked');
+      await expect(page.getByTestId('floating-booking')).toBeInViewport();
+      const last = page.getByTestId('site-footer').locator('p').last();
+      await expect(last).toBeInViewport();
+      await expect
+        .poll(async () => {
+          const [text, group] = [await last.boundingBox(), await buttons.boundingBox()];
+          return text!.y + text!.height <= group!.y;
+        })
+        .toBe(true);
+    });
+
+    test('phone menu: Escape returns focus to the menu button; Tab past the last item closes it', async ({
+      page,
+    }, testInfo) => {
+      test.skip(!isMobile(testInfo), 'phones only');
+      await page.goto(at(locale, '/'));
+      await hydrated(page);
+      const toggle = page.getByTestId('menu-toggle');
+      const menu = page.getByTestId('mobile-menu');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(menu.getByRole('link').first()).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+      // Back to the button with Shift+Tab keeps the menu open.
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Shift+Tab');
+      await expect(toggle).toBeFocused();
+      await expect(menu).toBeVisible();
+
+      // Tab past the last item (the portal link) closes it; focus goes on into the page.
+      const last = page.getByTestId('client-login-mobile');
+      await last.focus();
+      await page.keyboard.press('Tab');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    });
+  });
+}
+
 test('the mobile menu opens, stays within 80% of the screen, and closes on navigation', async ({ page }, testInfo) => {
   test.skip(!isMobile(testInfo), 'phones only');
   await page.goto('/');

@@ -104,7 +104,10 @@ export function FloatingButtons({
     'inline-flex size-12 items-center justify-center rounded-full shadow-lg ring-1 ring-black/5 transition-transform hover:scale-105 focus-visible:scale-105 md:size-14';
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <div
+      {/* A landmark of its own (named "Quick contact"), so that screen reader users find the buttons
+          among the page's regions rather than as stray content after the footer. */}
+      <aside
+        aria-label={t('floating.regionLabel')}
         data-testid="floating-buttons"
         data-tucked={tucked || undefined}
         className="pointer-events-none fixed end-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-3 motion-safe:transition-[translate,opacity] motion-safe:duration-200 rtl:end-[max(1rem,env(safe-area-inset-left))] data-[tucked]:translate-y-[calc(100%+2rem)] data-[tucked]:opacity-0 data-[tucked]:focus-within:translate-y-0 data-[tucked]:focus-within:opacity-100"
@@ -156,7 +159,7 @@ export function FloatingButtons({
             </Tooltip.Portal>
           </Tooltip.Root>
         )}
-      </div>
+      </aside>
       {checkMounted && (
         <VerificationDialog
           open={verifying}

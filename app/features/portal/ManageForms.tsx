@@ -95,7 +95,9 @@ export function BusyButton({
 }
 
 /**
- * A confirmation step's footer: "keep" closes the dialog, the busy submit confirms (on top on phones). Texts and
+ * A confirmation step's footer: "keep" closes the dialog, the busy submit confirms. "Keep" comes first in the
+ * markup and on screen at every width (above on phones, before on wider screens), so the Tab order is the order
+ * seen; the confirmation stays at the end, where the eye (and on a phone the thumb) arrives last. Texts and
  * test ids follow the step's intent: `<intent>.keep`, `<intent>.confirm`, `<intent>-keep`, `<intent>-confirm`.
  */
 function ConfirmActions({
@@ -112,7 +114,7 @@ function ConfirmActions({
   const { t } = useT('portal');
   const busy = usePendingIntent(intent);
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+    <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
       {ctx.dismiss(t(`${intent}.keep`), button.outline, `${intent}-keep`)}
       <BusyButton
         busy={busy}
