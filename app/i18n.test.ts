@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dir, localeFromPath, localizePath, requestLocale, stripLocale, twinPath } from './i18n';
+import { dir, localeFromPath, localizePath, placeName, requestLocale, stripLocale, twinPath } from './i18n';
 
 describe('locale URL rules', () => {
   it('reads the language from the path prefix only', () => {
@@ -45,5 +45,14 @@ describe('locale URL rules', () => {
   it('gives Arabic a right-to-left direction', () => {
     expect(dir('ar')).toBe('rtl');
     expect(dir('en')).toBe('ltr');
+  });
+});
+
+describe('placeName', () => {
+  it('joins city and country with the language’s comma, and says a city-state once', () => {
+    expect(placeName('Dubai', 'UAE', 'en')).toBe('Dubai, UAE');
+    expect(placeName('دبي', 'الإمارات العربية المتحدة', 'ar')).toBe('دبي، الإمارات العربية المتحدة');
+    expect(placeName('سنغافورة', 'سنغافورة', 'ar')).toBe('سنغافورة');
+    expect(placeName('Singapore', null, 'en')).toBe('Singapore');
   });
 });

@@ -44,6 +44,16 @@ export function dir(locale: Locale): 'ltr' | 'rtl' {
   return locale === 'ar' ? 'rtl' : 'ltr';
 }
 
+/** The comma between the parts of a place ("Dubai, UAE" / "دبي، الإمارات"): Arabic writes its own. */
+export function placeComma(locale: Locale): string {
+  return locale === 'ar' ? '، ' : ', ';
+}
+
+/** An office's city and country as one line, the country left out when it is the city (Singapore). */
+export function placeName(city: string, country: string | null | undefined, locale: Locale): string {
+  return country && country !== city ? `${city}${placeComma(locale)}${country}` : city;
+}
+
 /** The page language a pathname belongs to: /ar and /ar/... are Arabic, all else English. */
 export function localeFromPath(pathname: string): Locale {
   return pathname === '/ar' || pathname.startsWith('/ar/') ? 'ar' : 'en';

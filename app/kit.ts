@@ -22,6 +22,8 @@ export {
   locales,
   localizePath,
   namespaces,
+  placeComma,
+  placeName,
   requestLocale,
   stripLocale,
   twinPath,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, Font, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
-import type { Locale } from '~/i18n';
+import { placeName, type Locale } from '~/i18n';
 import enLabels from '../../public/locales/en/emails.json';
 import arLabels from '../../public/locales/ar/emails.json';
 import { formatBillingAmount, formatBillingDate } from './format';
@@ -186,7 +186,6 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
   const l = labels[locale];
   const s = stylesFor(locale);
   const date = (iso: string) => formatBillingDate(iso, locale);
-  const comma = locale === 'ar' ? '، ' : ', ';
   const amount = formatBillingAmount(invoice.amount, locale);
   const period = fill(l.periodValue, { start: date(invoice.periodStart), end: date(invoice.periodEnd) });
   const status = (l.statuses as Record<InvoiceStatus, string>)[invoice.status] ?? invoice.status;
@@ -210,11 +209,7 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
             <Text style={s.firmName}>{firm.name}</Text>
             {firm.offices.map((office, i) => (
               <Text key={i} style={s.office}>
-                <Text style={s.officeCity}>
-                  {office.country && office.country !== office.city
-                    ? `${office.city}${comma}${office.country}`
-                    : office.city}
-                </Text>
+                <Text style={s.officeCity}>{placeName(office.city, office.country, locale)}</Text>
                 {office.address ? `: ${office.address}` : ''}
               </Text>
             ))}

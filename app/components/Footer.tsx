@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
+import { placeComma } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
 import { isolateNumberRuns } from '~/lib/digits';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
@@ -77,7 +78,7 @@ export function Footer({ shell }: Props) {
   const { t } = useT();
   const localize = useLocalizePath();
   // "Dubai, UAE" / "دبي، الإمارات": Arabic writes its own comma.
-  const comma = useLocale() === 'ar' ? '، ' : ', ';
+  const comma = placeComma(useLocale());
   const { settings, offices, services } = shell;
   const inEnglish = useFallbackLang();
   const year = new Date().getFullYear();

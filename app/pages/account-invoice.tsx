@@ -5,6 +5,7 @@ import {
   Bidi,
   button,
   isolateNumberRuns,
+  placeName,
   requestLocale,
   RouteErrorBoundary,
   TitledSection,
@@ -111,11 +112,7 @@ export default function AccountInvoice() {
                 <span className="block font-semibold">{firm.name}</span>
                 {firm.offices.map((office) => (
                   <span key={office.city} className="mt-1 block text-navy-700">
-                    <span className="font-medium text-navy-900">
-                      {[office.city, office.country]
-                        .filter((part, i, parts) => part && parts.indexOf(part) === i)
-                        .join(locale === 'ar' ? '، ' : ', ')}
-                    </span>
+                    <span className="font-medium text-navy-900">{placeName(office.city, office.country, locale)}</span>
                     {office.address && (
                       <span className="block whitespace-pre-line">{isolateNumberRuns(office.address)}</span>
                     )}
