@@ -47,7 +47,12 @@ export class LakeStore {
   private version = 0;
   private merged: { version: number; docs: SanityDocument[] } | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
+
+  /** Grows on every commit and every reload of the bundled dataset (the query workers' copies follow it). */
+  get snapshotVersion(): number {
+    return this.version;
+  }
 
   /** Reads the overlay from the database; `base` is the bundled dataset's documents. */
   async open(base: readonly SanityDocument[]): Promise<void> {
