@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryParams, SanityDocument } from '~/sanity/types';
@@ -32,7 +33,16 @@ export type QueryPoolLimits = {
   memoryMb: number;
 };
 
-export const QUERY_POOL_LIMITS: QueryPoolLimits = { workers: 2, queue: 32, timeoutMs: 10_000, memoryMb: 256 };
+/**
+ * One core is left to the site's pages: on a 2-core machine one worker (an editor's heavy query
+ * makes the Studio's other queries wait, never a visitor), at most 4.
+ */
+export const QUERY_POOL_LIMITS: QueryPoolLimits = {
+  workers: Math.min(4, Math.max(1, availableParallelism() - 1)),
+  queue: 32,
+  timeoutMs: 10_000,
+  memoryMb: 256,
+};
 
 type Job = {
   query: string;
