@@ -13,12 +13,15 @@ export type Preference = { key: string; value: unknown };
 
 type Bounds = Pick<LakeLimits, 'preferenceKeys' | 'preferenceKeyChars' | 'preferenceBytes'>;
 
-const KEY = /^[\w.:@/-]+$/;
+// Any text but a comma (the GET form separates keys with one) or a control character: the Studio's
+// keys are dotted names with pane and document ids in them (`studio.structure-tool.…`).
+// eslint-disable-next-line no-control-regex
+const KEY = /^[^,\u0000-\u001f\u007f]+$/;
 
 export function checkPreferenceKey(key: unknown, bounds: Bounds): string {
   if (typeof key !== 'string' || !key || key.length > bounds.preferenceKeyChars || !KEY.test(key))
     throw new LakeError(
-      `A preference key is 1 to ${bounds.preferenceKeyChars} letters, digits or . _ - : @ /`,
+      `A preference key is 1 to ${bounds.preferenceKeyChars} characters, without commas`,
       400,
       'validationError',
     );
