@@ -196,11 +196,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       checkQuery(query, params, limits);
       const started = Date.now();
       // The worker ends with the query if the client goes away first.
-      const gone = new AbortController();
-      res.once('close', () => {
-        if (!res.writableFinished) gone.abort();
-      });
-      const result = await queries.run(query, params, readPerspective(perspective), gone.signal);
+      const result = await queries.run(query, params, readPerspective(perspective), clientGone(res));
       return send(
         res,
         200,
@@ -231,6 +227,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       // nothing written (store.mutate).
       const tx = await store.mutate(posted.mutations as Record<string, unknown>[], editor.id, posted.transactionId, {
         dryRun: isDryRun(q, posted),
+        signal: clientGone(res),
       });
       return json(res, 200, {
         transactionId: tx.id,
@@ -251,6 +248,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       checkTransactionSize(actions.length, limits, 'actions');
       const tx = await store.act(actions as Record<string, unknown>[], editor.id, posted.transactionId, {
         dryRun: isDryRun(q, posted),
+        signal: clientGone(res),
       });
       return json(res, 200, { transactionId: tx.id });
     }
@@ -545,6 +543,15 @@ export function createLakeHandler(options: LakeApiOptions) {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     return send(res, 200, bytes, type);
   }
+}
+
+/** Aborted when the client goes away before its answer is written. */
+function clientGone(res: Res): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return gone.signal;
 }
 
 /** Sanity's `dryRun`: `?dryRun=true` on the URL or `"dryRun": true` in the body. */

@@ -155,6 +155,15 @@ for (const kind of testDatabaseKinds()) {
       expect(store.get('big')).toBeNull();
     }, 20_000);
 
+    it('drops a transaction whose client went away before it started', async () => {
+      const gone = new AbortController();
+      gone.abort();
+      await expect(
+        store.mutate([{ create: { _id: 'left', _type: 'faqItem' } }], 'editor', undefined, { signal: gone.signal }),
+      ).rejects.toMatchObject({ status: 499 });
+      expect(store.get('left')).toBeNull();
+    });
+
     it('answers malformed requests 400, never 500, and changes nothing', async () => {
       const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
       const before = store.snapshotVersion;

@@ -220,6 +220,8 @@ export class LakeStore {
     transactionId?: string,
     options: CommitOptions = {},
   ): Promise<LakeTransaction> {
+    // A client that went away while its transaction waited for the ones before it: nothing is done.
+    if (options.signal?.aborted) throw new LakeError('The client went away', 499, 'aborted');
     const id =
       transactionId && /^[A-Za-z0-9_-]{1,80}$/.test(transactionId) ? transactionId : randomBytes(16).toString('hex');
     const now = new Date();
@@ -281,6 +283,8 @@ export class LakeStore {
 export type CommitOptions = {
   /** Check the transaction and return its effects without writing anything (Sanity's `dryRun`). */
   dryRun?: boolean;
+  /** Aborted when the client goes away: a transaction not yet started is then dropped. */
+  signal?: AbortSignal;
 };
 
 /** Whether a transaction changed anything a visitor can see. */
