@@ -10,6 +10,7 @@ import { lakeResizer, normalizeLakeRequest, type LakeResizeOptions } from './ima
 import {
   checkQuery,
   checkTransactionSize,
+  checkWrites,
   decodeSegment,
   LAKE_LIMITS,
   objectBody,
@@ -228,6 +229,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       const tx = await store.mutate(posted.mutations as Record<string, unknown>[], editor.id, posted.transactionId, {
         dryRun: isDryRun(q, posted),
         signal: clientGone(res),
+        check: (docs) => checkWrites(docs, limits),
       });
       return json(res, 200, {
         transactionId: tx.id,
@@ -249,6 +251,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       const tx = await store.act(actions as Record<string, unknown>[], editor.id, posted.transactionId, {
         dryRun: isDryRun(q, posted),
         signal: clientGone(res),
+        check: (docs) => checkWrites(docs, limits),
       });
       return json(res, 200, { transactionId: tx.id });
     }
@@ -358,8 +361,11 @@ export function createLakeHandler(options: LakeApiOptions) {
     const onTx = (tx: LakeTransaction) => {
       queue = queue.then(async () => {
         const hits = [];
-        for (const effect of tx.effects)
+        for (const effect of tx.effects) {
           if ((await matches(effect.after)) || (await matches(effect.before))) hits.push(effect);
+          // groq-js settles in microtasks: let the site's requests in between documents.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         hits.forEach((effect, i) => {
           const transition = !effect.before ? 'appear' : !effect.after ? 'disappear' : 'update';
           write('mutation', {

@@ -142,7 +142,14 @@ for (const kind of testDatabaseKinds()) {
         }),
       );
       expect(many.status).toBe(413);
-      expect((await many.json()).message).toMatch(/60,000 mutations; the lake takes up to 1,000/);
+      expect((await many.json()).message).toMatch(/larger than 2 MB/);
+      const count = await post(
+        '/v1/data/mutate/production',
+        JSON.stringify({ mutations: Array.from({ length: 101 }, (_, i) => ({ delete: { id: `faq-${i}` } })) }),
+      );
+      expect(count.status).toBe(413);
+      expect((await count.json()).message).toMatch(/101 mutations; the lake takes up to 100/);
+      expect(store.get('faq-0')).not.toBeNull();
       expect(Date.now() - t).toBeLessThan(2_000);
       const huge = await post(
         '/v1/data/mutate/production',
@@ -151,6 +158,30 @@ for (const kind of testDatabaseKinds()) {
         }),
       );
       expect(huge.status).toBe(413);
+      // Documents written: each up to 2 MB, a transaction up to 4 MB (an edit copies the published
+      // document into a draft, so a small request can write much).
+      const mb = (n: number) => 'x'.repeat(Math.round(n * 1024 * 1024));
+      const mutate = (mutations: unknown[]) => post('/v1/data/mutate/production', JSON.stringify({ mutations }));
+      for (const id of ['big1', 'big2', 'big3'])
+        expect((await mutate([{ create: { _id: id, _type: 'faqItem', a: mb(1.5) } }])).status).toBe(200);
+      const grow = await mutate([{ patch: { id: 'big1', set: { b: mb(0.8) } } }]);
+      expect(grow.status).toBe(413);
+      expect((await grow.json()).message).toMatch(/big1 would be 2\.3 MB; a document is up to 2 MB/);
+      const copies = await post(
+        '/v1/data/actions/production',
+        JSON.stringify({
+          actions: ['big1', 'big2', 'big3'].map((id) => ({
+            actionType: 'sanity.action.document.edit',
+            draftId: `drafts.${id}`,
+            publishedId: id,
+            patch: { set: { n: 1 } },
+          })),
+        }),
+      );
+      expect(copies.status).toBe(413);
+      expect((await copies.json()).message).toMatch(/would write 4\.5 MB; the lake writes up to 4 MB/);
+      expect(store.get('big1')?.b).toBeUndefined();
+      expect(store.get('drafts.big1')).toBeNull();
       expect(store.get('bulk-0')).toBeNull();
       expect(store.get('big')).toBeNull();
     }, 20_000);

@@ -23,6 +23,13 @@ export type LakeLimits = {
   paramsBytes: number;
   /** Mutations, or actions, in one transaction (a publish is 1-3). */
   mutations: number;
+  /**
+   * What one transaction writes, as JSON: each document, and all of them together. The database
+   * (PGlite runs on the main thread) keeps each document's state before and after, so this bounds
+   * how long a commit holds the thread.
+   */
+  documentBytes: number;
+  transactionBytes: number;
   /** Nesting of any JSON body (Portable Text with tables is about 15 deep). */
   depth: number;
   /** Open listeners per editor (a Studio tab opens 7-10). */
@@ -34,13 +41,15 @@ export type LakeLimits = {
 };
 
 export const LAKE_LIMITS: LakeLimits = {
-  bodyBytes: 4 * 1024 * 1024,
+  bodyBytes: 2 * 1024 * 1024,
   bodyMs: 30_000,
   queryChars: 100_000,
   listenQueryChars: 20_000,
   params: 100,
   paramsBytes: 1024 * 1024,
-  mutations: 1_000,
+  mutations: 100,
+  documentBytes: 2 * 1024 * 1024,
+  transactionBytes: 4 * 1024 * 1024,
   depth: 100,
   listenersPerEditor: 64,
   preferenceKeys: 200,
@@ -119,6 +128,31 @@ export function checkTransactionSize(count: number, limits: LakeLimits, what: 'm
   if (count > limits.mutations)
     throw new LakeError(
       `The transaction has ${count.toLocaleString('en')} ${what}; the lake takes up to ${limits.mutations.toLocaleString('en')} in one`,
+      413,
+      'transactionTooLarge',
+    );
+}
+
+/** The documents a transaction would write within bounds (413), checked before anything is written. */
+export function checkWrites(
+  docs: readonly ({ _id: string } | null)[],
+  limits: Pick<LakeLimits, 'documentBytes' | 'transactionBytes'>,
+): void {
+  let total = 0;
+  for (const doc of docs) {
+    if (!doc) continue;
+    const bytes = Buffer.byteLength(JSON.stringify(doc));
+    if (bytes > limits.documentBytes)
+      throw new LakeError(
+        `${doc._id} would be ${(bytes / 1024 / 1024).toFixed(1)} MB; a document is up to ${limits.documentBytes / 1024 / 1024} MB`,
+        413,
+        'documentTooLarge',
+      );
+    total += bytes;
+  }
+  if (total > limits.transactionBytes)
+    throw new LakeError(
+      `The transaction would write ${(total / 1024 / 1024).toFixed(1)} MB; the lake writes up to ${limits.transactionBytes / 1024 / 1024} MB in one`,
       413,
       'transactionTooLarge',
     );

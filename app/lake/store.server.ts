@@ -232,6 +232,7 @@ export class LakeStore {
       if (!before && !after) continue;
       effects.push({ id: docId, previousRev: before?._rev ?? null, resultRev: after ? id : null, before, after });
     }
+    options.check?.(effects.map((e) => e.after));
     const transaction: LakeTransaction = { id, timestamp: now.toISOString(), author, effects };
     // A dry run stops here: the conditions were checked by `change` (a failed one threw), and the
     // would-be effects are returned without a write, a history entry or a listener event.
@@ -285,6 +286,8 @@ export type CommitOptions = {
   dryRun?: boolean;
   /** Aborted when the client goes away: a transaction not yet started is then dropped. */
   signal?: AbortSignal;
+  /** Called with the documents the transaction would write, before anything is; throws to refuse it. */
+  check?: (docs: readonly (LakeDocument | null)[]) => void;
 };
 
 /** Whether a transaction changed anything a visitor can see. */
