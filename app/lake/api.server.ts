@@ -81,6 +81,9 @@ export function createLakeHandler(options: LakeApiOptions) {
   const limits: LakeLimits = { ...LAKE_LIMITS, ...options.limits };
   // One line per refused request at most every 10 s: a flood of them cannot fill the log.
   const refused = throttledLog(log);
+  // Endpoints the lake lacks (reached by signed-in editors only): a separate count, so a flood of
+  // refusals does not hide them.
+  const notProvided = throttledLog(log);
   const listeners = new Set<(tx: LakeTransaction) => void>();
   /** Open listeners per editor id (LakeLimits.listenersPerEditor). */
   const openListeners = new Map<string, number>();
@@ -261,7 +264,7 @@ export function createLakeHandler(options: LakeApiOptions) {
 
     // Sanity's product announcements, trials, help, scheduled publishing, presence (a websocket):
     // not provided, and the Studio works without them (ADR 0025). Anything else is logged.
-    if (!QUIET_404.test(path)) refused(`not provided: ${req.method} ${url.pathname}${url.search}`);
+    if (!QUIET_404.test(path)) notProvided(`not provided: ${req.method} ${url.pathname}${url.search}`);
     return json(res, 404, { error: 'Not Found', message: `The local Content Lake has no ${path}`, statusCode: 404 });
   }
 
