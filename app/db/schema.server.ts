@@ -686,3 +686,24 @@ export const lakeEditorSessions = pgTable(
     check('lake_editor_sessions_bounded', sql`char_length(${t.idHash}) <= 64`),
   ],
 );
+
+/**
+ * An editor's Studio preferences (the Studio's `/users/me/keyvalue`: announcements seen, recent
+ * searches and the like), kept per editor across restarts and deleted with the editor (cascade).
+ * Bounded per row here and per editor by the lake (app/lake/preferences.server.ts).
+ */
+export const lakeEditorPreferences = pgTable(
+  'lake_editor_preferences',
+  {
+    email: text('email')
+      .notNull()
+      .references(() => lakeEditors.email, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.key] }),
+    check('lake_editor_preferences_bounded', sql`char_length(${t.key}) <= 200`),
+  ],
+);

@@ -7,8 +7,22 @@ import type { ImageResizer } from '~/features/images/resize.server';
 import type { ImageAssetFile } from '~/sanity/embedded.server';
 import type { SanityDocument } from '~/sanity/types';
 import { lakeResizer, normalizeLakeRequest, type LakeResizeOptions } from './images.server';
+import {
+  checkQuery,
+  checkTransactionSize,
+  checkWrites,
+  decodeSegment,
+  LAKE_LIMITS,
+  objectBody,
+  parseJson,
+  readBody,
+  throttledLog,
+  type LakeLimits,
+} from './limits.server';
 import { LakeError, type LakeDocument } from './mutations';
-import { listenerFilter, paramsFromSearch, readPerspective, runQuery } from './query.server';
+import { readPreferences, writePreferences } from './preferences.server';
+import { QueryPool, type QueryPoolLimits } from './query-pool.server';
+import { listenerFilter, paramsFromSearch, readPerspective } from './query.server';
 import type { LakeStore, LakeTransaction } from './store.server';
 
 /**
@@ -44,13 +58,18 @@ export type LakeApiOptions = {
     resizer: Pick<ImageResizer, 'get' | 'queueLimit'>;
   } & LakeResizeOptions;
   log?: (message: string) => void;
+  /** The bounds of one request (limits.server.ts); tests lower them. */
+  limits?: Partial<LakeLimits>;
+  /** The query workers' size, queue and time limit (query-pool.server.ts); tests lower them. */
+  queries?: Partial<QueryPoolLimits>;
 };
 
 type Req = IncomingMessage | Http2ServerRequest;
 type Res = ServerResponse | Http2ServerResponse;
 
 const QUIET_404 = /^\/(journey|help|schedules|socket|comments|tasks)\b/;
-const MAX_BODY = 10 * 1024 * 1024;
+/** An image upload (the JSON bodies are bounded by LakeLimits.bodyBytes). */
+const MAX_UPLOAD = 10 * 1024 * 1024;
 /** How long a listener may stay silent before a keep-alive comment (Sanity sends one too). */
 const HEARTBEAT_MS = 25_000;
 
@@ -59,14 +78,28 @@ export function createLakeHandler(options: LakeApiOptions) {
   const assetProjectId = options.assetProjectId ?? projectId;
   const log = options.log ?? (() => {});
   const resized = options.images && lakeResizer(options.images.resizer, options.images);
+  const limits: LakeLimits = { ...LAKE_LIMITS, ...options.limits };
+  // One line per refused request at most every 10 s: a flood of them cannot fill the log.
+  const refused = throttledLog(log);
+  // Endpoints the lake lacks (reached by signed-in editors only): a separate count, so a flood of
+  // refusals does not hide them.
+  const notProvided = throttledLog(log);
   const listeners = new Set<(tx: LakeTransaction) => void>();
-  // Studio preferences (announcements seen and the like): kept in memory per process.
-  const kv = new Map<string, unknown>();
+  /** Open listeners per editor id (LakeLimits.listenersPerEditor). */
+  const openListeners = new Map<string, number>();
+  // Queries run in worker threads, never on the thread that serves the site's pages.
+  const queries = new QueryPool(store, options.queries);
   store.onCommit((tx) => {
     for (const listener of listeners) listener(tx);
   });
+  const json = (res: Res, status: number, body: unknown) =>
+    send(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
+  const body = async (req: Req, what: string) =>
+    parseJson(await readBody(req, limits.bodyBytes, limits.bodyMs), limits, what);
 
-  return async function handle(req: Req, res: Res): Promise<void> {
+  return Object.assign(handle, { queries, close: () => queries.close() });
+
+  async function handle(req: Req, res: Res): Promise<void> {
     const url = new URL(req.url ?? '/', 'https://lake');
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : '';
     if (origin && options.allowedOrigins(origin)) {
@@ -102,12 +135,18 @@ export function createLakeHandler(options: LakeApiOptions) {
       if (!editor) {
         if (path === '/users/me') return json(res, 200, {});
         if (path === '/auth/providers') return json(res, 200, { providers: options.providers ?? [] });
-        if (!QUIET_404.test(path)) log(`refused ${req.method} ${url.pathname}: not signed in`);
+        if (!QUIET_404.test(path)) refused(`refused ${req.method} ${url.pathname}: not signed in`);
         return json(res, 401, { error: 'Unauthorized', message: 'Sign in as an editor', statusCode: 401 });
       }
       return await route(req, res, url, path, editor);
     } catch (error) {
-      if (error instanceof LakeError) return json(res, error.status, lakeError(error));
+      // The client went away: nothing to answer.
+      if (error instanceof LakeError && error.status === 499) return void res.destroy();
+      if (error instanceof LakeError) {
+        if (res.headersSent) return void res.destroy();
+        if (error.status === 429) res.setHeader('Retry-After', '2');
+        return json(res, error.status, lakeError(error));
+      }
       log(
         `${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
@@ -117,7 +156,7 @@ export function createLakeHandler(options: LakeApiOptions) {
         statusCode: 500,
       });
     }
-  };
+  }
 
   async function route(req: Req, res: Res, url: URL, path: string, editor: Editor): Promise<void> {
     const q = url.searchParams;
@@ -131,7 +170,7 @@ export function createLakeHandler(options: LakeApiOptions) {
         200,
         m[1].split(',').map((id) => (id === editor.id ? user(editor) : { id, displayName: id })),
       );
-    if ((m = /^\/users\/me\/keyvalue(?:\/(.*))?$/.exec(path))) return keyValue(req, res, m[1]);
+    if ((m = /^\/users\/me\/keyvalue(?:\/(.*))?$/.exec(path))) return keyValue(req, res, m[1], editor);
     if (path === `/projects/${projectId}`) return json(res, 200, project(editor));
     if (path === `/projects/${projectId}/datasets`) return json(res, 200, [{ name: dataset, aclMode: 'private' }]);
     if (path === `/projects/${projectId}/features` || path === '/features') return json(res, 200, []);
@@ -147,22 +186,30 @@ export function createLakeHandler(options: LakeApiOptions) {
       let params = paramsFromSearch(q);
       let perspective = q.get('perspective');
       if (req.method === 'POST') {
-        const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as {
-          query?: string;
-          params?: Record<string, unknown>;
-          perspective?: string;
-          options?: { perspective?: string };
-        };
-        query = body.query ?? query;
-        params = { ...params, ...(body.params ?? {}) };
-        perspective = body.perspective ?? body.options?.perspective ?? perspective;
+        const posted = objectBody<{
+          query: string;
+          params: Record<string, unknown>;
+          perspective: string;
+          options: { perspective?: string };
+        }>(await body(req, 'The query body'), 'The query body');
+        if (posted.params !== undefined) objectBody(posted.params, 'The query parameters');
+        query = typeof posted.query === 'string' ? posted.query : query;
+        params = { ...params, ...(posted.params ?? {}) };
+        perspective = String(posted.perspective ?? posted.options?.perspective ?? perspective ?? '') || null;
       }
+      checkQuery(query, params, limits);
       const started = Date.now();
-      const result = await runQuery(store.all(), query, params, readPerspective(perspective));
-      return json(res, 200, { ms: Date.now() - started, query, result });
+      // The worker ends with the query if the client goes away first.
+      const result = await queries.run(query, params, readPerspective(perspective), clientGone(res));
+      return send(
+        res,
+        200,
+        `{"ms":${Date.now() - started},"query":${JSON.stringify(query)},"result":${result}}`,
+        'application/json; charset=utf-8',
+      );
     }
     if ((m = data('doc')) && m[1]) {
-      const ids = decodeURIComponent(m[1]).split(',');
+      const ids = decodeSegment(m[1]).split(',');
       const documents: LakeDocument[] = [];
       const omitted: { id: string; reason: string }[] = [];
       for (const id of ids) {
@@ -174,16 +221,18 @@ export function createLakeHandler(options: LakeApiOptions) {
     }
     if (data('listen')) return listen(req, res, q, editor);
     if (data('mutate') && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req)).toString('utf8')) as {
-        mutations?: unknown;
-        transactionId?: string;
-        dryRun?: unknown;
-      };
-      if (!Array.isArray(body.mutations)) throw new LakeError('mutations must be an array', 400);
+      const posted = objectBody<{ mutations: unknown; transactionId: string; dryRun: unknown }>(
+        await body(req, 'The mutations'),
+        'The mutations',
+      );
+      if (!Array.isArray(posted.mutations)) throw new LakeError('mutations must be an array', 400);
+      checkTransactionSize(posted.mutations.length, limits, 'mutations');
       // `dryRun` (query or body, as Sanity takes it): checked and answered as a commit would be,
       // nothing written (store.mutate).
-      const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId, {
-        dryRun: isDryRun(q, body),
+      const tx = await store.mutate(posted.mutations as Record<string, unknown>[], editor.id, posted.transactionId, {
+        dryRun: isDryRun(q, posted),
+        signal: clientGone(res),
+        check: (docs) => checkWrites(docs, limits),
       });
       return json(res, 200, {
         transactionId: tx.id,
@@ -196,14 +245,16 @@ export function createLakeHandler(options: LakeApiOptions) {
       });
     }
     if (data('actions') && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req)).toString('utf8')) as {
-        actions?: unknown;
-        transactionId?: string;
-        dryRun?: unknown;
-      };
-      const actions = Array.isArray(body.actions) ? body.actions : body.actions ? [body.actions] : [];
-      const tx = await store.act(actions as Record<string, unknown>[], editor.id, body.transactionId, {
-        dryRun: isDryRun(q, body),
+      const posted = objectBody<{ actions: unknown; transactionId: string; dryRun: unknown }>(
+        await body(req, 'The actions'),
+        'The actions',
+      );
+      const actions = Array.isArray(posted.actions) ? posted.actions : posted.actions ? [posted.actions] : [];
+      checkTransactionSize(actions.length, limits, 'actions');
+      const tx = await store.act(actions as Record<string, unknown>[], editor.id, posted.transactionId, {
+        dryRun: isDryRun(q, posted),
+        signal: clientGone(res),
+        check: (docs) => checkWrites(docs, limits),
       });
       return json(res, 200, { transactionId: tx.id });
     }
@@ -213,7 +264,7 @@ export function createLakeHandler(options: LakeApiOptions) {
 
     // Sanity's product announcements, trials, help, scheduled publishing, presence (a websocket):
     // not provided, and the Studio works without them (ADR 0025). Anything else is logged.
-    if (!QUIET_404.test(path)) log(`not provided: ${req.method} ${url.pathname}${url.search}`);
+    if (!QUIET_404.test(path)) notProvided(`not provided: ${req.method} ${url.pathname}${url.search}`);
     return json(res, 404, { error: 'Not Found', message: `The local Content Lake has no ${path}`, statusCode: 404 });
   }
 
@@ -264,25 +315,36 @@ export function createLakeHandler(options: LakeApiOptions) {
     ];
   }
 
-  async function keyValue(req: Req, res: Res, keys: string | undefined) {
-    if (req.method === 'PUT' || req.method === 'POST' || req.method === 'PATCH') {
-      const body = JSON.parse((await readBody(req)).toString('utf8') || '[]') as unknown;
-      const items = (Array.isArray(body) ? body : [body]) as { key: string; value: unknown }[];
-      for (const item of items) if (item && typeof item.key === 'string') kv.set(item.key, item.value);
-      return json(res, 200, items);
-    }
-    const wanted = (keys ? decodeURIComponent(keys) : '').split(',').filter(Boolean);
-    return json(
-      res,
-      200,
-      wanted.map((key) => ({ key, value: kv.get(key) ?? null })),
-    );
+  /** The Studio's preferences, the signed-in editor's own, in the database (preferences.server.ts). */
+  async function keyValue(req: Req, res: Res, keys: string | undefined, editor: Editor) {
+    if (req.method === 'PUT' || req.method === 'POST' || req.method === 'PATCH')
+      return json(res, 200, await writePreferences(store.db, editor.email, await body(req, 'The preferences'), limits));
+    const wanted = [...new Set((keys ? decodeSegment(keys) : '').split(',').filter(Boolean))];
+    if (wanted.length > limits.preferenceKeys)
+      throw new LakeError(`Up to ${limits.preferenceKeys} preferences at once`, 413, 'validationError');
+    return json(res, 200, await readPreferences(store.db, editor.email, wanted));
   }
 
   function listen(req: Req, res: Res, q: URLSearchParams, editor: Editor) {
     const query = q.get('query') ?? '*';
     const params = paramsFromSearch(q);
-    const matches = listenerFilter(query, params);
+    checkQuery(query, params, limits, limits.listenQueryChars);
+    const open = openListeners.get(editor.id) ?? 0;
+    if (open >= limits.listenersPerEditor) {
+      refused(`refused a listener of ${editor.id}: ${open} open`);
+      throw new LakeError(
+        `An editor may keep up to ${limits.listenersPerEditor} listeners open: close some Studio tabs`,
+        429,
+        'tooManyListeners',
+      );
+    }
+    let matches: ReturnType<typeof listenerFilter>;
+    try {
+      matches = listenerFilter(query, params);
+    } catch (error) {
+      throw new LakeError(error instanceof Error ? error.message : String(error), 400, 'queryParseError');
+    }
+    openListeners.set(editor.id, open + 1);
     const includeResult = q.get('includeResult') !== 'false';
     const includePrevious = q.get('includePreviousRevision') === 'true';
     const mendoza = q.get('effectFormat') === 'mendoza';
@@ -302,8 +364,11 @@ export function createLakeHandler(options: LakeApiOptions) {
     const onTx = (tx: LakeTransaction) => {
       queue = queue.then(async () => {
         const hits = [];
-        for (const effect of tx.effects)
+        for (const effect of tx.effects) {
           if ((await matches(effect.after)) || (await matches(effect.before))) hits.push(effect);
+          // groq-js settles in microtasks: let the site's requests in between documents.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         hits.forEach((effect, i) => {
           const transition = !effect.before ? 'appear' : !effect.after ? 'disappear' : 'update';
           write('mutation', {
@@ -332,19 +397,24 @@ export function createLakeHandler(options: LakeApiOptions) {
     };
     listeners.add(onTx);
     const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    let stopped = false;
     const stop = () => {
+      if (stopped) return;
+      stopped = true;
       clearInterval(heartbeat);
       listeners.delete(onTx);
+      const left = (openListeners.get(editor.id) ?? 1) - 1;
+      if (left > 0) openListeners.set(editor.id, left);
+      else openListeners.delete(editor.id);
     };
     req.on('close', stop);
     res.on('close', stop);
-    void editor;
   }
 
   async function history(res: Res, rest: string, q: URLSearchParams) {
     let m: RegExpExecArray | null;
     if ((m = /^documents\/(.+)$/.exec(rest))) {
-      const ids = decodeURIComponent(m[1]).split(',');
+      const ids = decodeSegment(m[1]).split(',');
       const revision = q.get('revision');
       const time = q.get('time');
       const documents = [];
@@ -359,7 +429,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       return json(res, 200, { documents });
     }
     if ((m = /^events\/documents\/(.+)$/.exec(rest))) {
-      const id = decodeURIComponent(m[1]);
+      const id = decodeSegment(m[1]);
       const limit = Math.min(Math.max(Number(q.get('limit') ?? 50), 1), 200);
       return json(res, 200, {
         events: { [id]: documentEvents(await store.transactions([id, draftOf(id)]), id).slice(0, limit) },
@@ -367,7 +437,7 @@ export function createLakeHandler(options: LakeApiOptions) {
       });
     }
     if ((m = /^transactions\/(.+)$/.exec(rest))) {
-      const ids = decodeURIComponent(m[1]).split(',');
+      const ids = decodeSegment(m[1]).split(',');
       let txs = await store.transactions(ids);
       const from = q.get('fromTransaction');
       const to = q.get('toTransaction');
@@ -406,7 +476,7 @@ export function createLakeHandler(options: LakeApiOptions) {
   }
 
   async function upload(req: Req, res: Res, q: URLSearchParams, editor: Editor) {
-    const bytes = await readBody(req);
+    const bytes = await readBody(req, MAX_UPLOAD, limits.bodyMs);
     let meta: sharp.Metadata;
     try {
       meta = await sharp(bytes).metadata();
@@ -484,6 +554,15 @@ export function createLakeHandler(options: LakeApiOptions) {
   }
 }
 
+/** Aborted when the client goes away before its answer is written. */
+function clientGone(res: Res): AbortSignal {
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 /** Sanity's `dryRun`: `?dryRun=true` on the URL or `"dryRun": true` in the body. */
 const isDryRun = (q: URLSearchParams, body: { dryRun?: unknown }) =>
   q.get('dryRun') === 'true' || body.dryRun === true || body.dryRun === 'true';
@@ -546,33 +625,11 @@ function lakeError(error: LakeError) {
   };
 }
 
-function json(res: Res, status: number, body: unknown) {
-  send(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
-}
-
 function send(res: Res, status: number, body: string | Buffer, type: string) {
   res.setHeader('Content-Type', type);
   if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
   res.writeHead(status);
   res.end(body);
-}
-
-function readBody(req: Req): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new LakeError('The request is too large', 413));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** The headers a sign-in check needs (cookie, authorization), as a fetch Request. */

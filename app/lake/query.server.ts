@@ -1,11 +1,11 @@
 import { evaluate, parse } from 'groq-js';
-import { applyPerspective } from '~/sanity/perspective';
 import type { QueryParams, SanityDocument } from '~/sanity/types';
 
 /**
- * GROQ over the lake's documents with Sanity's perspectives: `raw` (everything, drafts included,
- * what the Studio asks for most), `published`, `drafts` (drafts over their published twins, as
- * app/sanity/perspective.ts shapes them for the site), or a list (releases: the lake has none, so
+ * GROQ over the lake's documents with Sanity's perspectives (evaluated in the query workers,
+ * query-pool.server.ts and query-worker.mjs): `raw` (everything, drafts included, what the Studio
+ * asks for most), `published`, `drafts` (drafts over their published twins, as
+ * app/sanity/perspective.js shapes them for the site), or a list (releases: the lake has none, so
  * any list that names `drafts` reads as `drafts`, any other as `published`).
  */
 export type LakePerspective = 'raw' | 'published' | 'drafts';
@@ -17,23 +17,6 @@ export function readPerspective(value: string | string[] | null | undefined): La
     return list[0] as LakePerspective;
   if (list.includes('drafts')) return 'drafts';
   return list.includes('raw') ? 'raw' : 'published';
-}
-
-export function shape(docs: readonly SanityDocument[], perspective: LakePerspective): SanityDocument[] {
-  return perspective === 'raw' ? [...docs] : applyPerspective(docs, perspective);
-}
-
-export async function runQuery(
-  docs: readonly SanityDocument[],
-  query: string,
-  params: QueryParams,
-  perspective: LakePerspective,
-): Promise<unknown> {
-  const dataset = shape(docs, perspective);
-  const byId = new Map(dataset.map((doc) => [doc._id, doc]));
-  const tree = parse(query, { params });
-  const result = await evaluate(tree, { dataset, params, dereference: ({ _ref }) => byId.get(_ref) ?? null });
-  return result.get();
 }
 
 /**

@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import http2 from 'node:http2';
 import path from 'node:path';
 import { database } from '~/db/client.server';
 import { imageResizer } from '~/features/images/resize.server';
@@ -8,6 +7,7 @@ import { contentClient } from '~/sanity/client.server';
 import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.server';
 import { createLakeHandler } from './api.server';
 import { DEMO_EDITOR, DEV_STUDIO_ORIGINS, editorFromRequest, prepareDemoEditor, signOutEditor } from './editors.server';
+import { createLakeServer } from './server-limits.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
 
@@ -107,7 +107,8 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     images: { file: (fileName) => embedded.imageAsset(fileName), resizer: imageResizer(e.content.dataDir) },
     log: (message) => console.log(`[lake] ${message}`),
   });
-  const server = http2.createSecureServer({ cert: tls.cert, key: tls.key, allowHTTP1: true }, (req, res) => {
+  // The site's port's timeouts (server-limits.server.ts): no trickling or idle connection is kept.
+  const server = createLakeServer(tls, (req, res) => {
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -123,7 +124,10 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     apiHost,
     port,
     caFile: tls.caFile,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await handle.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

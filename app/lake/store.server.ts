@@ -47,7 +47,12 @@ export class LakeStore {
   private version = 0;
   private merged: { version: number; docs: SanityDocument[] } | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
+
+  /** Grows on every commit and every reload of the bundled dataset (the query workers' copies follow it). */
+  get snapshotVersion(): number {
+    return this.version;
+  }
 
   /** Reads the overlay from the database; `base` is the bundled dataset's documents. */
   async open(base: readonly SanityDocument[]): Promise<void> {
@@ -215,6 +220,8 @@ export class LakeStore {
     transactionId?: string,
     options: CommitOptions = {},
   ): Promise<LakeTransaction> {
+    // A client that went away while its transaction waited for the ones before it: nothing is done.
+    if (options.signal?.aborted) throw new LakeError('The client went away', 499, 'aborted');
     const id =
       transactionId && /^[A-Za-z0-9_-]{1,80}$/.test(transactionId) ? transactionId : randomBytes(16).toString('hex');
     const now = new Date();
@@ -225,6 +232,7 @@ export class LakeStore {
       if (!before && !after) continue;
       effects.push({ id: docId, previousRev: before?._rev ?? null, resultRev: after ? id : null, before, after });
     }
+    options.check?.(effects.map((e) => e.after));
     const transaction: LakeTransaction = { id, timestamp: now.toISOString(), author, effects };
     // A dry run stops here: the conditions were checked by `change` (a failed one threw), and the
     // would-be effects are returned without a write, a history entry or a listener event.
@@ -276,6 +284,10 @@ export class LakeStore {
 export type CommitOptions = {
   /** Check the transaction and return its effects without writing anything (Sanity's `dryRun`). */
   dryRun?: boolean;
+  /** Aborted when the client goes away: a transaction not yet started is then dropped. */
+  signal?: AbortSignal;
+  /** Called with the documents the transaction would write, before anything is; throws to refuse it. */
+  check?: (docs: readonly (LakeDocument | null)[]) => void;
 };
 
 /** Whether a transaction changed anything a visitor can see. */

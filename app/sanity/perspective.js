@@ -1,5 +1,5 @@
-import type { Perspective, SanityDocument } from './types';
-
+// Plain JavaScript (types in JSDoc) so the lake's query worker (app/lake/query-worker.mjs), which
+// Node runs from the checkout without a TypeScript step, shares this one shaping with the rest.
 const DRAFT = 'drafts.';
 const VERSION = 'versions.';
 
@@ -8,14 +8,20 @@ const VERSION = 'versions.';
  * set the way the Content Lake does: `published` drops drafts and release versions;
  * `drafts` lays each draft over its published twin (id without the prefix, and the
  * draft's own id in `_originalId`).
+ *
+ * @param {readonly import('./types').SanityDocument[]} docs
+ * @param {import('./types').Perspective} perspective
+ * @returns {import('./types').SanityDocument[]}
  */
-export function applyPerspective(docs: readonly SanityDocument[], perspective: Perspective): SanityDocument[] {
+export function applyPerspective(docs, perspective) {
   if (perspective === 'published') {
     return docs.filter((d) => !d._id.startsWith(DRAFT) && !d._id.startsWith(VERSION));
   }
-  const drafts = new Map<string, SanityDocument>();
+  /** @type {Map<string, import('./types').SanityDocument>} */
+  const drafts = new Map();
   for (const d of docs) if (d._id.startsWith(DRAFT)) drafts.set(d._id.slice(DRAFT.length), d);
-  const out: SanityDocument[] = [];
+  /** @type {import('./types').SanityDocument[]} */
+  const out = [];
   for (const d of docs) {
     if (d._id.startsWith(DRAFT) || d._id.startsWith(VERSION)) continue;
     const draft = drafts.get(d._id);
