@@ -1,7 +1,31 @@
-import { defineConfig } from 'vitest/config';
 import path from 'node:path';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const studioDir = path.resolve(import.meta.dirname, 'studio');
+const schemasDir = path.resolve(import.meta.dirname, 'schemas');
+/** The Studio's packages (React 19, Sanity 5), installed in studio/node_modules (ADR 0027). */
+const STUDIO_PACKAGES =
+  /^(sanity|react|react-dom|styled-components|@sanity\/(ui|schema|language-filter|vision))(\/.*)?$/;
+
+/**
+ * Code in schemas/ and studio/ runs on the Studio's packages, as `sanity build` bundles it: their
+ * bare imports of those packages resolve from studio/ (the root has React 18 and no `sanity`).
+ */
+function studioPackages(): Plugin {
+  return {
+    name: 'studio-packages',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !STUDIO_PACKAGES.test(source)) return null;
+      if (!importer.startsWith(studioDir + path.sep) && !importer.startsWith(schemasDir + path.sep)) return null;
+      if (importer.includes(`${path.sep}node_modules${path.sep}`)) return null;
+      return this.resolve(source, path.join(studioDir, 'package.json'), { skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [studioPackages()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],

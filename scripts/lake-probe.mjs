@@ -33,8 +33,13 @@ try {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource|WebSocket|Failed to fetch version/.test(m.text()))
-      console.log(`console: ${m.text().slice(0, 500)}`);
+    if (m.type() === 'error' || m.type() === 'warning') console.log(`console ${m.type()}: ${m.text().slice(0, 500)}`);
+  });
+  // What would leave the machine (aborted here): the Studio must ask for nothing off this host.
+  page.on('request', (r) => {
+    const { hostname } = new URL(r.url());
+    if (!/^(localhost|127\.0\.0\.1|\[::1\]|.*\.localhost)$/.test(hostname) && !r.url().startsWith('data:'))
+      console.log(`off the machine: ${r.method()} ${r.url().slice(0, 200)}`);
   });
   page.on('response', (r) => {
     const url = new URL(r.url());

@@ -20,6 +20,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="$root/node_modules/.bin"
+# The Sanity CLI is the Studio's own: studio/ is a package of its own (ADR 0027).
+studio_bin="$root/studio/node_modules/.bin"
 absolute() { case "$1" in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$PWD" "$1" ;; esac; }
 
 if [[ -n "${TYPEGEN_CONFIG:-}" ]]; then
@@ -32,7 +34,7 @@ export TYPEGEN_QUERY_TYPES_PATH="$(absolute "${TYPEGEN_QUERY_TYPES_PATH:-$root/a
 export DO_NOT_TRACK=1 SANITY_TELEMETRY_DISABLED=1
 
 cd "$root/studio"
-SANITY_OFFLINE_SCHEMA_EXTRACT=1 "$bin/sanity" schema extract --enforce-required-fields --path "$TYPEGEN_SCHEMA_PATH" </dev/null
-"$bin/sanity" typegen generate </dev/null
+SANITY_OFFLINE_SCHEMA_EXTRACT=1 "$studio_bin/sanity" schema extract --enforce-required-fields --path "$TYPEGEN_SCHEMA_PATH" </dev/null
+"$studio_bin/sanity" typegen generate </dev/null
 cd "$root"
 "$bin/vite-node" scripts/query-types.ts </dev/null

@@ -30,6 +30,20 @@ const translatableTypes = new Set(TRANSLATABLE_TYPES);
 
 const notCreatable = (typeName: string) => singletonTypes.has(typeName);
 
+/**
+ * What Sanity's hosted services provide and the local Content Lake does not (ADR 0025): turned
+ * off, so the Studio offers no button that would do nothing (tasks, content releases, scheduled
+ * drafts and publishing, product announcements, the Media Library). Comments: `document` below.
+ */
+const OFFLINE_FEATURES = {
+  tasks: { enabled: false },
+  releases: { enabled: false },
+  scheduledDrafts: { enabled: false },
+  scheduledPublishing: { enabled: false },
+  announcements: { enabled: false },
+  mediaLibrary: { enabled: false },
+} as const;
+
 export default defineConfig({
   name: 'default',
   title: 'Bawaba Advisory',
@@ -40,6 +54,7 @@ export default defineConfig({
   ...(lakeApiHost() ? { apiHost: lakeApiHost() } : {}),
   // Offline `sanity schema extract` (TypeGen) only; see offline-auth.ts. Undefined = normal login.
   ...(isOfflineSchemaExtract() ? { auth: offlineAuthStore(projectId, dataset) } : {}),
+  ...OFFLINE_FEATURES,
   plugins: [
     structureTool({ structure, title: 'Content' }),
     presentationTool({
@@ -59,6 +74,8 @@ export default defineConfig({
     templates: (templates) => templates.filter((template) => !notCreatable(template.schemaType)),
   },
   document: {
+    // Comments need Sanity's hosted comment store; the lake has none (ADR 0025, issue 39).
+    comments: { enabled: false },
     badges: (badges, { schemaType }) => (translatableTypes.has(schemaType) ? [...badges, TranslationBadge] : badges),
     actions: (actions, { schemaType }) => {
       if (singletonTypes.has(schemaType)) return keepActions(actions, SINGLETON_ACTIONS);

@@ -67,7 +67,7 @@ export type LakeApiOptions = {
 type Req = IncomingMessage | Http2ServerRequest;
 type Res = ServerResponse | Http2ServerResponse;
 
-const QUIET_404 = /^\/(journey|help|schedules|socket|comments|tasks)\b/;
+const QUIET_404 = /^\/(schedules|socket|comments|tasks)\b/;
 /** An image upload (the JSON bodies are bounded by LakeLimits.bodyBytes). */
 const MAX_UPLOAD = 10 * 1024 * 1024;
 /** How long a listener may stay silent before a keep-alive comment (Sanity sends one too). */
@@ -126,7 +126,8 @@ export function createLakeHandler(options: LakeApiOptions) {
       // Images are public, like Sanity's CDN (their names are content hashes).
       const image = /^\/images\/([^/]+)\/([^/]+)\/([A-Za-z0-9-]+\.[a-z]+)$/.exec(url.pathname);
       if (image && req.method === 'GET') return await sendImage(req, res, image[3], url.searchParams);
-      if (path === '/ping') return send(res, 200, 'PONG', 'text/plain');
+      // `/data/ping/{dataset}`: Studio 5 times it (with no token) to read Sanity's shard header.
+      if (path === '/ping' || path === `/data/ping/${dataset}`) return send(res, 200, 'PONG', 'text/plain');
       if (path === '/auth/logout' && req.method === 'POST') {
         await options.signOut?.(toRequest(req, url));
         return json(res, 200, {});
@@ -178,6 +179,19 @@ export function createLakeHandler(options: LakeApiOptions) {
     if (path === `/projects/${projectId}/acl` || path === '/acl') return json(res, 200, grants());
     if (path === `/projects/${projectId}/user-applications` || path.startsWith('/user-applications'))
       return json(res, 200, []);
+    // Sanity's upsells, trials and limits (`/journey/*`): none here. `null` is the Studio's "nothing
+    // to show" (a 404 was, too, but each one is a console error: issue 39).
+    if (path.startsWith('/journey/')) return json(res, 200, null);
+    // The help menu's links from Sanity (and its version check's answer): none offline.
+    if (path === '/help') return json(res, 200, {});
+    // Studio 5 registers its schema's descriptors on load; the lake keeps no schema registry, so
+    // every set is "complete" (nothing more to send).
+    if (path === '/descriptors/claim' || path === '/descriptors/synchronize')
+      return json(
+        res,
+        200,
+        path === '/descriptors/claim' ? { synchronization: { type: 'complete' } } : { type: 'complete' },
+      );
     if (path === '/intake/telemetry-status') return json(res, 200, { status: 'denied' });
     if (path.startsWith('/intake/')) return json(res, 200, {});
 

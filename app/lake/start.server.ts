@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { database } from '~/db/client.server';
 import { imageResizer } from '~/features/images/resize.server';
 import { env, isLoopbackSite } from '~/lib/env.server';
@@ -7,6 +9,7 @@ import { contentClient } from '~/sanity/client.server';
 import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.server';
 import { createLakeHandler } from './api.server';
 import { DEMO_EDITOR, DEV_STUDIO_ORIGINS, editorFromRequest, prepareDemoEditor, signOutEditor } from './editors.server';
+import { createPresence } from './presence.server';
 import { createLakeServer } from './server-limits.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
@@ -110,6 +113,16 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   // The site's port's timeouts (server-limits.server.ts): no trickling or idle connection is kept.
   const server = createLakeServer(tls, (req, res) => {
     void handle(req, res);
+  });
+  // The Studio's presence WebSocket (over HTTP/1.1, which allowHTTP1 lets the browser use for it).
+  const presence = createPresence({
+    dataset: embedded.dataset,
+    authenticate: editorFromRequest,
+    allowedOrigins,
+    log: (message) => console.log(`[lake] ${message}`),
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    if (!presence.upgrade(req, socket)) socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
