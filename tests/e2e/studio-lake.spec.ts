@@ -15,7 +15,9 @@ import { outbox, waitForMail } from './portal-helpers';
  * preview session and stays off the visitors' page, publishing puts it on the Arabic page at
  * once, and history lists the change; an editor creates a blog post with a cover image in both
  * languages from the Studio's structure and it is listed at /blog and /ar/blog with its image;
- * an editor's published change is listed in the Studio's own history panel, with their name.
+ * an editor's published change is listed in the Studio's own history panel, with their name; an
+ * editor deletes a draft never published, unpublishes and discards as in a hosted project, and a
+ * category its questions refer to cannot be deleted.
  *
  * Pinned: these tests passed on sanity 4.22.1 (LAKE_TESTED_SANITY in
  * app/lake/studio-version.test.ts fails on any other version until this test is run on it).
@@ -24,7 +26,8 @@ import { outbox, waitForMail } from './portal-helpers';
  * next port. Each test signs in an editor of its own (the sign-in's per-address limit is 5 codes an
  * hour, and `--repeat-each` repeats every test). NOT YET COVERED: other Studio features the lake
  * does not provide (ADR 0025: comments, tasks, releases, scheduled publishing, presence), images
- * inside the article body (the cover image is covered), unpublishing and deleting from the Studio.
+ * inside the article body (the cover image is covered), deleting a published document that nothing
+ * refers to (its unpublish, a never-published draft's delete and a referenced one's refusal are).
  */
 const port = Number(process.env.E2E_PORT ?? 3210) + 610;
 const lakePort = port + 1;
