@@ -12,8 +12,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { route, RouterProvider } from 'sanity/router';
 import { describe, expect, it } from 'vitest';
 import { TranslationsReport, type ReportState } from '../studio/TranslationsTool';
+import { createSchema } from 'sanity';
 import {
   englishTitle,
+  fieldTitle,
   groupUntranslated,
   hasEnglishText,
   missingLabel,
@@ -22,8 +24,9 @@ import {
   TRANSLATIONS_QUERY,
   translationBadge,
   type StudioDocument,
+  type TitledSchemaType,
 } from '../studio/translations';
-import { typesWithLocaleFields } from './index';
+import { schemaTypes, typesWithLocaleFields } from './index';
 
 const ls = (en?: string, ar?: string) => ({ _type: 'localeString', en, ar });
 const lt = (en?: string, ar?: string) => ({ _type: 'localeText', en, ar });
@@ -159,9 +162,26 @@ describe('the Translations query', () => {
   });
 });
 
+describe('fieldTitle (a missing field named as the Studio titles it)', () => {
+  const schema = createSchema({ name: 'default', types: schemaTypes });
+  const type = (name: string) => schema.get(name) as TitledSchemaType | undefined;
+
+  it('reads the schema’s titles along the path, items by their number', () => {
+    expect(fieldTitle(type('faqItem'), 'question')).toBe('Question');
+    expect(fieldTitle(type('service'), 'description')).toBe('Description');
+    expect(fieldTitle(type('blogPost'), 'seo.description')).toBe('Search & sharing › Search description');
+    expect(fieldTitle(type('service'), 'features[2]')).toBe('What is included › item 3');
+  });
+
+  it('keeps the raw name where the schema has no such field', () => {
+    expect(fieldTitle(type('faqItem'), 'gone.deeper')).toBe('gone › deeper');
+    expect(fieldTitle(undefined, 'question')).toBe('question');
+  });
+});
+
 describe('TranslationsReport (rendered)', () => {
   const router = route.create('/', [route.intents('/intent')]);
-  const render = (state: ReportState): string =>
+  const render = (state: ReportState, fieldLabel?: (type: string, path: string) => string): string =>
     renderToStaticMarkup(
       createElement(
         ThemeProvider,
@@ -170,7 +190,7 @@ describe('TranslationsReport (rendered)', () => {
           router,
           state: {},
           onNavigate: () => undefined,
-          children: createElement(TranslationsReport, { state }),
+          children: createElement(TranslationsReport, { state, fieldLabel }),
         }),
       ),
     );
@@ -207,6 +227,11 @@ describe('TranslationsReport (rendered)', () => {
     expect(links[1][0]).toContain('path=features[_key=="f1"]');
     expect(links[1][1]).toBe('Open Market entry at features[0]');
     expect(links[2][0]).toContain('id=blogPost-x');
+    // In the Studio each field is named by its titles in the schema.
+    const titled = render({ status: 'ready', groups, checked: 2 }, (type, path) => `${type}: ${path.toUpperCase()}`);
+    expect(titled).toMatch(
+      /<a [^>]*aria-label="Open Market entry at service: FEATURES\[0\]"[^>]*>service: FEATURES\[0\]<\/a>/,
+    );
   });
 
   it('announces loading, errors and the all-translated state in a live region', () => {

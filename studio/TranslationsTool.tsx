@@ -8,15 +8,17 @@
  */
 import { Badge, Box, Button, Card, Container, Flex, Heading, Spinner, Stack, Text } from '@sanity/ui';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
-import { pathToString, useClient, type Tool } from 'sanity';
+import { pathToString, useClient, useSchema, type Tool } from 'sanity';
 import { IntentLink } from 'sanity/router';
 import { API_VERSION } from '../schemas/fields';
 import {
+  fieldTitle,
   groupUntranslated,
   missingLabel,
   TRANSLATABLE_TYPES,
   TRANSLATIONS_QUERY,
   type StudioDocument,
+  type TitledSchemaType,
   type UntranslatedGroup,
 } from './translations';
 
@@ -29,10 +31,19 @@ export interface TranslationsReportProps {
   state: ReportState;
   onRefresh?: () => void;
   refreshing?: boolean;
+  /** How a missing field is named (its titles in the schema); its readable path without it. */
+  fieldLabel?: (type: string, path: string) => string;
 }
 
+const byPath = (_type: string, path: string) => path;
+
 /** Presentational: the report for a given state. */
-export function TranslationsReport({ state, onRefresh, refreshing = false }: TranslationsReportProps): ReactElement {
+export function TranslationsReport({
+  state,
+  onRefresh,
+  refreshing = false,
+  fieldLabel = byPath,
+}: TranslationsReportProps): ReactElement {
   const documentCount =
     state.status === 'ready' ? state.groups.reduce((sum, group) => sum + group.documents.length, 0) : 0;
   const fieldCount =
@@ -111,23 +122,26 @@ export function TranslationsReport({ state, onRefresh, refreshing = false }: Tra
                               <Badge tone="caution">{missingLabel(document.missing.length)}</Badge>
                             </Flex>
                             <Flex as="ul" gap={2} wrap="wrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                              {document.missing.map((entry) => (
-                                <li key={entry.path}>
-                                  <Text size={1}>
-                                    <IntentLink
-                                      intent="edit"
-                                      params={{
-                                        id: document.id,
-                                        type: document.type,
-                                        path: pathToString(entry.sanityPath),
-                                      }}
-                                      aria-label={`Open ${document.title} at ${entry.path || 'the field'}`}
-                                    >
-                                      <code>{entry.path || '(document)'}</code>
-                                    </IntentLink>
-                                  </Text>
-                                </li>
-                              ))}
+                              {document.missing.map((entry) => {
+                                const label = entry.path ? fieldLabel(document.type, entry.path) : '';
+                                return (
+                                  <li key={entry.path}>
+                                    <Text size={1}>
+                                      <IntentLink
+                                        intent="edit"
+                                        params={{
+                                          id: document.id,
+                                          type: document.type,
+                                          path: pathToString(entry.sanityPath),
+                                        }}
+                                        aria-label={`Open ${document.title} at ${label || 'the field'}`}
+                                      >
+                                        {label || '(document)'}
+                                      </IntentLink>
+                                    </Text>
+                                  </li>
+                                );
+                              })}
                             </Flex>
                           </Stack>
                         </Card>
@@ -148,6 +162,11 @@ const REFRESH_DELAY_MS = 1500;
 /** The tool: fetches with the Studio's client and refreshes when a translatable document changes. */
 export function TranslationsTool(): ReactElement {
   const client = useClient({ apiVersion: API_VERSION });
+  const schema = useSchema();
+  const fieldLabel = useCallback(
+    (type: string, path: string) => fieldTitle(schema.get(type) as TitledSchemaType | undefined, path),
+    [schema],
+  );
   const [state, setState] = useState<ReportState>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const latest = useRef(0);
@@ -193,7 +212,7 @@ export function TranslationsTool(): ReactElement {
     };
   }, [client, load]);
 
-  return <TranslationsReport state={state} onRefresh={load} refreshing={refreshing} />;
+  return <TranslationsReport state={state} onRefresh={load} refreshing={refreshing} fieldLabel={fieldLabel} />;
 }
 
 function TranslateIcon(): ReactElement {

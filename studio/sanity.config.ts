@@ -15,6 +15,7 @@ import { languageFilterOptions } from './language';
 import { isOfflineSchemaExtract, offlineAuthStore } from './offline-auth';
 import { locationResolvers, mainDocumentResolvers } from './presentation-locations';
 import { structure } from './structure';
+import { structureWordingFixes } from './studio-locale';
 import { translationsTool } from './TranslationsTool';
 import { TRANSLATABLE_TYPES, translationBadge } from './translations';
 
@@ -69,6 +70,7 @@ export default defineConfig({
     const at = tools.findIndex((tool) => tool.name === 'structure') + 1;
     return [...tools.slice(0, at), translationsTool, ...tools.slice(at)];
   },
+  i18n: { bundles: [structureWordingFixes] },
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter((template) => !notCreatable(template.schemaType)),

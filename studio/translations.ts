@@ -115,6 +115,38 @@ export function hasEnglishText(value: unknown): boolean {
   return Object.entries(value).some(([name, child]) => !name.startsWith('_') && hasEnglishText(child));
 }
 
+/** A schema type as the Studio compiles it (`useSchema().get(name)`): enough to read titles along a path. */
+export interface TitledSchemaType {
+  title?: string;
+  fields?: readonly { name: string; type: TitledSchemaType }[];
+  of?: readonly TitledSchemaType[];
+}
+
+/**
+ * A missing field as an editor knows it: the titles the schema gives each step of its readable path
+ * ("Search & sharing › Description", "Features › item 3"), the raw name where the schema has no
+ * title for it (or no such field). Titles are the schema's, in the language it is written in.
+ */
+export function fieldTitle(type: TitledSchemaType | undefined, path: string): string {
+  const steps = path.match(/[^.[\]]+|\[\d+\]/g) ?? [];
+  const titles: string[] = [];
+  let current = type;
+  steps.forEach((step, at) => {
+    const index = /^\[(\d+)\]$/.exec(step);
+    if (index) {
+      titles.push(`item ${Number(index[1]) + 1}`);
+      // The member that has the next field (arrays of several object types), else the first.
+      const next = steps[at + 1];
+      current = current?.of?.find((member) => member.fields?.some((field) => field.name === next)) ?? current?.of?.[0];
+      return;
+    }
+    const field = current?.fields?.find((candidate) => candidate.name === step);
+    titles.push(field?.type.title?.trim() || step);
+    current = field?.type;
+  });
+  return titles.join(' › ');
+}
+
 export const missingLabel = (count: number): string => `Arabic missing: ${count} ${count === 1 ? 'field' : 'fields'}`;
 
 /**

@@ -273,6 +273,14 @@ export function createLakeHandler(options: LakeApiOptions) {
       return json(res, 200, { transactionId: tx.id });
     }
     if ((m = data('history')) && m[1]) return history(res, m[1], q);
+    // The delete and unpublish dialogs ask which documents of *other* datasets refer to this one
+    // (the references within the dataset they query themselves): one dataset here, so none.
+    if (
+      (m = data('references')) &&
+      /^documents\/[^/]+\/to$/.test(m[1] ?? '') &&
+      q.get('excludeInternalReferences') === 'true'
+    )
+      return json(res, 200, { totalCount: 0, references: [] });
     if (new RegExp(`^/assets/images/${dataset}$`).test(path) && req.method === 'POST')
       return upload(req, res, q, editor);
 

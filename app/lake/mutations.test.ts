@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsToMutations, applyMutations, LakeError, type LakeDocument } from './mutations';
+import { actionsToMutations, applyMutations, checkReferences, LakeError, type LakeDocument } from './mutations';
 
 const doc = (id: string, fields: Record<string, unknown> = {}, rev = 'r0'): LakeDocument => ({
   _id: id,
@@ -161,9 +161,85 @@ describe('actionsToMutations (the Studio’s document actions)', () => {
     expect(del.get('faq-1')).toBeNull();
   });
 
+  it('discardVersion deletes a draft that was never published (the Studio’s "Delete all versions" then)', () => {
+    const read = state(doc('drafts.new-1'));
+    const out = applyMutations(
+      read,
+      actionsToMutations(read, [{ actionType: 'sanity.action.document.version.discard', versionId: 'drafts.new-1' }]),
+      'r1',
+      'now',
+    );
+    expect([...out]).toEqual([['drafts.new-1', null]]);
+    // A missing draft, a published id, a release version: refused, nothing deleted.
+    for (const [versionId, status] of [
+      ['drafts.missing', 409],
+      ['new-1', 400],
+      ['versions.r1.new-1', 403],
+    ] as const)
+      expect(() =>
+        actionsToMutations(read, [{ actionType: 'sanity.action.document.version.discard', versionId }]),
+      ).toThrow(expect.objectContaining({ status }));
+  });
+
   it('refuses release (version) actions: the lake has no releases', () => {
     expect(() => actionsToMutations(state(), [{ actionType: 'sanity.action.document.version.create' }])).toThrow(
       /does not support/,
     );
+  });
+});
+
+describe('checkReferences (referential integrity, as a hosted project keeps it)', () => {
+  const category = doc('faqCategory-a', { _type: 'faqCategory' });
+  const question = doc('faq-1', { category: { _type: 'reference', _ref: 'faqCategory-a' } });
+  const all = [category, question, doc('faq-2')];
+
+  it('refuses to delete or unpublish a document another one refers to with a strong reference', () => {
+    for (const changed of [
+      new Map([['faqCategory-a', null]]),
+      // Unpublished: the published document goes, its draft stays (and may refer to itself).
+      new Map<string, LakeDocument | null>([
+        ['faqCategory-a', null],
+        ['drafts.faqCategory-a', doc('drafts.faqCategory-a', { self: { _ref: 'faqCategory-a' } })],
+      ]),
+    ])
+      expect(() => checkReferences(changed, all)).toThrow(
+        expect.objectContaining({
+          status: 409,
+          type: 'documentHasExistingReferencesError',
+          message: 'Document "faqCategory-a" cannot be deleted as there are references to it from "faq-1"',
+        }),
+      );
+    // A draft's strong reference protects it too; one created in the same transaction as well.
+    expect(() =>
+      checkReferences(
+        new Map([
+          ['faqCategory-a', null],
+          ['faq-1', null],
+          ['drafts.new', doc('drafts.new', { category: { _ref: 'faqCategory-a' } })],
+        ]),
+        all,
+      ),
+    ).toThrow(/from "drafts.new"/);
+  });
+
+  it('lets a document go when nothing refers to it, only weakly, or its referrers go with it', () => {
+    expect(() => checkReferences(new Map([['faq-2', null]]), all)).not.toThrow();
+    expect(() =>
+      checkReferences(new Map([['faqCategory-a', null]]), [
+        category,
+        doc('faq-1', { category: { _ref: 'faqCategory-a', _weak: true } }),
+      ]),
+    ).not.toThrow();
+    expect(() =>
+      checkReferences(
+        new Map([
+          ['faqCategory-a', null],
+          ['faq-1', null],
+        ]),
+        all,
+      ),
+    ).not.toThrow();
+    // A draft's deletion never breaks a reference (references name published ids).
+    expect(() => checkReferences(new Map([['drafts.faqCategory-a', null]]), all)).not.toThrow();
   });
 });

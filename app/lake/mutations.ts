@@ -205,6 +205,18 @@ export function actionsToMutations(read: Read, actions: readonly Record<string, 
         put(null, draft);
         break;
       }
+      case 'sanity.action.document.version.discard': {
+        // What the Studio sends to delete a document that was never published (every version of
+        // it, here its draft). Release versions (`versions.…`) are refused by checkContentId.
+        const versionId = typeof action.versionId === 'string' ? action.versionId : undefined;
+        if (!versionId) throw new LakeError('discardVersion: versionId is required', 400);
+        checkContentId(versionId);
+        if (!versionId.startsWith(DRAFTS)) throw new LakeError(`${versionId} is not a version of a document`, 400);
+        if (!get(versionId)) throw new LakeError(`"${versionId}" does not exist`, 409);
+        out.push({ delete: { id: versionId } });
+        put(null, versionId);
+        break;
+      }
       case 'sanity.action.document.delete': {
         if (!pub) throw new LakeError('delete: publishedId is required', 400);
         const ids = [pub, ...(Array.isArray(action.includeDrafts) ? action.includeDrafts.map(String) : [draftId(pub)])];
@@ -219,4 +231,48 @@ export function actionsToMutations(read: Read, actions: readonly Record<string, 
     }
   }
   return out;
+}
+
+/**
+ * Referential integrity, as the Content Lake keeps it: a document that another document refers to
+ * with a strong reference (`_ref` without `_weak: true`) cannot be deleted or unpublished. `changed`
+ * is a transaction's outcome (null = deleted), `all` every document before it. Throws 409
+ * `documentHasExistingReferencesError` naming the referring documents; nothing is written then.
+ */
+export function checkReferences(changed: ReadonlyMap<string, LakeDocument | null>, all: readonly SanityDocument[]) {
+  const gone = new Set<string>();
+  for (const [id, doc] of changed) if (!doc && !id.startsWith(DRAFTS)) gone.add(id);
+  if (!gone.size) return;
+  const referrers = new Map<string, string[]>();
+  const before = new Set(all.map((doc) => doc._id));
+  const remaining = [
+    ...all.map((doc) => (changed.has(doc._id) ? changed.get(doc._id) : doc)),
+    ...[...changed.values()].filter((doc) => doc && !before.has(doc._id)),
+  ];
+  for (const doc of remaining) {
+    if (!doc) continue;
+    for (const ref of strongReferences(doc)) {
+      // A document's own draft may point at it: deleting both is one act.
+      if (!gone.has(ref) || publishedId(doc._id) === ref) continue;
+      referrers.set(ref, [...(referrers.get(ref) ?? []), doc._id]);
+    }
+  }
+  const [id, from] = [...referrers][0] ?? [];
+  if (id)
+    throw new LakeError(
+      `Document "${id}" cannot be deleted as there are references to it from ${from!.map((r) => `"${r}"`).join(', ')}`,
+      409,
+      'documentHasExistingReferencesError',
+    );
+}
+
+/** The ids a document refers to with strong references, anywhere in it. */
+function strongReferences(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) strongReferences(item, found);
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record._ref === 'string' && record._weak !== true) found.add(record._ref);
+    for (const [key, child] of Object.entries(record)) if (key !== '_ref') strongReferences(child, found);
+  }
+  return found;
 }

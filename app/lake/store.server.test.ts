@@ -98,6 +98,29 @@ for (const kind of testDatabaseKinds()) {
       expect(await again.transactions(['faq-3'])).toEqual([]);
     });
 
+    it('refuses to delete or unpublish a document another refers to, and writes nothing then', async () => {
+      await store.mutate(
+        [{ create: { _id: 'faq-3', _type: 'faqItem', see: { _type: 'reference', _ref: 'faq-2' } } }],
+        'e',
+      );
+      for (const actions of [
+        [{ actionType: 'sanity.action.document.delete', publishedId: 'faq-2', includeDrafts: [] }],
+        [{ actionType: 'sanity.action.document.unpublish', draftId: 'drafts.faq-2', publishedId: 'faq-2' }],
+      ])
+        await expect(store.act(actions, 'e')).rejects.toMatchObject({
+          status: 409,
+          type: 'documentHasExistingReferencesError',
+        });
+      await expect(store.mutate([{ delete: { id: 'faq-2' } }], 'e')).rejects.toThrow(/references to it from "faq-3"/);
+      expect(store.get('faq-2')?.question).toMatchObject({ en: 'Q2' });
+      expect(store.get('drafts.faq-2')).toBeNull();
+      expect(await store.transactions(['faq-2'])).toEqual([]);
+      // Once the referring document is gone, so can the other be.
+      await store.act([{ actionType: 'sanity.action.document.delete', publishedId: 'faq-3', includeDrafts: [] }], 'e');
+      await store.act([{ actionType: 'sanity.action.document.delete', publishedId: 'faq-2', includeDrafts: [] }], 'e');
+      expect(store.get('faq-2')).toBeNull();
+    });
+
     it('keeps uploaded images in the database', async () => {
       const asset = { _id: 'image-abc-1x1-png', _type: 'sanity.imageAsset', _rev: '', _createdAt: '', _updatedAt: '' };
       await store.saveAsset('abc-1x1.png', asset, 'image/png', Buffer.from([1, 2, 3]), 'e');
@@ -180,6 +203,17 @@ describe('the lake API: editors only', () => {
     }
     // Signed out, /users/me says "nobody" (the Studio then shows its sign-in screen).
     expect(await (await call('/v1/users/me')).json()).toEqual({});
+  });
+
+  it('answers the delete dialog’s question about other datasets’ references: none, one dataset here', async () => {
+    const auth = { Authorization: `Bearer ${token}` };
+    const res = await call(
+      '/v2025-02-19/data/references/production/documents/faq-1/to?excludeInternalReferences=true&excludePaths=true',
+      auth,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ totalCount: 0, references: [] });
+    expect((await call('/v2025-02-19/data/references/production/documents/faq-1/to', auth)).status).toBe(404);
   });
 
   it('honours dryRun: answers as a commit would, writes nothing, sends no event, keeps no history', async () => {

@@ -6,6 +6,7 @@ import type { SanityDocument } from '~/sanity/types';
 import {
   actionsToMutations,
   applyMutations,
+  checkReferences,
   LakeError,
   type LakeDocument,
   type SanityMutationInput,
@@ -226,6 +227,8 @@ export class LakeStore {
       transactionId && /^[A-Za-z0-9_-]{1,80}$/.test(transactionId) ? transactionId : randomBytes(16).toString('hex');
     const now = new Date();
     const changed = change((docId) => this.get(docId), id, now.toISOString());
+    // A deletion or unpublish of a document others refer to fails, as in a hosted project.
+    checkReferences(changed, this.all());
     const effects: Effect[] = [];
     for (const [docId, after] of changed) {
       const before = this.get(docId);
