@@ -17,6 +17,7 @@ import { locationResolvers, mainDocumentResolvers } from './presentation-locatio
 import { structure } from './structure';
 import { translationsTool } from './TranslationsTool';
 import { TRANSLATABLE_TYPES, translationBadge } from './translations';
+import { uploadMessages } from './upload-messages';
 
 /** Singletons keep publish/discard/restore (no delete, duplicate or unpublish). */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);
@@ -54,6 +55,8 @@ export default defineConfig({
     const at = tools.findIndex((tool) => tool.name === 'structure') + 1;
     return [...tools.slice(0, at), translationsTool, ...tools.slice(at)];
   },
+  // The image field's message when the lake refuses an upload names what it accepts.
+  i18n: { bundles: [uploadMessages] },
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter((template) => !notCreatable(template.schemaType)),
