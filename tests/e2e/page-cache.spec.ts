@@ -216,6 +216,24 @@ test('tracking parameters and cookies that change nothing are served the kept pa
   for (const path of popular) expect(await state(path), path).toBe('hit');
 });
 
+test('the page kept for a tagged address hydrates there without an error, and its analytics still see the tags', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await get('/ar/faq').then((r) => r.text());
+  const response = await page.goto(`${server.base}/ar/faq?utm_source=mail&utm_campaign=launch`);
+  expect(response?.headers()['x-page-cache']).toBe('hit');
+  await hydrated(page);
+  await page.getByRole('button', { name: /اللغة|Language/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await page.evaluate(() => location.search)).toBe('?utm_source=mail&utm_campaign=launch');
+  expect(errors).toEqual([]);
+});
+
 test('posts are never cached', async () => {
   for (let i = 0; i < 2; i++) {
     const response = await fetch(`${server.base}/faq`, {
