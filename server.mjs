@@ -152,19 +152,25 @@ app.use((req, res, next) => {
 });
 // A browser's form post (or any other state-changing request) from another site is refused
 // here, in the visitor's terms, before Remix (whose own check answers such a request with a 500).
-// Webhooks send no Origin.
+// Webhooks send no Origin. Accepted: an Origin that is this site (scheme, host and port: the
+// request's own, or SITE_URL's) AND whose host is the one Remix's own check compares it with
+// (X-Forwarded-Host's first value when present, else Host, whatever TRUST_PROXY says), so nothing
+// let through here fails there.
 app.use((req, res, next) => {
   const origin = req.headers.origin;
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !origin) return next();
   let from = null;
   try {
-    from = new URL(origin).origin;
+    from = new URL(origin);
   } catch {
     // "null" or malformed: not this site
   }
-  // Scheme, host and port: http://site:8080 is not https://site.
-  if (from && from !== 'null' && (from === `${req.protocol}://${req.headers.host}` || from === siteOrigin))
-    return next();
+  const forwardedHost = headerText(req.headers['x-forwarded-host'])?.split(',')[0]?.trim() || null;
+  const remixHost = forwardedHost ?? req.headers.host;
+  const ownOrigins = [`${req.protocol}://${req.headers.host}`, siteOrigin];
+  // Behind trusted proxies the request's own origin is the forwarded one.
+  if (trustProxy > 0 && forwardedHost) ownOrigins.push(`${req.protocol}://${forwardedHost}`);
+  if (from && from.origin !== 'null' && from.host === remixHost && ownOrigins.includes(from.origin)) return next();
   refuse(
     res,
     403,

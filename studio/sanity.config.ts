@@ -18,6 +18,7 @@ import { structure } from './structure';
 import { structureWordingFixes } from './studio-locale';
 import { translationsTool } from './TranslationsTool';
 import { TRANSLATABLE_TYPES, translationBadge } from './translations';
+import { uploadMessages } from './upload-messages';
 
 /** Singletons keep publish/discard/restore (no delete, duplicate or unpublish). */
 const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore']);
@@ -70,7 +71,9 @@ export default defineConfig({
     const at = tools.findIndex((tool) => tool.name === 'structure') + 1;
     return [...tools.slice(0, at), translationsTool, ...tools.slice(at)];
   },
-  i18n: { bundles: [structureWordingFixes] },
+  // Sanity's wordings the lake's editors need mended (studio-locale.ts), and the image field's
+  // message when the lake refuses an upload names what it accepts (upload-messages.ts).
+  i18n: { bundles: [structureWordingFixes, uploadMessages] },
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter((template) => !notCreatable(template.schemaType)),

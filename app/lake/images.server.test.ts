@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
@@ -10,6 +11,7 @@ import { ImageResizer, sharpResize, type ImageSpec, type ResizeFunction } from '
 import type { ImageAssetFile } from '~/sanity/embedded.server';
 import { createLakeHandler } from './api.server';
 import { LAKE_MAX_WIDTH, LAKE_WIDTHS, normalizeLakeRequest } from './images.server';
+import { pngClaiming } from './images.test-support';
 import { LakeStore } from './store.server';
 
 /**
@@ -233,5 +235,111 @@ describe("the lake's image route (HTTP, the site's resizer)", () => {
       gate.blocked = false;
       gate.release();
     }
+  });
+});
+
+/** An editor's uploads (issue 40, items 6 and 7): cleaned of personal metadata, refused when too large to resize. */
+describe("the lake's uploads", () => {
+  let database: Database;
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const store = new LakeStore(database.db);
+    await store.open([]);
+    const handle = createLakeHandler({
+      store,
+      projectId: 'placeholder',
+      dataset: 'production',
+      authenticate: async () => ({ id: 'editor-1', name: 'Eda', email: 'editor@example.com' }),
+      allowedOrigins: () => false,
+    });
+    server = createServer((req, res) => void handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+  });
+
+  const upload = (bytes: Buffer, name: string) =>
+    fetch(`${base}/v2025-02-19/assets/images/production?filename=${name}`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer x' },
+      body: new Uint8Array(bytes),
+    });
+  const assetCount = async () => {
+    const rows = await database.db.execute(sql`select count(*)::int as n from lake_assets`);
+    return Number((rows as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  };
+  const served = async (document: { path: string }, query = '') =>
+    fetch(`${base}/images/placeholder/production/${document.path.split('/').pop()}${query}`);
+
+  it('stores a photo without its GPS position, author, XMP or IPTC, upright and with its colour profile', async () => {
+    // A 40×20 photo taken on its side (orientation 6: shown 20×40), with its position and author.
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
+      .withIccProfile('p3')
+      .withExif({
+        IFD0: { Artist: 'Layla Haddad', Copyright: 'Layla Haddad' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '25/1 11/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '55/1 16/1 0/1',
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.exif?.toString('latin1')).toContain('Layla Haddad');
+    expect(sent.orientation).toBe(6);
+    expect(sent.exif?.length).toBeGreaterThan(200); // the GPS block too
+
+    const res = await upload(photo, 'IMG_0001.jpg');
+    expect(res.status).toBe(200);
+    const { document } = await res.json();
+    expect(document).toMatchObject({ extension: 'jpg', metadata: { dimensions: { width: 20, height: 40 } } });
+    const image = await served(document);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.iptc).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(meta.icc).toBeDefined();
+    expect(bytes.toString('latin1')).not.toContain('Layla Haddad');
+
+    // A download keeps the image's own extension, whatever name the link asks for.
+    for (const [asked, name] of [
+      ['a.html', 'a.jpg'],
+      ['report.svg.html', 'report.svg.jpg'],
+      ['', document.path.split('/').pop()],
+      ['..html', document.path.split('/').pop()],
+    ]) {
+      const download = await served(document, `?dl=${encodeURIComponent(asked)}`);
+      expect(download.headers.get('content-disposition'), asked).toBe(`attachment; filename="${name}"`);
+      expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('refuses an image too large for the resizer, saying why in both languages, and stores nothing', async () => {
+    // A PNG whose header says 16000×16000 (the check reads the header; nothing is decoded).
+    const huge = await pngClaiming(16000, 16000);
+    expect(await sharp(huge).metadata()).toMatchObject({ width: 16000, height: 16000 });
+
+    const before = await assetCount();
+    const res = await upload(huge, 'poster.png');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const answer = await res.json();
+    expect(answer.message).toContain('16000 × 16000 pixels (256 megapixels); the largest accepted is 40 megapixels');
+    expect(answer.message).toContain('صغّر الصورة ثم ارفعها من جديد');
+    expect(answer.error).toMatchObject({ type: 'assetError' });
+    expect(await assetCount()).toBe(before);
   });
 });

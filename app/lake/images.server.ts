@@ -8,6 +8,9 @@ import {
   type SourceImage,
   type Verdict,
 } from '~/features/images/resize.server';
+import { MAX_SOURCE_EXAMPLE, MAX_SOURCE_PIXELS } from '~/lib/image-limits';
+import sharp from 'sharp';
+import { LakeError } from './mutations';
 
 /**
  * The lake's image URLs (`/images/{project}/{dataset}/{file}`, what the Studio builds with
@@ -120,4 +123,81 @@ export function lakeResizer(resizer: Pick<ImageResizer, 'get' | 'queueLimit'>, o
     }
     return verdict;
   };
+}
+
+/** An upload as the lake keeps it: the bytes to store (metadata stripped) and what the asset document says of them. */
+export type AcceptedUpload = { bytes: Buffer; extension: string; width: number; height: number; hasAlpha: boolean };
+
+/**
+ * An editor's upload, checked and cleaned before it is stored (issue 40):
+ * - not an image sharp reads, or of a type not in `types`: refused;
+ * - more pixels than the resizer decodes (MAX_SOURCE_PIXELS): refused, with the figures, since
+ *   every variant of it would fail;
+ * - EXIF (GPS position, camera owner, author), XMP, IPTC and PNG text chunks removed: the original
+ *   is public at its image URL. The orientation is applied to the pixels and the ICC colour profile
+ *   kept, so the image looks as it did; an image without such metadata is stored as sent.
+ */
+export async function acceptUpload(bytes: Buffer, types: Record<string, string>): Promise<AcceptedUpload> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw new LakeError('The upload is not an image the lake can read', 400, 'assetError');
+  }
+  const extension = String(meta.format ?? 'bin').replace('jpeg', 'jpg');
+  if (!types[extension]) throw new LakeError(`Images of type ${extension} are not accepted`, 400, 'assetError');
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width * height > MAX_SOURCE_PIXELS) throw new LakeError(tooLarge(width, height), 400, 'assetError');
+  const personal = meta.exif || meta.xmp || meta.iptc || (meta.comments?.length ?? 0) > 0;
+  if (!personal) return { bytes, extension, width, height, hasAlpha: meta.hasAlpha ?? false };
+  const animated = (meta.pages ?? 1) > 1;
+  // Without keepExif/keepXmp/withMetadata sharp writes none of them; rotate() (a single frame
+  // only) turns the EXIF orientation into pixels, since the tag itself goes.
+  let pipeline = sharp(bytes, { animated, limitInputPixels: MAX_SOURCE_PIXELS });
+  if (!animated) pipeline = pipeline.rotate();
+  pipeline = pipeline.keepIccProfile();
+  const cleaned = await (
+    extension === 'jpg'
+      ? pipeline.jpeg({ quality: 92 })
+      : extension === 'png'
+        ? pipeline.png({ compressionLevel: 9, palette: meta.isPalette })
+        : extension === 'webp'
+          ? pipeline.webp({ quality: 92 })
+          : pipeline.gif()
+  ).toBuffer({ resolveWithObject: true });
+  return {
+    bytes: cleaned.data,
+    extension,
+    width: cleaned.info.width,
+    height: animated ? height : cleaned.info.height,
+    hasAlpha: meta.hasAlpha ?? false,
+  };
+}
+
+/** The refusal of an image too large for the resizer, in both languages (the editor may read either). */
+function tooLarge(width: number, height: number): string {
+  const megapixels = Math.round((width * height) / 1e6);
+  const limit = Math.round(MAX_SOURCE_PIXELS / 1e6);
+  return (
+    `The image is ${width} × ${height} pixels (${megapixels} megapixels); the largest accepted is ` +
+    `${limit} megapixels, for example ${MAX_SOURCE_EXAMPLE}. Make it smaller and upload it again. ` +
+    `/ أبعاد الصورة ${width} × ${height} بكسل (${megapixels} ميغابكسل)، وأكبر ما يُقبل ${limit} ميغابكسل، ` +
+    `مثل ${MAX_SOURCE_EXAMPLE}. صغّر الصورة ثم ارفعها من جديد.`
+  );
+}
+
+/**
+ * The name of a `?dl=` download: the name asked for (Sanity's download links), reduced to safe
+ * characters and without its own extension, then the file's real one, so no link can make the
+ * browser save `a.html` from an image. Without a usable name, the file's own.
+ */
+export function downloadName(asked: string | null, fileName: string): string {
+  const extension = fileName.slice(fileName.lastIndexOf('.'));
+  const base = (asked ?? '')
+    .replace(/[^A-Za-z0-9._ -]/g, '')
+    .trim()
+    .replace(/\.[^.]*$/, '')
+    .replace(/^[. ]+|[. ]+$/g, '');
+  return base ? `${base}${extension}` : fileName;
 }

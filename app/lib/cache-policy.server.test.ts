@@ -1,13 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from '~/route-table.js';
 import {
   isPortalPath,
+  PAGE_CHANGING_COOKIE,
   PRIVATE_CACHE,
   privateCacheHeaders,
   privatePrefixes,
   PUBLIC_CACHE,
   routePath,
   setCacheHeaders,
+  withoutTracking,
 } from './cache-policy.server';
 
 /** A concrete language-neutral path of a route of the table (any value for its parameters). */
@@ -185,5 +189,53 @@ describe('setCacheHeaders (the entry: pages and single-fetch data)', () => {
     expect(decide('/about', { status: 503, headers: { 'Cache-Control': 'public, max-age=5' } })['cache-control']).toBe(
       'public, max-age=5',
     );
+  });
+});
+
+describe("the page cache's reading of cookies and query strings", () => {
+  it('drops tracking parameters only, keeping the rest as written and in order', () => {
+    expect(withoutTracking('')).toBe('');
+    expect(withoutTracking('?utm_x=8f3a')).toBe('');
+    expect(withoutTracking('?page=2&utm_source=mail&gclid=1&fbclid=2&msclkid=3')).toBe('?page=2');
+    expect(withoutTracking('?utm_medium=x&_routes=routes%2Fblog&index')).toBe('?_routes=routes%2Fblog&index');
+    expect(withoutTracking('?%75tm_source=x&q=a%20b')).toBe('?q=a%20b');
+    expect(withoutTracking('?x=1&utmost=2')).toBe('?x=1&utmost=2');
+  });
+
+  /**
+   * Every cookie the site sets, from its source: one that changes a public page must match
+   * PAGE_CHANGING_COOKIE (else its holders would be served, and would fill the cache with, the
+   * anonymous page); the others are listed here with why they do not.
+   */
+  it('classifies every cookie the site sets: a new one fails here until it is classified', () => {
+    const root = path.resolve('app');
+    const calls: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+          for (const m of readFileSync(file, 'utf8').matchAll(/createCookie\(\s*([^,)]+)/g)) calls.push(m[1]!.trim());
+      }
+    };
+    walk(root);
+    const changesPages = new Map([
+      ["'__preview'", '__preview'],
+      ["portalCookieName('client'", '__client'],
+      ["portalCookieName('signin'", '__signin'],
+      ["portalCookieName('lake_signin'", '__lake_signin'],
+    ]);
+    // The language choice changes the English home only, which the page cache reads apart.
+    const changesNothing = new Set(['LOCALE_COOKIE']);
+    expect(calls.filter((call) => !changesPages.has(call) && !changesNothing.has(call))).toEqual([]);
+    for (const [call, name] of changesPages) {
+      expect(calls, call).toContain(call);
+      expect(PAGE_CHANGING_COOKIE.test(name), name).toBe(true);
+      expect(PAGE_CHANGING_COOKIE.test(name.replace(/^__/, '__Host-')), name).toBe(true);
+    }
+    // Set without createCookie: the signed-in hint, read by the browser only (Header.tsx, after hydration).
+    expect(PAGE_CHANGING_COOKIE.test('signed_in')).toBe(false);
+    for (const other of ['lng', '_ga', 'session', '__cf_bm', '__stripe_mid'])
+      expect(PAGE_CHANGING_COOKIE.test(other)).toBe(false);
   });
 });

@@ -138,3 +138,47 @@ export function setCacheHeaders(
   if (headers.has('Cache-Control')) return;
   headers.set('Cache-Control', status >= 500 ? 'no-store' : PUBLIC_CACHE);
 }
+
+/**
+ * The rendered-page cache's reading of a request (ADR 0010): what in it changes a public page.
+ *
+ * Cookies: a page changes for a preview session (`__preview`: drafts), a signed-in client
+ * (`__client`) and the sign-in steps of clients and editors (`__signin`, `__lake_signin`), each
+ * `__Host-` prefixed over HTTPS; such a request is rendered for itself. The language choice (`lng`)
+ * changes the English home only (the page cache reads it there). Every other cookie (analytics,
+ * a consent banner's, a CDN's, another application's on the same domain) changes nothing a page
+ * shows, so it neither skips the cache nor reaches the render of a kept page. A cookie the site
+ * adds is classified here: cache-policy.server.test.ts lists the site's cookies and fails on a new one.
+ */
+export const PAGE_CHANGING_COOKIE = /^__(?:Host-)?(?:preview|client|signin|lake_signin)$/;
+
+/**
+ * Query parameters that only say where a visitor came from (campaign tags and ad-click ids: Google,
+ * Meta, Microsoft, X, TikTok, LinkedIn, Instagram, Yandex, Mailchimp, HubSpot): no page reads them
+ * (the browser's analytics read the address bar), so they are not part of a page's cache key, and
+ * the page kept for them is the one rendered without them.
+ */
+const TRACKING_PARAM =
+  /^(?:utm_[^=]*|gclid|gclsrc|gbraid|wbraid|dclid|fbclid|msclkid|twclid|ttclid|li_fat_id|igshid|yclid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|srsltid)$/i;
+
+/**
+ * A URL's search without its tracking parameters, every other parameter kept as written and in
+ * its order: `?page=2&utm_source=x` -> `?page=2`, `?utm_source=x` -> ``.
+ */
+export function withoutTracking(search: string): string {
+  if (search.length <= 1) return '';
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((part) => {
+      const name = part.split('=', 1)[0]!.replace(/\+/g, ' ');
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // a malformed escape: read as written
+      }
+      return !TRACKING_PARAM.test(decoded);
+    });
+  return kept.length ? `?${kept.join('&')}` : '';
+}

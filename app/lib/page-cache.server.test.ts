@@ -29,9 +29,40 @@ describe('cacheVerdict: which requests may use the cache, under which key', () =
     expect(cacheVerdict(get('/ar/faq.data'))).toEqual({ key: 'ar /ar/faq.data' });
     expect(cacheVerdict(get('/_root.data?_routes=locale-en'))).toEqual({ key: 'en /_root.data?_routes=locale-en' });
     expect(cacheVerdict(get('/blog', {}, 'HEAD'))).toEqual({ key: 'en /blog' });
-    // The language choice and analytics cookies do not change a page.
+    // The language choice and analytics cookies do not change a page: the page is rendered without them.
     expect(cacheVerdict(get('/blog', { Cookie: 'lng=ar; _ga=GA1.1.1; _ga_ABC123=GS1; _gid=x; _gcl_au=1' }))).toEqual({
       key: 'en /blog',
+      render: { url: `${SITE}/blog`, cookie: 'lng=ar' },
+    });
+    expect(cacheVerdict(get('/blog', { Cookie: 'lng=ar' }))).toEqual({ key: 'en /blog' });
+  });
+
+  // Issue 40, item 4: 2,000 requests of `/?utm_x=<random>` were 2,000 renders and emptied the cache.
+  it('leaves tracking parameters out of the key, and renders the page without them', () => {
+    expect(cacheVerdict(get('/?utm_x=8f3a'))).toEqual({ key: 'en /', render: { url: `${SITE}/`, cookie: null } });
+    expect(cacheVerdict(get('/?utm_x=1'))).toMatchObject({ key: 'en /' });
+    expect(cacheVerdict(get('/?utm_x=2'))).toMatchObject({ key: 'en /' });
+    expect(cacheVerdict(get('/blog?utm_source=mail&page=2&gclid=abc&fbclid=x&msclkid=y&UTM_Campaign=z'))).toEqual({
+      key: 'en /blog?page=2',
+      render: { url: `${SITE}/blog?page=2`, cookie: null },
+    });
+    expect(cacheVerdict(get('/ar/faq.data?_routes=routes%2Ffaq&utm_medium=x'))).toMatchObject({
+      key: 'ar /ar/faq.data?_routes=routes%2Ffaq',
+    });
+    // Any other parameter still makes its own page (a page may read it).
+    expect(cacheVerdict(get('/about?x=1'))).toEqual({ key: 'en /about?x=1' });
+  });
+
+  // Issue 40, item 4: any unknown cookie skipped the cache.
+  it('ignores the cookies that change no page: they neither skip the cache nor reach the render', () => {
+    for (const cookie of ['session=abc', '_fbp=fb.1.2; _hjid=x', 'cf_clearance=x; OptanonConsent=y', 'signed_in=1'])
+      expect(cacheVerdict(get('/pricing', { Cookie: cookie })), cookie).toEqual({
+        key: 'en /pricing',
+        render: { url: `${SITE}/pricing`, cookie: null },
+      });
+    expect(cacheVerdict(get('/pricing', { Cookie: 'a=1; lng=en; b=2' }))).toEqual({
+      key: 'en /pricing',
+      render: { url: `${SITE}/pricing`, cookie: 'lng=en' },
     });
   });
 
@@ -41,7 +72,8 @@ describe('cacheVerdict: which requests may use the cache, under which key', () =
     ['a preview session', get('/blog', { Cookie: '__preview=abc' }), 'cookie'],
     ['a signed-in client', get('/pricing', { Cookie: 'lng=en; __client=abc' }), 'cookie'],
     ['the sign-in step', get('/', { Cookie: '__signin=abc' }), 'cookie'],
-    ['an unknown cookie', get('/', { Cookie: 'session=abc' }), 'cookie'],
+    ['a signed-in client over HTTPS', get('/', { Cookie: '_ga=1; __Host-client=abc' }), 'cookie'],
+    ["an editor's sign-in step", get('/', { Cookie: '__Host-lake_signin=abc' }), 'cookie'],
     ['the portal', get('/account'), 'portal'],
     ['the Arabic portal', get('/ar/account/subscription'), 'portal'],
     ['the portal data', get('/account.data'), 'portal'],
@@ -106,7 +138,7 @@ describe('PageCache: bounded, least recently used first', () => {
     cache.set('d', page(10));
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
-    expect(cache.stats).toEqual({ entries: 3, bytes: 30 });
+    expect(cache.stats).toMatchObject({ entries: 3, bytes: 30 });
   });
 
   it('drops pages beyond the bytes and never keeps one page larger than its limit', () => {
@@ -115,12 +147,12 @@ describe('PageCache: bounded, least recently used first', () => {
     cache.set('b', page(400));
     cache.set('c', page(300));
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.stats).toEqual({ entries: 2, bytes: 700 });
+    expect(cache.stats).toMatchObject({ entries: 2, bytes: 700 });
     expect(cache.set('big', page(601))).toBe(false);
     expect(cache.get('big')).toBeUndefined();
     // Replacing a page counts its bytes once.
     cache.set('b', page(100));
-    expect(cache.stats).toEqual({ entries: 2, bytes: 400 });
+    expect(cache.stats).toMatchObject({ entries: 2, bytes: 400 });
   });
 
   it('pages expire after the content cache age', () => {
@@ -131,7 +163,41 @@ describe('PageCache: bounded, least recently used first', () => {
     expect(cache.get('a')).toBeDefined();
     now = 60_000;
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
+    expect(cache.stats).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  // Issue 40, item 4: a storm of one-off URLs evicted all 8 popular pages.
+  it('a storm of pages asked for once never pushes out the pages asked for again, and holds only its share', () => {
+    const cache = new PageCache({ ...options, maxEntries: 100, maxBytes: 100_000, probationShare: 0.2 });
+    const popular = Array.from({ length: 8 }, (_, i) => `popular-${i}`);
+    for (const key of popular) cache.set(key, page(500));
+    for (const key of popular) expect(cache.get(key)).toBeDefined();
+    expect(cache.stats.protected).toBe(8);
+    for (let i = 0; i < 2000; i++) {
+      cache.set(`storm-${i}`, page(400));
+      if (i % 100 === 0) for (const key of popular) expect(cache.get(key), `${key} during the storm`).toBeDefined();
+    }
+    for (const key of popular) expect(cache.get(key)).toBeDefined();
+    // Probation holds at most its share: 20 pages here (and 20% of the bytes).
+    expect(cache.stats.entries).toBe(8 + 20);
+    expect(cache.stats.bytes).toBe(8 * 500 + 20 * 400);
+    // A page asked for again joins the protected ones.
+    expect(cache.get('storm-1999')).toBeDefined();
+    expect(cache.stats.protected).toBe(9);
+  });
+
+  it('protected pages beyond their share go back on probation, least recently used first', () => {
+    const cache = new PageCache({ ...options, maxEntries: 10, maxBytes: 100_000 });
+    for (let i = 0; i < 9; i++) {
+      cache.set(`p${i}`, page(10));
+      cache.get(`p${i}`);
+    }
+    // 8 of 10 may be protected: p0, asked for longest ago, is on probation again, and goes first.
+    expect(cache.stats.protected).toBe(8);
+    cache.set('x', page(10));
+    cache.set('y', page(10));
+    expect(cache.peek('p0')).toBeUndefined();
+    expect(cache.peek('p1')).toBeDefined();
   });
 
   it('clear empties it, and a render begun before the clear is not stored', () => {
@@ -288,7 +354,9 @@ describe('withPageCache', () => {
     const pages = cache();
     const handle = withPageCache(remix, pages);
     const plainText = await (await handle(get('/ar'))).text();
-    // Brotli is made off the request path: wait until it is kept.
+    // Brotli is made off the request path, once a page is asked for again: wait until it is kept.
+    expect(pages.peek('ar /ar')?.forms.br).toBeUndefined();
+    await (await handle(get('/ar'))).arrayBuffer();
     await vi.waitFor(() => expect(pages.peek('ar /ar')?.forms.br).toBeDefined());
     const asked = ['gzip, deflate, br', 'gzip, deflate', 'br;q=0, gzip', 'identity', 'gzip;q=0, br;q=0', '*'];
     const answers = await Promise.all(asked.map((accept) => handle(get('/ar', { 'Accept-Encoding': accept }))));
@@ -339,6 +407,39 @@ describe('withPageCache', () => {
     const changed = await handle(get('/faq', { 'Accept-Encoding': 'gzip', 'If-None-Match': tag }));
     expect(changed.status).toBe(200);
     expect(changed.headers.get('ETag')).not.toBe(tag);
+  });
+
+  it('answers every tracking-tagged or cookie-carrying address of a page from one render of the page itself', async () => {
+    const seen: { url: string; cookie: string | null }[] = [];
+    const remix = fakeRemix((request) => {
+      seen.push({ url: request.url, cookie: request.headers.get('Cookie') });
+      return htmlPage(`<a href="${new URL(request.url).search}">x</a>`);
+    });
+    const pages = cache();
+    const handle = withPageCache(remix, pages);
+    const first = await handle(get('/about?utm_source=mail&utm_x=8f3a', { Cookie: 'session=abc; lng=en' }));
+    expect(first.headers.get('X-Page-Cache')).toBe('miss');
+    expect(seen).toEqual([{ url: `${SITE}/about`, cookie: 'lng=en' }]);
+    const plain = await first.text();
+    for (const path of ['/about', '/about?utm_x=2', '/about?gclid=1&fbclid=2']) {
+      const again = await handle(get(path, { Cookie: '_fbp=1' }));
+      expect(again.headers.get('X-Page-Cache'), path).toBe('hit');
+      expect(await again.text()).toBe(plain);
+    }
+    expect(remix).toHaveBeenCalledTimes(1);
+    // The warm path of server.mjs reads the same key.
+    expect(preparedAnswer(pages, 'GET', new URL(`${SITE}/about?utm_x=3`), () => null)?.status).toBe(200);
+  });
+
+  it("a redirect is made for the request itself, so its target keeps the visitor's parameters", async () => {
+    const remix = fakeRemix((request) => {
+      const url = new URL(request.url);
+      return new Response(null, { status: 301, headers: { Location: `/${url.search}` } });
+    });
+    const response = await withPageCache(remix, cache())(get('/contact?utm_source=mail'));
+    expect(response.status).toBe(301);
+    expect(response.headers.get('Location')).toBe('/?utm_source=mail');
+    expect(response.headers.get('X-Page-Cache')).toBe('bypass');
   });
 
   it('leaves other answers as they are', async () => {

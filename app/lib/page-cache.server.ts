@@ -3,7 +3,7 @@ import { FORM_TOKEN_FIELD } from '~/features/forms/fields';
 import { LOCALE_COOKIE, localeCookieValue, localeFromPath } from '~/i18n';
 import { contentClient } from '~/sanity/client.server';
 import type { ContentClient } from '~/sanity/types';
-import { isPortalPath } from './cache-policy.server';
+import { isPortalPath, PAGE_CHANGING_COOKIE, withoutTracking } from './cache-policy.server';
 import { env } from './env.server';
 import { brotliCompress, constants as zlib, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -18,20 +18,27 @@ import { createHash } from 'node:crypto';
  * Express's compression and Remix's adapter), with an ETag per form and 304 to a revalidation.
  *
  * Who never reads or fills it: any method but GET (HEAD reads only), a request carrying a cookie
- * other than the language choice and analytics cookies (a preview session, a signed-in client,
- * the sign-in step), the portal and checkout, the API, resource routes (images, sitemap, robots),
- * the booking confirmation (one per booking) and a URL carrying a form token. What is never
- * stored: anything but a 200 HTML or data answer marked public, or one that sets a cookie.
+ * that changes a page (a preview session, a signed-in client, a sign-in step: PAGE_CHANGING_COOKIE;
+ * other cookies are ignored), the portal and checkout, the API, resource routes (images, sitemap,
+ * robots), the booking confirmation (one per booking) and a URL carrying a form token. What is
+ * never stored: anything but a 200 HTML or data answer marked public, or one that sets a cookie.
+ *
+ * The key is what changes the page: language, path and search without tracking parameters
+ * (`utm_*`, `gclid`, `fbclid`…); a page is rendered from exactly that (the request without those
+ * parameters and without the ignored cookies), so what is kept is what every visitor of the key
+ * would get. A storm of distinct URLs cannot empty it: a page enters on probation and is protected
+ * once asked for again (PageCache).
  */
-
-/** Cookies that do not change what a page shows (the language choice is handled apart; analytics cookies are set by the tag manager). */
-const NEUTRAL_COOKIE = new RegExp(`^(?:${LOCALE_COOKIE}|_ga(?:_[A-Za-z0-9]+)?|_gid|_gcl_[a-z]+)$`);
 const RESOURCE_PATHS = /^\/(?:api|images|build|build-[^/]+)\/|^\/(?:sitemap\.xml|robots\.txt)$/;
 /** Single-fetch data for the root or a page: `/_root.data`, `/blog.data`, `/ar/faq.data`. */
 const DATA_SUFFIX = /\.data$/;
 
-export type CacheVerdict = { key: string } | { bypass: string };
-
+/**
+ * The key of a request the cache may answer, and, when the request carries what the key leaves out
+ * (tracking parameters, cookies that change nothing), the URL and Cookie header a miss is rendered
+ * with; or why it must not use the cache.
+ */
+export type CacheVerdict = { key: string; render?: { url: string; cookie: string | null } } | { bypass: string };
 /** The page a URL's path belongs to: `/blog.data` -> `/blog`, `/_root.data` -> `/`. */
 function pagePath(pathname: string): string {
   if (!DATA_SUFFIX.test(pathname)) return pathname;
@@ -76,10 +83,33 @@ export function verdictFor({ method, url, cookie }: RequestFacts): CacheVerdict 
   if (isPortalPath(page)) return { bypass: 'portal' };
   if (/^(?:\/ar)?\/booking-confirmation(?:\/|$)/.test(page)) return { bypass: 'personal' };
   if (url.searchParams.has(FORM_TOKEN_FIELD)) return { bypass: 'personal' };
-  if (cookieNames(cookie).some((name) => !NEUTRAL_COOKIE.test(name))) return { bypass: 'cookie' };
+  const names = cookieNames(cookie);
+  if (names.some((name) => PAGE_CHANGING_COOKIE.test(name))) return { bypass: 'cookie' };
   // The English home page sends a visitor who chose Arabic to /ar (layouts/locale.tsx).
   if (page === '/' && choseArabic(cookie)) return { bypass: 'language-choice' };
-  return { key: `${localeFromPath(page)} ${url.pathname}${url.search}` };
+  const search = withoutTracking(url.search);
+  const key = `${localeFromPath(page)} ${url.pathname}${search}`;
+  const ignoredCookie = names.some((name) => name !== LOCALE_COOKIE);
+  if (search === url.search && !ignoredCookie) return { key };
+  return { key, render: { url: `${url.origin}${url.pathname}${search}`, cookie: languageCookie(cookie) } };
+}
+
+/** Only the language choice of a Cookie header (null without one): what a kept page may be rendered with. */
+function languageCookie(header: string | null): string | null {
+  const kept = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.split('=', 1)[0] === LOCALE_COOKIE);
+  return kept.length ? kept.join('; ') : null;
+}
+
+/** The request a miss is rendered from: the one received, or it without what the key leaves out. */
+function renderedRequest(request: Request, render: { url: string; cookie: string | null } | undefined): Request {
+  if (!render) return request;
+  const headers = new Headers(request.headers);
+  if (render.cookie) headers.set('Cookie', render.cookie);
+  else headers.delete('Cookie');
+  return new Request(render.url, { method: request.method, headers, signal: request.signal });
 }
 
 /** The content codings a page is kept in, the browser's choice of them in this order of preference. */
@@ -118,6 +148,12 @@ export interface PageCacheOptions {
   maxEntryBytes: number;
   /** After this a page is rendered again (the query cache's age: CONTENT_CACHE_SECONDS). */
   maxAgeMs: number;
+  /**
+   * The share of both bounds that pages asked for once (on probation) may take together (default
+   * 1: only the bounds). Pages asked for again are protected: they leave only when the protected
+   * pages fill PROTECTED_SHARE of the bounds, or when the content changes.
+   */
+  probationShare?: number;
   now?: () => number;
 }
 
@@ -125,12 +161,24 @@ export const DEFAULT_PAGE_CACHE_LIMITS = {
   maxEntries: 1000,
   maxBytes: 64 * 1024 * 1024,
   maxEntryBytes: 2 * 1024 * 1024,
+  probationShare: 0.2,
 } as const;
 
-/** Least-recently-used map of rendered pages, bounded by count and bytes. */
+/** The share of the bounds protected pages may take; beyond it the least recently used goes back on probation. */
+const PROTECTED_SHARE = 0.8;
+
+type Segment = { entries: Map<string, StoredPage>; bytes: number };
+
+/**
+ * Rendered pages, bounded by count and bytes, in two least-recently-used segments (a segmented
+ * LRU): a page is stored on probation and moves to the protected segment when it is asked for
+ * again. Room is made from probation first, so a storm of one-off URLs (random query strings)
+ * only replaces other one-off pages, never the pages visitors keep asking for; and probation is
+ * capped (`probationShare`), so such a storm holds little memory.
+ */
 export class PageCache {
-  private readonly entries = new Map<string, StoredPage>();
-  private bytes = 0;
+  private readonly probation: Segment = { entries: new Map(), bytes: 0 };
+  private readonly protected: Segment = { entries: new Map(), bytes: 0 };
   /** Bumped by every clear: a render that began before it is not stored. */
   generation = 0;
 
@@ -140,29 +188,33 @@ export class PageCache {
     return this.options.now?.() ?? Date.now();
   }
 
+  private segmentOf(key: string): Segment | undefined {
+    if (this.protected.entries.has(key)) return this.protected;
+    if (this.probation.entries.has(key)) return this.probation;
+    return undefined;
+  }
+
   get(key: string): StoredPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (this.now() - entry.storedAt >= this.options.maxAgeMs) {
-      this.bytes -= sizeOf(entry);
-      return undefined;
+    const segment = this.segmentOf(key);
+    if (!segment) return undefined;
+    const entry = segment.entries.get(key)!;
+    remove(segment, key, entry);
+    if (this.now() - entry.storedAt >= this.options.maxAgeMs) return undefined;
+    // Asked for again: protected (most recently used first to stay).
+    put(this.protected, key, entry);
+    if (segment === this.probation) {
+      this.fit();
+      if (!entry.forms.br) addBrotli(this, key, entry, basePart(entry));
     }
-    this.entries.set(key, entry);
     return entry;
   }
 
-  /** Keeps a page unless it is too large or the content changed since `generation` was read. */
+  /** Keeps a page (on probation) unless it is too large or the content changed since `generation` was read. */
   set(key: string, page: Omit<StoredPage, 'storedAt'>, generation = this.generation): boolean {
     if (generation !== this.generation || sizeOf(page) > this.options.maxEntryBytes) return false;
     this.delete(key);
-    this.entries.set(key, { ...page, storedAt: this.now() });
-    this.bytes += sizeOf(page);
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= sizeOf(entry);
-    }
+    put(this.probation, key, { ...page, storedAt: this.now() });
+    this.fit();
     return true;
   }
 
@@ -171,43 +223,83 @@ export class PageCache {
    * stays within the bounds; otherwise it is dropped (the page is served without it).
    */
   addForm(key: string, page: StoredPage, coding: Coding, form: Prepared): boolean {
-    if (this.entries.get(key) !== page || page.forms[coding]) return false;
+    const segment = this.segmentOf(key);
+    if (!segment || segment.entries.get(key) !== page || page.forms[coding]) return false;
     if (sizeOf(page) + form.body.length > this.options.maxEntryBytes) return false;
     page.forms[coding] = form;
     page.etags.add(form.etag);
-    this.bytes += form.body.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.options.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= sizeOf(entry);
-    }
+    segment.bytes += form.body.length;
+    this.fit();
     return true;
   }
 
+  /**
+   * Back within the bounds: protected pages beyond their share go back on probation (least
+   * recently used first), probation is cut to its share, then the whole to the bounds, oldest
+   * probation pages first.
+   */
+  private fit() {
+    const { maxEntries, maxBytes } = this.options;
+    const share = this.options.probationShare ?? 1;
+    const over = (segment: Segment, part: number) =>
+      segment.entries.size > Math.max(1, Math.floor(maxEntries * part)) || segment.bytes > maxBytes * part;
+    while (this.protected.entries.size > 1 && over(this.protected, PROTECTED_SHARE)) {
+      const [key, entry] = this.protected.entries.entries().next().value!;
+      remove(this.protected, key, entry);
+      put(this.probation, key, entry);
+    }
+    while (this.probation.entries.size > 0 && over(this.probation, share)) this.evictOldest(this.probation);
+    while (
+      this.probation.entries.size + this.protected.entries.size > 0 &&
+      (this.probation.entries.size + this.protected.entries.size > maxEntries ||
+        this.probation.bytes + this.protected.bytes > maxBytes)
+    )
+      this.evictOldest(this.probation.entries.size ? this.probation : this.protected);
+  }
+
+  private evictOldest(segment: Segment) {
+    const [key, entry] = segment.entries.entries().next().value!;
+    remove(segment, key, entry);
+  }
+
   private delete(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= sizeOf(entry);
+    const segment = this.segmentOf(key);
+    if (segment) remove(segment, key, segment.entries.get(key)!);
   }
 
   /** Drops every page (content changed). Returns how many. */
   clear(): number {
-    const dropped = this.entries.size;
-    this.entries.clear();
-    this.bytes = 0;
+    const dropped = this.probation.entries.size + this.protected.entries.size;
+    for (const segment of [this.probation, this.protected]) {
+      segment.entries.clear();
+      segment.bytes = 0;
+    }
     this.generation++;
     return dropped;
   }
 
   /** The kept page under `key`, without counting a use or checking its age. */
   peek(key: string): StoredPage | undefined {
-    return this.entries.get(key);
+    return this.segmentOf(key)?.entries.get(key);
   }
 
   get stats() {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return {
+      entries: this.probation.entries.size + this.protected.entries.size,
+      bytes: this.probation.bytes + this.protected.bytes,
+      protected: this.protected.entries.size,
+    };
   }
+}
+
+function put(segment: Segment, key: string, entry: StoredPage) {
+  segment.entries.set(key, entry);
+  segment.bytes += sizeOf(entry);
+}
+
+function remove(segment: Segment, key: string, entry: StoredPage) {
+  segment.entries.delete(key);
+  segment.bytes -= sizeOf(entry);
 }
 
 /** A public answer we may keep: 200, HTML or single-fetch data, marked public, setting no cookie. */
@@ -352,6 +444,8 @@ export function preparePage(
 /**
  * The brotli form, made in libuv's thread pool so no request waits for it (quality 11 takes
  * tens of milliseconds for a page), then added to the kept page if it is still the one kept.
+ * Made when a page is asked for again (protected), not when it is first stored: a storm of
+ * one-off URLs costs no brotli work and holds no encoder's memory.
  */
 function addBrotli(cache: PageCache, key: string, page: StoredPage, base: [string, string][]) {
   const identity = page.forms.identity.body;
@@ -403,15 +497,16 @@ export function withPageCache(handle: RequestHandler, cache: PageCache | null): 
     if (stored) return toResponse(answerFrom(stored, request.method, accept, ifNoneMatch), 'hit');
     if (request.method === 'HEAD') return bypassed(await handle(request, loadContext));
     const generation = cache.generation;
-    const response = await handle(request, loadContext);
+    const response = await handle(renderedRequest(request, verdict.render), loadContext);
+    // A redirect is not kept: it is sent as made for the request itself, so that its target keeps
+    // the visitor's own parameters (a campaign's tags through an old address's 301).
+    if (verdict.render && response.status >= 300 && response.status < 400)
+      return bypassed(await handle(request, loadContext));
     if (!isStorable(response)) return bypassed(response);
     const identity = Buffer.from(await response.arrayBuffer());
     const prepared = preparePage(response.headers, identity);
     const page: StoredPage = { ...prepared, storedAt: 0 };
-    if (cache.set(verdict.key, prepared, generation)) {
-      const kept = cache.peek(verdict.key);
-      if (kept) addBrotli(cache, verdict.key, kept, basePart(kept));
-    }
+    cache.set(verdict.key, prepared, generation);
     return toResponse(answerFrom(page, request.method, accept, ifNoneMatch), 'miss');
   };
 }

@@ -187,6 +187,53 @@ test('preview sessions and signed-in clients never read or fill the cache', asyn
     expect((await get('/pricing', { Cookie: cookie })).headers.get('x-page-cache')).toBe('bypass');
 });
 
+// Issue 40, item 4: random query strings were a render each and emptied the cache; any unknown
+// cookie skipped it.
+test('tracking parameters and cookies that change nothing are served the kept page; a storm of other misses leaves the popular pages kept', async () => {
+  const popular = ['/services', '/ar/services', '/pricing', '/ar/pricing'];
+  const state = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await get(path, headers);
+    await response.arrayBuffer();
+    return response.headers.get('x-page-cache');
+  };
+  for (const path of popular) {
+    await state(path);
+    expect(await state(path), path).toBe('hit');
+  }
+  const kept = await raw('/pricing', { 'accept-encoding': 'identity' });
+  for (let i = 0; i < 20; i++) {
+    const tag = Math.random().toString(36).slice(2);
+    expect(await state(`/pricing?utm_x=${tag}`), tag).toBe('hit');
+    expect(await state(`/ar/services?utm_source=mail&gclid=${tag}&fbclid=${tag}`)).toBe('hit');
+    expect(await state('/pricing', { Cookie: `_fbp=fb.1.${tag}; consent=${tag}; lng=en` })).toBe('hit');
+  }
+  // The very bytes of the kept page, whoever asks.
+  const tagged = await raw('/pricing?utm_campaign=launch', { 'accept-encoding': 'identity', cookie: 'session=x' });
+  expect(tagged.body.equals(kept.body)).toBe(true);
+  // Addresses that are pages of their own, each asked for once: a render each, and the popular
+  // pages stay kept.
+  for (let i = 0; i < 60; i++) expect(await state(`/about?x=${i}-${Math.random()}`)).toBe('miss');
+  for (const path of popular) expect(await state(path), path).toBe('hit');
+});
+
+test('the page kept for a tagged address hydrates there without an error, and its analytics still see the tags', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await get('/ar/faq').then((r) => r.text());
+  const response = await page.goto(`${server.base}/ar/faq?utm_source=mail&utm_campaign=launch`);
+  expect(response?.headers()['x-page-cache']).toBe('hit');
+  await hydrated(page);
+  await page.getByRole('button', { name: /اللغة|Language/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await page.evaluate(() => location.search)).toBe('?utm_source=mail&utm_campaign=launch');
+  expect(errors).toEqual([]);
+});
+
 test('posts are never cached', async () => {
   for (let i = 0; i < 2; i++) {
     const response = await fetch(`${server.base}/faq`, {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { request } from 'node:http';
 import { portalDataDir, portalURL } from '../../playwright.config';
 import { at, LOCALES } from './helpers';
 import { outbox, uniqueEmail, waitForMail } from './portal-helpers';
@@ -183,6 +184,45 @@ test.describe('portal posts that are not forms, or not from this site', () => {
     expect(await from(`https://${hostname}:${port}`)).toBe(403);
     expect(await from(`http://${hostname}:${Number(port) + 1}`)).toBe(403);
     expect(await from('null')).toBe(403);
+  });
+
+  // Issue 40, item 9: an Origin this check let through but Remix's own (against X-Forwarded-Host,
+  // else Host) refused was answered 500 with an empty body.
+  test('an Origin that matches neither Host nor X-Forwarded-Host is refused with 403, not a 500', async () => {
+    const { port, hostname } = new URL(portalURL);
+    const post = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          {
+            host: hostname,
+            port,
+            path: '/account',
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end('intent=request-code&email=someone%40example.com');
+      });
+    const site = `${hostname}:${port}`;
+    // The Origin is the request's Host, but a proxy (or the sender) names another host.
+    const forwarded = await post({ Host: site, Origin: `http://${site}`, 'X-Forwarded-Host': 'evil.example' });
+    expect(forwarded.status).toBe(403);
+    expect(forwarded.body).toContain('This form was sent from another site and was not accepted.');
+    // The Origin is SITE_URL's, the Host another one, no X-Forwarded-Host.
+    const otherHost = await post({ Host: `localhost:${port}`, Origin: portalURL });
+    expect(otherHost.status).toBe(403);
+    expect(otherHost.body).toContain('أُرسل هذا النموذج من موقع آخر فلم يُقبل.');
+    // A proxy that forwards this site's host is still let through.
+    const proxied = await post({ Host: `localhost:${port}`, Origin: portalURL, 'X-Forwarded-Host': site });
+    expect(proxied.status).not.toBe(403);
+    expect(proxied.status).toBeLessThan(500);
   });
 });
 

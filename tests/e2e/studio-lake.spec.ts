@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { pngClaiming } from '../../app/lake/images.test-support';
+import { UPLOAD_REFUSED_DESCRIPTION } from '../../app/lib/image-limits';
 import { kill, startOwnServer, type OwnServer } from './own-server';
 import { outbox, waitForMail } from './portal-helpers';
 
@@ -271,6 +273,12 @@ test('an editor creates a blog post with a cover image in English and Arabic in 
 
     // The cover image, through the image field's own file input, and its alternative text.
     const cover = page.locator('fieldset', { hasText: 'Cover image' }).first();
+    // An image too large for the resizer (16000×16000) is refused at upload, and the field says
+    // what is accepted (issue 40, item 7: it was stored, and each of its variants answered 500).
+    await cover
+      .getByTestId('file-button-input')
+      .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await pngClaiming(16000, 16000) });
+    await expect(page.getByText(UPLOAD_REFUSED_DESCRIPTION)).toBeVisible({ timeout: 30_000 });
     await cover
       .getByTestId('file-button-input')
       .setInputFiles({ name: 'opening-week.png', mimeType: 'image/png', buffer: png });

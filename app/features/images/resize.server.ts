@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_SOURCE_PIXELS } from '~/lib/image-limits';
 
 /**
  * Resizing for the embedded world's image route, built so that nothing a visitor sends can
@@ -154,8 +155,8 @@ export type ResizeFunction = (file: string, spec: ImageSpec) => Promise<Buffer>;
  * The one place the output is made (its settings are part of the cache key's `v`). Self-contained,
  * for its source is also what the resize process runs (see ResizeProcess).
  */
-function encode(sharp: typeof import('sharp'), file: string, spec: ImageSpec): Promise<Buffer> {
-  const pipeline = sharp(file, { limitInputPixels: 40_000_000 })
+function encode(sharp: typeof import('sharp'), file: string, spec: ImageSpec, maxPixels: number): Promise<Buffer> {
+  const pipeline = sharp(file, { limitInputPixels: maxPixels })
     .rotate()
     .resize({ width: spec.width, height: spec.height, fit: spec.fit, withoutEnlargement: true });
   const encoded =
@@ -176,7 +177,7 @@ export const sharpResize: ResizeFunction = async (file, spec) => {
     sharp.cache(false);
     sharpConfigured = true;
   }
-  return encode(sharp, file, spec);
+  return encode(sharp, file, spec, MAX_SOURCE_PIXELS);
 };
 
 /** The resize process's program: sharp as above, one job per message, answers by id. */
@@ -188,7 +189,7 @@ sharp.cache(false);
 const encode = ${encode.toString()};
 process.on('message', async ({ id, file, spec }) => {
   try {
-    process.send({ id, body: await encode(sharp, file, spec) });
+    process.send({ id, body: await encode(sharp, file, spec, ${MAX_SOURCE_PIXELS}) });
   } catch (error) {
     process.send({ id, error: String(error && error.message ? error.message : error) });
   }
