@@ -174,13 +174,18 @@ describe('client emails', () => {
 
   it('Arabic counts minutes with the right plural form', () => {
     const text = (minutes: number) =>
-      renderClientEmail({ ...(messages('ar')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' | 'editor-sign-in' }>), minutes }).text;
+      renderClientEmail({
+        ...(messages('ar')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' | 'editor-sign-in' }>),
+        minutes,
+      }).text;
     expect(text(1)).toContain('خلال دقيقة واحدة');
     expect(text(2)).toContain('خلال دقيقتين');
     expect(text(15)).toContain('خلال 15 دقيقة');
     expect(
-      renderClientEmail({ ...(messages('en')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' | 'editor-sign-in' }>), minutes: 1 })
-        .text,
+      renderClientEmail({
+        ...(messages('en')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' | 'editor-sign-in' }>),
+        minutes: 1,
+      }).text,
     ).toContain('expire in 1 minute ');
   });
 
