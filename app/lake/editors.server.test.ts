@@ -76,6 +76,12 @@ describe.each(testDatabaseKinds())('editors of the local lake (%s)', (kind) => {
       ask: async (email: string, locale: 'en' | 'ar' = 'en') =>
         keep(await requestEditorCode(post('/studio/sign-in'), form({ email }), locale)),
       verify: async (code: string) => keep(await verifyEditorCode(post('/studio/sign-in'), form({ code }))),
+      /** Posts what the emailed link's page posts (its `c` and `code`). */
+      follow: async (link: string) => {
+        const url = new URL(link);
+        const fields = { c: url.searchParams.get('c') ?? '', code: url.searchParams.get('code') ?? '' };
+        return keep(await verifyEditorCode(post(url.pathname), form(fields)));
+      },
       askPortal: async (email: string) => keep(await requestCode(post('/account'), form({ email }), 'en')),
       verifyPortal: async (code: string) => keep(await verifyCode(post('/account/verify'), form({ code }), 'en')),
       get jar() {
@@ -110,7 +116,7 @@ describe.each(testDatabaseKinds())('editors of the local lake (%s)', (kind) => {
     // The code is in the body only: a subject shows on a locked phone's notifications.
     expect(mail.subject).not.toMatch(/\d/);
     // The code is never stored.
-    const stored = JSON.stringify((await world.database.db.execute(sql`select * from lake_editor_codes`)).rows);
+    const stored = JSON.stringify((await world.database.db.execute(sql`select * from signin_codes`)).rows);
     expect(stored).not.toContain(code);
     const result = await b.verify(code);
     expect(result.status).toBe('signed-in');
@@ -122,6 +128,81 @@ describe.each(testDatabaseKinds())('editors of the local lake (%s)', (kind) => {
     expect(sessions).not.toContain(token.slice(4));
     // A code signs in once.
     expect((await b.verify(code)).status).toBe('expired');
+  });
+
+  const linkIn = (text: string) => /https?:\/\/\S+\/studio\/sign-in\?c=\S+/.exec(text)?.[0] ?? '';
+
+  it('guesses are bounded per address whatever the IPs and browsers: six attackers holding 30 codes get 10 code checks in 24 hours, then typed codes are locked', async () => {
+    const attackers = Array.from({ length: 6 }, browser);
+    for (const a of attackers)
+      for (let i = 0; i < 5; i++) expect((await a.ask('editor@example.com')).status).toBe('sent');
+    const mails = await mailTo('editor@example.com', 30);
+    const codes = new Set(mails.map((m) => codeIn(m.text)));
+    const guess = ['000000', '111111', '222222', '333333', '444444'].find((g) => !codes.has(g))!;
+    // Each guess is checked against the five live codes its browser holds: a wrong answer is five code checks.
+    let checks = 0;
+    const answers: string[] = [];
+    for (let round = 0; round < 5; round++)
+      for (const a of attackers) {
+        const r = await a.verify(guess);
+        answers.push(r.status);
+        if (r.status === 'wrong-code') checks += 5;
+      }
+    expect(checks).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a === 'wrong-code')).toHaveLength(2);
+    expect(answers.slice(2).every((a) => a === 'locked' || a === 'expired')).toBe(true);
+    // Once locked, even a right code typed in is refused unchecked: guessing is over for the day.
+    expect((await attackers[0]!.verify(codeIn(mails[0]!.text))).status).toMatch(/locked|expired/);
+  });
+
+  it('a flood of requests cannot shut the editor out: the mailbox owner signs in with any emailed link, once, and that spends the codes the flood holds', async () => {
+    // 30 requests from six IPs fill the address's hourly cap: the owner's own request is refused…
+    const attackers = Array.from({ length: 6 }, browser);
+    for (const a of attackers) for (let i = 0; i < 5; i++) await a.ask('editor@example.com');
+    const owner = browser();
+    expect((await owner.ask('editor@example.com')).status).toBe('rate-limited');
+    // …and the typed codes' budget is spent by guessing…
+    for (const a of attackers) await a.verify('000000');
+    const mails = await mailTo('editor@example.com', 30);
+    // …but every email carries a one-click link (English and Arabic alike), and any of them lets the owner in.
+    const link = linkIn(mails[17]!.text);
+    expect(link).toMatch(/^https?:\/\/[^/]+\/studio\/sign-in\?c=[A-Za-z0-9]+&code=\d{6}$/);
+    const signedIn = await owner.follow(link);
+    expect(signedIn.status).toBe('signed-in');
+    if (signedIn.status !== 'signed-in') return;
+    expect(signedIn.next).toBe('/studio');
+    expect(await editorFromRequest(bearer(signedIn.token))).toMatchObject({ email: 'editor@example.com' });
+    // Single use: the same link again (or from another browser) is refused.
+    expect((await browser().follow(link)).status).toBe('expired');
+    // The codes the flood asked for are spent: even the right one, typed by the browser that holds it.
+    expect((await attackers[0]!.verify(codeIn(mails[0]!.text))).status).toMatch(/expired|locked/);
+    // A link is its audience's only: an editor's link posted to the portal signs no one in.
+    const other = linkIn(mails[20]!.text).replace('/studio/sign-in', '/account/verify');
+    const url = new URL(other);
+    const portal = await verifyCode(
+      new Request(url, { method: 'POST', headers: { 'x-bawaba-client-ip': '198.51.100.9' } }),
+      form({ c: url.searchParams.get('c')!, code: url.searchParams.get('code')! }),
+      'en',
+    );
+    expect(portal.status).toBe('expired');
+  });
+
+  it('the emailed link leads back to the Studio that asked (on a loopback site, the development Studio), never elsewhere', async () => {
+    const askFrom = async (origin: string, locale: 'en' | 'ar') => {
+      const ask = new Request(`https://site.example/studio/sign-in?origin=${encodeURIComponent(origin)}`, {
+        method: 'POST',
+        headers: { 'x-bawaba-client-ip': '198.51.100.20' },
+      });
+      expect((await requestEditorCode(ask, form({ email: 'editor@example.com' }), locale)).status).toBe('sent');
+    };
+    await askFrom('https://evil.example/studio', 'ar');
+    await askFrom('http://localhost:3333/', 'en');
+    const mails = await mailTo('editor@example.com', 2);
+    expect(mails[0]!.text).toContain('/ar/studio/sign-in?c=');
+    const first = await browser().follow(linkIn(mails[0]!.text));
+    expect(first.status === 'signed-in' && first.next).toBe('/studio');
+    const second = await browser().follow(linkIn(mails[1]!.text));
+    expect(second.status === 'signed-in' && second.next).toBe('http://localhost:3333/');
   });
 
   it('an address that is no editor’s (a client’s or a stranger’s) gets the same answer and no email', async () => {

@@ -12,7 +12,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { button, ErrorAlert, localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
-import { asciiDigits } from '~/features/portal/digits';
 import { BusyButton, card, CodeField, portalMeta, PortalPage, textLink } from '~/features/portal/kit';
 
 /**
@@ -58,8 +57,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
   const form = await readPostedForm(request, locale);
   await assertSafePost(request, form, null);
-  const code = form.get('code');
-  if (typeof code === 'string') form.set('code', asciiDigits(code));
   const result = await verifySignIn(request, form, locale);
   switch (result.status) {
     case 'signed-in':

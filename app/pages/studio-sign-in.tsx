@@ -8,14 +8,12 @@ import {
   readPostedForm,
   redirect,
   requestEditorCode,
-  studioReturn,
   verifyEditorCode,
 } from '~/server-api';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import { button, ErrorAlert, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
-import { asciiDigits } from '~/features/portal/digits';
 import { card, CodeField, EmailField, portalMeta, PortalPage } from '~/features/portal/kit';
 
 /**
@@ -30,9 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
   if (env().content.world !== 'embedded') throw await notFound(locale);
   const t = await portalT(locale);
-  const again = new URL(request.url).searchParams.has('again');
-  const pending = again ? null : await pendingEditorSignIn(request);
-  return { title: t('meta.studioSignIn'), email: pending?.email ?? null };
+  const params = new URL(request.url).searchParams;
+  const c = params.get('c') ?? '';
+  const code = params.get('code') ?? '';
+  // The emailed link (?c=…&code=…) only shows a button that posts them, as the portal's does:
+  // mail scanners open links, so a GET never signs anyone in or uses up a code.
+  if (/^[A-Za-z0-9]{1,64}$/.test(c) && /^\d{6}$/.test(code))
+    return { title: t('meta.studioSignIn'), email: null, link: { c, code } };
+  const pending = params.has('again') ? null : await pendingEditorSignIn(request);
+  return { title: t('meta.studioSignIn'), email: pending?.email ?? null, link: null };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args.data?.title);
@@ -42,7 +46,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 type ActionData =
   | { intent: 'request-code'; error: 'invalidEmail' | 'rateLimited'; email: string }
   | { intent: 'verify'; error: 'wrongCode'; triesLeft: number }
-  | { intent: 'verify'; error: 'expired' | 'rateLimited' };
+  | { intent: 'verify'; error: 'expired' | 'locked' | 'rateLimited' };
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
@@ -62,24 +66,25 @@ export async function action({ request }: ActionFunctionArgs) {
       ? data<ActionData>({ intent: 'request-code', error: 'invalidEmail', email }, { status: 400 })
       : data<ActionData>({ intent: 'request-code', error: 'rateLimited', email }, { status: 429 });
   }
-  const code = form.get('code');
-  if (typeof code === 'string') form.set('code', asciiDigits(code));
   const result = await verifyEditorCode(request, form);
   switch (result.status) {
     case 'signed-in':
       result.headers.set('Cache-Control', noStore['Cache-Control']);
-      return redirect(`${studioReturn(request)}#token=${result.token}`, { headers: result.headers });
+      // To the Studio the code was asked for (its `origin`, checked then and again now).
+      return redirect(`${result.next}#token=${result.token}`, { headers: result.headers });
     case 'wrong-code':
       return data<ActionData>({ intent: 'verify', error: 'wrongCode', triesLeft: result.triesLeft }, { status: 400 });
     case 'expired':
       return data<ActionData>({ intent: 'verify', error: 'expired' }, { status: 400 });
+    case 'locked':
+      return data<ActionData>({ intent: 'verify', error: 'locked' }, { status: 429 });
     case 'rate-limited':
       return data<ActionData>({ intent: 'verify', error: 'rateLimited' }, { status: 429 });
   }
 }
 
 export default function StudioSignIn() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, link } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useT('portal');
   const localize = useLocalizePath();
@@ -94,7 +99,8 @@ export default function StudioSignIn() {
       : result?.intent === 'verify' && result.error === 'wrongCode'
         ? t('studioSignIn.errors.wrongCode', { count: result.triesLeft })
         : null;
-  const alert = result && !fieldError ? t(`studioSignIn.errors.${result.error as 'rateLimited' | 'expired'}`) : null;
+  const alert =
+    result && !fieldError ? t(`studioSignIn.errors.${result.error as 'rateLimited' | 'expired' | 'locked'}`) : null;
   const fieldId = `${uid}-field`;
 
   // After a refused post, focus goes to what to fix: the field with its error, or the announced alert.
@@ -108,6 +114,36 @@ export default function StudioSignIn() {
       {alert}
     </ErrorAlert>
   );
+
+  if (link) {
+    return (
+      <PortalPage
+        testId="studio-confirm-page"
+        title={t('studioSignIn.confirmTitle')}
+        intro={t('studioSignIn.confirmText')}
+        width="narrow"
+      >
+        <div className={`${card} space-y-5`}>
+          <Form method="post" reloadDocument className="space-y-5" aria-label={t('studioSignIn.confirmTitle')}>
+            {alertBox}
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="c" value={link.c} />
+            <input type="hidden" name="code" value={link.code} />
+            <button type="submit" className={button.primary} data-testid="studio-confirm-submit">
+              {t('studioSignIn.confirmButton')}
+            </button>
+          </Form>
+          {result && (
+            <p>
+              <Link to={`${localize('/studio/sign-in')}?again=1`} reloadDocument className="underline">
+                {t('studioSignIn.startAgain')}
+              </Link>
+            </p>
+          )}
+        </div>
+      </PortalPage>
+    );
+  }
 
   if (!email || (result?.intent === 'request-code' && result.error)) {
     return (

@@ -19,6 +19,13 @@ function messages(locale: 'en' | 'ar', name = 'Layla Haddad'): Record<Kind, Clie
       link: `${site}${prefix}/account/verify?c=tok_abc123`,
       minutes: 10,
     },
+    'editor-sign-in': {
+      ...base,
+      kind: 'editor-sign-in',
+      code: '771204',
+      link: `${site}${prefix}/studio/sign-in?c=tok_ed789`,
+      minutes: 10,
+    },
     'checkout-confirm': {
       ...base,
       kind: 'checkout-confirm',
@@ -86,6 +93,12 @@ function facts(locale: 'en' | 'ar'): Record<Kind, string[]> {
   const prefix = locale === 'ar' ? '/ar' : '';
   return {
     'sign-in': ['482913', `${site}${prefix}/account/verify?c=tok_abc123`, locale === 'en' ? '10 minutes' : '10 دقائق'],
+    'editor-sign-in': [
+      '771204',
+      `${site}${prefix}/studio/sign-in?c=tok_ed789`,
+      locale === 'en' ? 'Studio' : 'الاستوديو',
+      locale === 'en' ? '10 minutes' : '10 دقائق',
+    ],
     'checkout-confirm': [
       '305117',
       p.business,
@@ -161,13 +174,18 @@ describe('client emails', () => {
 
   it('Arabic counts minutes with the right plural form', () => {
     const text = (minutes: number) =>
-      renderClientEmail({ ...(messages('ar')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' }>), minutes }).text;
+      renderClientEmail({
+        ...(messages('ar')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' | 'editor-sign-in' }>),
+        minutes,
+      }).text;
     expect(text(1)).toContain('خلال دقيقة واحدة');
     expect(text(2)).toContain('خلال دقيقتين');
     expect(text(15)).toContain('خلال 15 دقيقة');
     expect(
-      renderClientEmail({ ...(messages('en')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' }>), minutes: 1 })
-        .text,
+      renderClientEmail({
+        ...(messages('en')['sign-in'] as Extract<ClientEmail, { kind: 'sign-in' | 'editor-sign-in' }>),
+        minutes: 1,
+      }).text,
     ).toContain('expire in 1 minute ');
   });
 

@@ -10,7 +10,7 @@ import ar from '../../public/locales/ar/emails.json';
  * Intl in the email's language.
  */
 export type ClientEmail = { locale: Locale; name: string; siteUrl: string } & (
-  | { kind: 'sign-in'; code: string; link: string; minutes: number }
+  | { kind: 'sign-in' | 'editor-sign-in'; code: string; link: string; minutes: number }
   | { kind: 'checkout-confirm'; code: string; link: string; minutes: number; planName: string }
   | {
       kind: 'subscription-started';
@@ -113,8 +113,9 @@ function content(message: ClientEmail, s: EmailStrings): Content {
     `${message.siteUrl.replace(/\/+$/, '')}${localizePath('/account/subscription', locale)}`;
 
   switch (message.kind) {
-    case 'sign-in': {
-      const t = s.signIn;
+    case 'sign-in':
+    case 'editor-sign-in': {
+      const t = message.kind === 'editor-sign-in' ? s.editorSignIn : s.signIn;
       return {
         subject: { template: t.subject, values: { firm } },
         heading: t.heading,

@@ -159,7 +159,8 @@ export const ERASURE_PLACES: readonly ErasurePlace[] = [
       return db.transaction(async (tx) => {
         const counts = await tx.execute<{ sessions: number; codes: number }>(sql`
           select (select count(*)::int from ${lakeEditorSessions} where ${eq(lakeEditorSessions.email, email)}) as sessions,
-                 (select count(*)::int from ${lakeEditorCodes} where ${eq(lakeEditorCodes.email, email)}) as codes`);
+                 (select count(*)::int from ${signinCodes} where ${eq(signinCodes.editorEmail, email)})
+                   + (select count(*)::int from ${lakeEditorCodes} where ${eq(lakeEditorCodes.email, email)}) as codes`);
         // Sessions and codes go with the account (on delete cascade).
         const gone = await tx
           .delete(lakeEditors)

@@ -146,7 +146,9 @@ export async function consumeAll(
  * requests racing for the last slot cannot both take it. Answers the slots taken (to give back with
  * `giveBack`), or null when there were not `uses` free ones (then none is kept). Slots are picked at random
  * among the free ones, so concurrent requests rarely collide while many are free; a request that collided
- * gives back what it took and tries again (a few times) while enough were free.
+ * gives back what it took and tries again (a few times) while enough were free. The picked slots are
+ * inserted in one order (by subject), and a statement PostgreSQL ends with `deadlock detected` (rolled back
+ * whole) is tried again like a collision, so concurrent sign-ins never see that error.
  */
 export async function takeBudget(
   kind: string,
@@ -166,8 +168,10 @@ export async function takeBudget(
     Array.from({ length: limit.max }, (_, n) => sql`(${limitSubject(key, kind, `${subject}\n${n}`)})`),
     sql`, `,
   );
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const result = await db.execute<{ subject: string | null; free: number | string }>(sql`
+  for (let attempt = 0; attempt < 6; attempt++) {
+    let result;
+    try {
+      result = await db.execute<{ subject: string | null; free: number | string }>(sql`
       with slots (subject) as (values ${slots}),
       free as (
         select s.subject from slots s left join ${rateLimits} r on r.kind = ${kind} and r.subject = s.subject
@@ -177,11 +181,17 @@ export async function takeBudget(
         insert into ${rateLimits} (kind, subject, window_start, count, expires_at)
         select ${kind}, subject, ${at}::timestamptz, 1, ${until}::timestamptz from picked
         where (select count(*) from free) >= ${uses}
+        order by subject
         on conflict (kind, subject) do update set
           window_start = excluded.window_start, count = 1, expires_at = excluded.expires_at
         where rate_limits.expires_at <= excluded.window_start
         returning subject)
       select taken.subject, (select count(*) from free) as free from (select 1) one left join taken on true`);
+    } catch (error) {
+      // Nothing of a failed statement is kept: a deadlock is a collision like any other, tried again.
+      if (isDeadlock(error)) continue;
+      throw error;
+    }
     const subjects = result.rows.flatMap((row) => (row.subject ? [row.subject] : []));
     const free = Number(result.rows[0]?.free ?? 0);
     if (subjects.length === uses) return { kind, subjects, at: now };
@@ -198,19 +208,40 @@ export interface BudgetTaken {
   at: number;
 }
 
+/**
+ * PostgreSQL's `deadlock detected` (40P01), wherever the driver puts the code (drizzle wraps the
+ * driver's error in `cause`). Statements here lock slot rows in one order (by subject), but the
+ * unique index's speculative inserts can still wait on each other in a cycle; the statement is
+ * rolled back whole, so it is safe to run again.
+ */
+function isDeadlock(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '40P01') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Gives back slots taken by `takeBudget` (a use that turned out not to count), in one statement. */
 export async function giveBack(taken: BudgetTaken, context: Pick<LimitContext, 'db'> = {}): Promise<void> {
   if (!taken.subjects.length) return;
   const db = context.db ?? (await processDb());
-  await db
-    .delete(rateLimits)
-    .where(
-      and(
-        eq(rateLimits.kind, taken.kind),
-        inArray(rateLimits.subject, taken.subjects),
-        eq(rateLimits.windowStart, new Date(taken.at)),
-      ),
-    );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db
+        .delete(rateLimits)
+        .where(
+          and(
+            eq(rateLimits.kind, taken.kind),
+            inArray(rateLimits.subject, taken.subjects),
+            eq(rateLimits.windowStart, new Date(taken.at)),
+          ),
+        );
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+    }
+  }
 }
 
 /** How many slots of a `takeBudget` budget are free now. */

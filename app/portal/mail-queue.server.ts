@@ -6,7 +6,7 @@ import type { Db } from '~/db/types.server';
 import type { Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { mailer as appMailer, type Mailer } from '~/lib/mailer.server';
-import { codeMail } from './codes.server';
+import { codeMail, type CodeMailKind } from './codes.server';
 import { renderClientEmail, type ClientEmail } from './emails.server';
 
 /**
@@ -28,21 +28,26 @@ import { renderClientEmail, type ClientEmail } from './emails.server';
  *   names no client (a stranger's address, asked for like a client's: nothing is sent).
  */
 type CodeMail =
-  | { kind: 'sign-in'; locale: Locale; siteUrl: string; codeId: string; minutes: number }
+  | { kind: 'sign-in' | 'editor-sign-in'; locale: Locale; siteUrl: string; codeId: string; minutes: number }
   | { kind: 'checkout-confirm'; locale: Locale; siteUrl: string; codeId: string; minutes: number; planName: string };
+const CODE_MAIL_KINDS: readonly string[] = ['sign-in', 'editor-sign-in', 'checkout-confirm'] satisfies CodeMailKind[];
+const isCodeMail = (message: QueuedMessage): message is CodeMail => CODE_MAIL_KINDS.includes(message.kind);
 
 /** What a queued row holds: a whole email, or (for a code) what it is rendered from at send time. */
-export type QueuedMessage = Exclude<ClientEmail, { kind: 'sign-in' | 'checkout-confirm' }> | CodeMail;
+export type QueuedMessage = Exclude<ClientEmail, { kind: CodeMailKind }> | CodeMail;
 
 const MAX_ATTEMPTS = 12;
 const STALE_CLAIM_MS = 15 * 60 * 1000;
 
 export const mailKeyHash = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
 
-/** A code row, as the sender needs it: its client's name, whether it confirms a payment. */
-export type CodeLookup = (
-  id: string,
-) => Promise<{ customerId: string | null; name: string | null; checkout: boolean } | null>;
+/** A code row, as the sender needs it: its client or editor and their name, whether it confirms a payment. */
+export type CodeLookup = (id: string) => Promise<{
+  customerId: string | null;
+  editorEmail?: string | null;
+  name: string | null;
+  checkout: boolean;
+} | null>;
 
 export interface MailDeps {
   db?: Db;
@@ -53,7 +58,7 @@ export interface MailDeps {
   /** Code rows (app/portal/signin.server.ts), and the code and link derived from one. */
   codes?: {
     live: CodeLookup;
-    codeOf: (id: string, locale: Locale, checkout: boolean) => { code: string; link: string };
+    codeOf: (id: string, locale: Locale, kind: CodeMailKind) => { code: string; link: string };
   };
 }
 
@@ -197,20 +202,20 @@ async function compose(row: Claimed, deps: MailDeps): Promise<ClientEmail | { dr
   const message = row.message as unknown as QueuedMessage | null;
   if (!message) return { drop: 'no content' };
   if (row.sendBefore && deps.now() > row.sendBefore.getTime()) return { drop: 'expired before it could be sent' };
-  if (message.kind !== 'sign-in' && message.kind !== 'checkout-confirm') return message;
+  if (!isCodeMail(message)) return message;
   const codes = deps.codes ?? codeMail;
   const live = await codes.live(message.codeId);
   if (!live) return { drop: 'the code was used or expired before it could be sent' };
-  const { code, link } = codes.codeOf(message.codeId, message.locale, message.kind === 'checkout-confirm');
+  const { code, link } = codes.codeOf(message.codeId, message.locale, message.kind);
   if (message.kind === 'checkout-confirm') return { ...message, name: '', code, link };
-  if (!live.customerId) return { drop: 'not a client' };
+  if (!(message.kind === 'editor-sign-in' ? live.editorEmail : live.customerId)) return { drop: 'not a client' };
   return { ...message, name: live.name ?? '', code, link };
 }
 
 async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'failed' | 'skipped'> {
   const email = await compose(row, deps);
   if ('drop' in email) {
-    // A stranger's sign-in row goes entirely (its address has no reason to be kept).
+    // A stranger's sign-in row (no client's, or no editor's) goes entirely (its address has no reason to be kept).
     if (email.drop === 'not a client')
       await (await database(deps)).delete(mailQueue).where(eq(mailQueue.keyHash, row.keyHash));
     else await finish(deps, row, { status: 'dropped', message: null, claimedAt: null, lastError: email.drop });
@@ -246,7 +251,7 @@ async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'fail
     claimedAt: null,
     lastError: null,
     // A code's email keeps nothing of it once out (it held only the row's id anyway).
-    ...(row.kind === 'sign-in' || row.kind === 'checkout-confirm' ? { message: null } : {}),
+    ...(CODE_MAIL_KINDS.includes(row.kind) ? { message: null } : {}),
   });
   return 'sent';
 }

@@ -4,14 +4,17 @@ import { embeddedBilling } from '~/billing/billing.server';
 import type { AcceptedCard } from '~/billing/engine/cards';
 import { BillingError } from '~/billing/types';
 import { db } from '~/db/client.server';
-import { accounts, mailQueue, sessions, signinCodes } from '~/db/schema.server';
+import { accounts, lakeEditors, lakeEditorSessions, mailQueue, sessions, signinCodes } from '~/db/schema.server';
 import { localizePath, type Locale } from '~/i18n';
+import { toAsciiDigits } from '~/lib/digits';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { safeReturnPath } from '~/lib/return-path';
 import { ensureCustomerAccount, findAccountByEmail, normalizeEmail } from './accounts.server';
-import { clientIp, derivedCode, pseudonym, randomId, safeEqual } from './crypto.server';
+import { codeOf, type Audience } from './codes.server';
+import { clientIp, pseudonym, randomId, safeEqual } from './crypto.server';
 import { dispatchEngineEvents } from './events.server';
+export type { Audience } from './codes.server';
 import { consume, consumeAll, giveBack, LIMITS, takeBudget } from './limits.server';
 import { queuedMail, selfClaimedAt, sendSelfClaimed } from './mail-queue.server';
 import { newSession, portalCookieName, portalCookiesSecure, signedInHintCookie, startSession } from './session.server';
@@ -40,6 +43,13 @@ import { newSession, portalCookieName, portalCookiesSecure, signedInHintCookie, 
  *   proves the mailbox and cannot be guessed, still works. Clients' and strangers' addresses alike.
  * - Paying a local checkout without a session of the paying client: the card is checked, and
  *   the payment waits in a code emailed to the address the payer typed (ADR 0020).
+ * - ONE sign-in, two audiences (issue 40): clients (the portal) and the local Content Lake's
+ *   Studio editors (app/lake/editors.server.ts) ask, get a code and a one-click link, are limited,
+ *   budgeted and checked by the same functions and statements here; the audience is a parameter
+ *   that picks only the names (the limits' kinds, the pseudonyms, the code's derivation, the
+ *   pending cookie), who a row names (`customer_id` or `editor_email`) and the session started
+ *   (the portal's cookie, or the Studio's bearer token). A row of one audience never signs in
+ *   the other, and a used code spends only its own audience's codes.
  */
 export const CODE_MINUTES = 10;
 export const CODE_TRIES = 5;
@@ -54,15 +64,27 @@ export interface PendingCheckout {
   card: AcceptedCard;
 }
 
-const codeSubject = (email: string) => pseudonym('code-address', email);
-const requesterOf = (nonce: string) => pseudonym('code-requester', nonce);
+/**
+ * What differs between the audiences (see codes.server.ts for the code's derivation): names only.
+ * The editors' names are those their sign-in had before it became this one (so their limits' rows
+ * and pending cookies carry over).
+ */
+const AUDIENCES = {
+  client: { kind: (k: string) => k, cookie: 'signin' },
+  editor: { kind: (k: string) => `lake-${k}`, cookie: 'lake_signin' },
+} as const satisfies Record<Audience, unknown>;
+
+const codeSubject = (email: string, audience: Audience = 'client') =>
+  pseudonym(`${AUDIENCES[audience].kind('code-address')}`, email);
+const requesterOf = (nonce: string, audience: Audience = 'client') =>
+  pseudonym(`${AUDIENCES[audience].kind('code-requester')}`, nonce);
 
 /** Remembers, for 15 minutes, which address the code was sent to, why, and this browser's nonce. */
-let cookieOfSignIn: ReturnType<typeof createCookie> | undefined;
-function signInCookie() {
+const cookiesOfSignIn: Partial<Record<Audience, ReturnType<typeof createCookie>>> = {};
+function signInCookie(audience: Audience = 'client') {
   const e = env();
   const secure = portalCookiesSecure();
-  cookieOfSignIn ??= createCookie(portalCookieName('signin', secure), {
+  cookiesOfSignIn[audience] ??= createCookie(portalCookieName(AUDIENCES[audience].cookie, secure), {
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -70,8 +92,11 @@ function signInCookie() {
     maxAge: PENDING_MINUTES * 60,
     secrets: e.sessionSecrets,
   });
-  return cookieOfSignIn;
+  return cookiesOfSignIn[audience];
 }
+
+/** The Set-Cookie that forgets a pending sign-in of this audience (after it succeeded). */
+export const clearPendingCookie = (audience: Audience) => signInCookie(audience).serialize('', { maxAge: 0 });
 
 export function nextPath(value: unknown, locale: Locale): string {
   const fallback = localizePath('/account', locale);
@@ -84,8 +109,8 @@ export function nextPath(value: unknown, locale: Locale): string {
 export type PendingPurpose = 'sign-in' | 'checkout';
 type Pending = { email: string; purpose: PendingPurpose; nonce: string };
 
-async function readPending(request: Request): Promise<Pending | null> {
-  const value = (await signInCookie().parse(request.headers.get('Cookie'))) as {
+async function readPending(request: Request, audience: Audience = 'client'): Promise<Pending | null> {
+  const value = (await signInCookie(audience).parse(request.headers.get('Cookie'))) as {
     email?: unknown;
     exp?: unknown;
     purpose?: unknown;
@@ -102,8 +127,8 @@ export async function pendingSignIn(request: Request): Promise<{ email: string; 
   return pending && { email: pending.email, purpose: pending.purpose };
 }
 
-export async function pendingEmail(request: Request): Promise<string | null> {
-  return (await readPending(request))?.email ?? null;
+export async function pendingEmail(request: Request, audience: Audience = 'client'): Promise<string | null> {
+  return (await readPending(request, audience))?.email ?? null;
 }
 
 /**
@@ -117,8 +142,9 @@ async function issueCode(
   email: string,
   purpose: PendingPurpose,
   fields: { next: string; locale: Locale; checkout?: PendingCheckout; planName?: string },
+  audience: Audience = 'client',
 ): Promise<string> {
-  const nonce = (await readPending(request))?.nonce ?? randomId(24);
+  const nonce = (await readPending(request, audience))?.nonce ?? randomId(24);
   const id = randomId();
   const expiresAt = new Date(Date.now() + CODE_MINUTES * 60 * 1000);
   const siteUrl = env().siteUrl;
@@ -126,41 +152,50 @@ async function issueCode(
   const mail = queuedMail(
     key,
     email,
-    purpose === 'checkout'
-      ? {
-          kind: 'checkout-confirm',
-          locale: fields.locale,
-          siteUrl,
-          codeId: id,
-          minutes: CODE_MINUTES,
-          planName: fields.planName ?? '',
-        }
-      : { kind: 'sign-in', locale: fields.locale, siteUrl, codeId: id, minutes: CODE_MINUTES },
+    audience === 'editor'
+      ? { kind: 'editor-sign-in', locale: fields.locale, siteUrl, codeId: id, minutes: CODE_MINUTES }
+      : purpose === 'checkout'
+        ? {
+            kind: 'checkout-confirm',
+            locale: fields.locale,
+            siteUrl,
+            codeId: id,
+            minutes: CODE_MINUTES,
+            planName: fields.planName ?? '',
+          }
+        : { kind: 'sign-in', locale: fields.locale, siteUrl, codeId: id, minutes: CODE_MINUTES },
     { sendBefore: expiresAt.getTime() },
   );
   // ONE statement for a client's address and a stranger's alike: the code row (its account, if
   // any, a subquery) and its email in the queue, claimed by this request, which sends it next.
   const account =
-    purpose === 'sign-in'
+    audience === 'client' && purpose === 'sign-in'
       ? sql`(select ${accounts.customerId} from ${accounts} where ${accounts.email} = ${email})`
+      : sql`null`;
+  const editor =
+    audience === 'editor'
+      ? sql`(select ${lakeEditors.email} from ${lakeEditors} where ${lakeEditors.email} = ${email})`
       : sql`null`;
   const now = Date.now();
   const claimedAt = selfClaimedAt(now);
   const inserted = await (
     await db()
-  ).execute<{ customer_id: string | null; name: string | null }>(sql`
+  ).execute<{ customer_id: string | null; editor_email: string | null; name: string | null }>(sql`
     with code as (
-      insert into ${signinCodes} (id, subject, requester, customer_id, tries_left, next, locale, checkout, expires_at)
-      values (${id}, ${codeSubject(email)}, ${requesterOf(nonce)}, ${account}, ${CODE_TRIES}, ${fields.next},
-        ${fields.locale}, ${fields.checkout ? JSON.stringify(fields.checkout) : null}::jsonb,
-        ${expiresAt.toISOString()}::timestamptz)
-      returning customer_id),
+      insert into ${signinCodes} (id, subject, requester, audience, customer_id, editor_email, tries_left, next,
+        locale, checkout, expires_at)
+      values (${id}, ${codeSubject(email, audience)}, ${requesterOf(nonce, audience)}, ${audience}, ${account},
+        ${editor}, ${CODE_TRIES}, ${fields.next}, ${fields.locale},
+        ${fields.checkout ? JSON.stringify(fields.checkout) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz)
+      returning customer_id, editor_email),
     mail as (
       insert into ${mailQueue} (key_hash, to_address, kind, message, status, attempts, next_attempt_at, claimed_at, send_before)
       select ${mail.keyHash}, ${mail.toAddress}, ${mail.kind}, ${JSON.stringify(mail.message)}::jsonb, 'sending', 0,
         ${mail.nextAttemptAt.toISOString()}::timestamptz, ${claimedAt.toISOString()}::timestamptz,
         ${mail.sendBefore?.toISOString() ?? null}::timestamptz from code)
-    select code.customer_id, ${accounts.name} as name from code left join ${accounts} on ${accounts.customerId} = code.customer_id`);
+    select code.customer_id, code.editor_email, coalesce(${accounts.name}, ${lakeEditors.name}) as name from code
+      left join ${accounts} on ${accounts.customerId} = code.customer_id
+      left join ${lakeEditors} on ${lakeEditors.email} = code.editor_email`);
   const [code] = inserted.rows;
   // Sent off the request path: the answer never waits for (or reveals) the mail server. The only
   // statement it costs records the outcome (sent, or the row deleted when the address is no client's).
@@ -176,11 +211,12 @@ async function issueCode(
   setImmediate(() => {
     sendSelfClaimed(row, {
       customerId: code?.customer_id ?? null,
+      editorEmail: code?.editor_email ?? null,
       name: code?.name ?? null,
       checkout: purpose === 'checkout',
     }).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
   });
-  return signInCookie().serialize({ email, exp: Date.now() + PENDING_MINUTES * 60 * 1000, purpose, nonce });
+  return signInCookie(audience).serialize({ email, exp: Date.now() + PENDING_MINUTES * 60 * 1000, purpose, nonce });
 }
 
 /**
@@ -191,23 +227,41 @@ async function issueCode(
  * that fills its sender's window, costs the owner's cap at most one use per such race, and the
  * sender's own windows bound how many races they can run.)
  */
-async function mayAskForCode(request: Request, email: string): Promise<boolean> {
+async function mayAskForCode(request: Request, email: string, audience: Audience = 'client'): Promise<boolean> {
   const ip = clientIp(request);
+  const kind = AUDIENCES[audience].kind;
   return consumeAll([
-    { kind: 'signin-ip', subject: ip, limit: LIMITS.signInPerIp },
-    { kind: 'signin-address-ip', subject: `${email}\n${ip}`, limit: LIMITS.signInPerAddress },
-    { kind: 'signin-address', subject: email, limit: LIMITS.signInPerAddressAll },
+    { kind: kind('signin-ip'), subject: ip, limit: LIMITS.signInPerIp },
+    { kind: kind('signin-address-ip'), subject: `${email}\n${ip}`, limit: LIMITS.signInPerAddress },
+    { kind: kind('signin-address'), subject: email, limit: LIMITS.signInPerAddressAll },
   ]);
 }
 
 export type RequestCodeResult =
   { status: 'sent'; headers: Headers } | { status: 'invalid-email' } | { status: 'rate-limited' };
 
-export async function requestCode(request: Request, form: FormData, locale: Locale): Promise<RequestCodeResult> {
+/**
+ * Sends a code and a one-click link to the address, if it is one of the audience's (a client's
+ * account, an editor's); answers the same either way. `next`: where the signed-in person goes (a
+ * client: a portal page from the form's `next`; an editor: the Studio the caller checked).
+ */
+export async function requestCode(
+  request: Request,
+  form: FormData,
+  locale: Locale,
+  audience: Audience = 'client',
+  next?: string,
+): Promise<RequestCodeResult> {
   const email = parseEmailAddress(form.get('email'));
   if (!email) return { status: 'invalid-email' };
-  if (!(await mayAskForCode(request, email))) return { status: 'rate-limited' };
-  const cookie = await issueCode(request, email, 'sign-in', { next: nextPath(form.get('next'), locale), locale });
+  if (!(await mayAskForCode(request, email, audience))) return { status: 'rate-limited' };
+  const cookie = await issueCode(
+    request,
+    email,
+    'sign-in',
+    { next: next ?? nextPath(form.get('next'), locale), locale },
+    audience,
+  );
   return { status: 'sent', headers: new Headers({ 'Set-Cookie': cookie }) };
 }
 
@@ -283,102 +337,167 @@ export type VerifyResult =
 
 type UsedCode = { customerId: string | null; next: string; checkout: unknown; session: boolean };
 
+/** The session a right code starts in the statement that uses it: the sha256 of its secret id, and its end. */
+export interface StartedSession {
+  idHash: string;
+  expiresAt: Date;
+}
+
 /**
- * Uses the code row `id`, in ONE statement: deleted and returned (or already gone: null), and
- * when the row names its client, that client's session `session` is started in the same
- * statement (a payment's confirmation starts its session once the payment is taken). Every other
- * live code of the same address (sign-in or payment, any browser) gets no tries left in that
- * statement too: once the address is proven, no code of it can be typed in any more (a guesser
- * holding codes of their own loses them); their emailed links still work, since they prove the
- * mailbox as well and a payment waiting in one is not lost.
+ * Uses the code row `id` of `audience`, in ONE statement: deleted and returned (or already gone:
+ * null), and when the row names its person, their session `session` is started in the same
+ * statement (a client's `sessions` row, or an editor's `lake_editor_sessions` row; a payment's
+ * confirmation starts its session once the payment is taken). Every other live code of the same
+ * address and audience (sign-in or payment, any browser) gets no tries left in that statement
+ * too: once the address is proven, no code of it can be typed in any more (a guesser holding codes
+ * of their own loses them); their emailed links still work, since they prove the mailbox as well
+ * and a payment waiting in one is not lost.
  */
-async function spendCode(id: string, session: ReturnType<typeof newSession>): Promise<UsedCode | null> {
+async function spendCode(id: string, audience: Audience, session: StartedSession): Promise<UsedCode | null> {
+  const started =
+    audience === 'editor'
+      ? sql`insert into ${lakeEditorSessions} (id_hash, email, expires_at)
+          select ${session.idHash}, editor_email, ${session.expiresAt.toISOString()}::timestamptz from used
+          where editor_email is not null
+          returning email`
+      : sql`insert into ${sessions} (id_hash, customer_id, expires_at)
+          select ${session.idHash}, customer_id, ${session.expiresAt.toISOString()}::timestamptz from used
+          where customer_id is not null and checkout is null
+          returning customer_id`;
   const result = await (
     await db()
   ).execute<{ customer_id: string | null; next: string; checkout: unknown; session: boolean }>(sql`
     with used as (
-      delete from ${signinCodes} where id = ${id} and expires_at > ${new Date().toISOString()}::timestamptz
-      returning customer_id, next, checkout, subject),
+      delete from ${signinCodes}
+      where id = ${id} and audience = ${audience} and expires_at > ${new Date().toISOString()}::timestamptz
+      returning customer_id, editor_email, next, checkout, subject),
     others as (
       update ${signinCodes} set tries_left = 0
-      where subject in (select subject from used) and id <> ${id} and tries_left > 0
+      where subject in (select subject from used) and audience = ${audience} and id <> ${id} and tries_left > 0
       returning id),
-    started as (
-      insert into ${sessions} (id_hash, customer_id, expires_at)
-      select ${session.idHash}, customer_id, ${session.expiresAt.toISOString()}::timestamptz from used
-      where customer_id is not null and checkout is null
-      returning customer_id)
+    started as (${started})
     select used.customer_id, used.next, used.checkout, exists (select 1 from started) as session from used`);
   const [row] = result.rows;
   return row ? { customerId: row.customer_id, next: row.next, checkout: row.checkout, session: row.session } : null;
 }
 
-export async function verifyCode(request: Request, form: FormData, locale: Locale): Promise<VerifyResult> {
+type Checked =
+  | { status: 'used'; used: UsedCode }
+  | { status: 'wrong-code'; triesLeft: number }
+  | { status: 'expired' }
+  | { status: 'locked' }
+  | { status: 'rate-limited' };
+
+/**
+ * Checks the posted code (typed, or the emailed link's `c` and `code`) for `audience`; a right one
+ * is used and starts `session`. Every limit, budget and statement of the sign-in is here, once.
+ */
+async function checkCode(
+  request: Request,
+  form: FormData,
+  audience: Audience,
+  session: StartedSession,
+): Promise<Checked> {
   // Arabic-Indic (٠-٩) and Persian (۰-۹) digits are read as ASCII: a phone keyboard may type either.
-  const code = String(form.get('code') ?? '')
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\s+/g, '');
+  // Only what is checked is converted; what the person typed is never rewritten in the field.
+  const code = toAsciiDigits(String(form.get('code') ?? '')).replace(/\s+/g, '');
   const linkId = String(form.get('c') ?? '');
-  if (!(await consume('verify-ip', clientIp(request), LIMITS.verifyPerIp))) return { status: 'rate-limited' };
+  const kind = AUDIENCES[audience].kind;
+  if (!(await consume(kind('verify-ip'), clientIp(request), LIMITS.verifyPerIp))) return { status: 'rate-limited' };
   const wellFormed = /^\d{6}$/.test(code);
 
-  const session = newSession();
-  let used: UsedCode | null = null;
   if (linkId) {
     // The emailed link: its id names the row, and its code must be that row's. Guesses made
     // elsewhere do not spend it; a wrong code on a link spends one of its tries.
     if (!/^[A-Za-z0-9]{10,40}$/.test(linkId)) return { status: 'expired' };
-    if (wellFormed && safeEqual(derivedCode(linkId), code)) used = await spendCode(linkId, session);
+    let used: UsedCode | null = null;
+    if (wellFormed && safeEqual(codeOf(linkId, audience), code)) used = await spendCode(linkId, audience, session);
     else
       await (
         await db()
       )
         .update(signinCodes)
         .set({ triesLeft: sql`${signinCodes.triesLeft} - 1` })
-        .where(and(eq(signinCodes.id, linkId), gt(signinCodes.triesLeft, 0)));
-    if (!used) return { status: 'expired' };
-  } else {
-    const pending = await readPending(request);
-    if (!pending) return { status: 'expired' };
-    // One statement spends a try on every live code this browser asked for, for this address.
-    const live = await (
+        .where(and(eq(signinCodes.id, linkId), eq(signinCodes.audience, audience), gt(signinCodes.triesLeft, 0)));
+    return used ? { status: 'used', used } : { status: 'expired' };
+  }
+  const pending = await readPending(request, audience);
+  if (!pending) return { status: 'expired' };
+  // One statement spends a try on every live code this browser asked for, for this address.
+  const live = await (
+    await db()
+  )
+    .update(signinCodes)
+    .set({ triesLeft: sql`${signinCodes.triesLeft} - 1` })
+    .where(
+      and(
+        eq(signinCodes.subject, codeSubject(pending.email, audience)),
+        eq(signinCodes.requester, requesterOf(pending.nonce, audience)),
+        eq(signinCodes.audience, audience),
+        gt(signinCodes.expiresAt, new Date()),
+        gt(signinCodes.triesLeft, 0),
+      ),
+    )
+    .returning({ id: signinCodes.id, triesLeft: signinCodes.triesLeft });
+  if (!live.length) return { status: 'expired' };
+  // The address's budget, whatever the IP or browser: one use per live code this guess is checked
+  // against, taken before it is checked, so concurrent guesses cannot all pass the last one.
+  const taken = await takeBudget(kind('verify-address'), pending.email, LIMITS.verifyPerAddress, live.length);
+  if (!taken) {
+    await (
       await db()
     )
       .update(signinCodes)
-      .set({ triesLeft: sql`${signinCodes.triesLeft} - 1` })
+      .set({ triesLeft: 0 })
       .where(
         and(
-          eq(signinCodes.subject, codeSubject(pending.email)),
-          eq(signinCodes.requester, requesterOf(pending.nonce)),
-          gt(signinCodes.expiresAt, new Date()),
+          eq(signinCodes.subject, codeSubject(pending.email, audience)),
+          eq(signinCodes.audience, audience),
           gt(signinCodes.triesLeft, 0),
         ),
-      )
-      .returning({ id: signinCodes.id, triesLeft: signinCodes.triesLeft });
-    if (!live.length) return { status: 'expired' };
-    // The address's budget, whatever the IP or browser: one use per live code this guess is checked
-    // against, taken before it is checked, so concurrent guesses cannot all pass the last one.
-    const taken = await takeBudget('verify-address', pending.email, LIMITS.verifyPerAddress, live.length);
-    if (!taken) {
-      await (
-        await db()
-      )
-        .update(signinCodes)
-        .set({ triesLeft: 0 })
-        .where(and(eq(signinCodes.subject, codeSubject(pending.email)), gt(signinCodes.triesLeft, 0)));
-      return { status: 'locked' };
-    }
-    const match = wellFormed ? live.find((row) => safeEqual(derivedCode(row.id), code)) : undefined;
-    if (match) used = await spendCode(match.id, session);
-    // A right code is no failed guess: its uses go back (the other codes it was checked against are spent).
-    if (used) await giveBack(taken);
-    if (!used) {
-      if (match) return { status: 'expired' }; // used at the same moment by another request
-      const triesLeft = Math.max(...live.map((row) => row.triesLeft));
-      return triesLeft > 0 ? { status: 'wrong-code', triesLeft } : { status: 'expired' };
-    }
+      );
+    return { status: 'locked' };
   }
+  const match = wellFormed ? live.find((row) => safeEqual(codeOf(row.id, audience), code)) : undefined;
+  const used = match ? await spendCode(match.id, audience, session) : null;
+  // A right code is no failed guess: its uses go back (the other codes it was checked against are spent).
+  if (used) {
+    await giveBack(taken);
+    return { status: 'used', used };
+  }
+  if (match) return { status: 'expired' }; // used at the same moment by another request
+  const triesLeft = Math.max(...live.map((row) => row.triesLeft));
+  return triesLeft > 0 ? { status: 'wrong-code', triesLeft } : { status: 'expired' };
+}
+
+export type EditorSignInResult =
+  | { status: 'signed-in'; next: string; headers: Headers }
+  | { status: 'wrong-code'; triesLeft: number }
+  | { status: 'expired' }
+  | { status: 'locked' }
+  | { status: 'rate-limited' };
+
+/**
+ * An editor's code or link (app/lake/editors.server.ts makes the token and its `session`): the
+ * same checks as a client's. `next` is where the code was asked for (the Studio the caller checked).
+ */
+export async function verifyEditorSignIn(
+  request: Request,
+  form: FormData,
+  session: StartedSession,
+): Promise<EditorSignInResult> {
+  const checked = await checkCode(request, form, 'editor', session);
+  if (checked.status !== 'used') return checked;
+  if (!checked.used.session) return { status: 'expired' };
+  const headers = new Headers({ 'Set-Cookie': await clearPendingCookie('editor') });
+  return { status: 'signed-in', next: checked.used.next, headers };
+}
+
+export async function verifyCode(request: Request, form: FormData, locale: Locale): Promise<VerifyResult> {
+  const session = newSession();
+  const checked = await checkCode(request, form, 'client', session);
+  if (checked.status !== 'used') return checked;
+  const { used } = checked;
 
   let redirectTo = nextPath(form.get('next') || used.next, locale);
   const headers = new Headers();
@@ -396,6 +515,6 @@ export async function verifyCode(request: Request, form: FormData, locale: Local
   }
   // The label-only hint beside the session (signed-in-hint.ts): the public pages' header reads it.
   headers.append('Set-Cookie', signedInHintCookie(true));
-  headers.append('Set-Cookie', await signInCookie().serialize('', { maxAge: 0 }));
+  headers.append('Set-Cookie', await clearPendingCookie('client'));
   return { status: 'signed-in', headers, redirectTo };
 }

@@ -64,6 +64,8 @@ const LIFECYCLE = {
   discarder: { email: 'dima@example.com', name: 'Dima Discarder' },
   protector: { email: 'rana@example.com', name: 'Rana Referee' },
 };
+/** The editor who signs in with the email's one-click link. */
+const LINKER = 'linker@example.com';
 
 /** The operator's command (`npm run lake:editor`), with the server's settings. */
 function lakeEditor(...args: string[]): string {
@@ -131,6 +133,7 @@ test.beforeAll(async () => {
   expect(lakeEditor('add', REVIEWER.email, REVIEWER.name)).toContain(`${REVIEWER.email} is an editor`);
   for (const { email, name } of Object.values(LIFECYCLE))
     expect(lakeEditor('add', email, name)).toContain(`${email} is an editor`);
+  expect(lakeEditor('add', LINKER, 'Lina Linker')).toContain(`${LINKER} is an editor`);
   server = await startOwnServer(port, dataDir, serverEnv);
   // The site serves the Studio; the lake listens (it starts in the background).
   await expect.poll(() => server!.output.join(''), { timeout: 30_000 }).toMatch(/\[lake\] the Studio at \/studio/);
@@ -601,6 +604,37 @@ test('another site cannot frame the Studio, the site itself can', async ({ page 
     document.body.append(frame);
   }, `${server!.base}/studio`);
   await expect.poll(frameUrl, { timeout: 10_000 }).toContain(`${server!.base}/studio`);
+});
+
+test('an editor signs in with the one-click link of the email: a confirm button, then the Studio with the token; the link works once', async ({
+  page,
+}) => {
+  const email = LINKER;
+  const before = outbox(dataDir, email).length;
+  await page.goto(`${server!.base}/studio/sign-in`);
+  await page.getByLabel('Your editor email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByLabel('6-digit code')).toBeVisible();
+  const mail = await waitForMail(dataDir, email, /\/studio\/sign-in\?c=/, before);
+  const link = /https?:\/\/\S+\/studio\/sign-in\?c=[A-Za-z0-9]+&code=\d{6}/.exec(mail.text)![0];
+  // Opened in another browser (the phone that got the email): a GET shows only a button.
+  const other = await page.context().browser()!.newContext({ ignoreHTTPSErrors: true });
+  const phone = await other.newPage();
+  await phone.goto(link);
+  await expect(phone.getByTestId('studio-confirm-page')).toBeVisible();
+  const redirected = phone.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 302);
+  await phone.getByRole('button', { name: 'Sign in to the Studio' }).click();
+  expect((await redirected).headers().location ?? '').toMatch(/^\/studio#token=lk1\.[A-Za-z0-9]{43}$/);
+  const tokenKept = () =>
+    phone
+      .evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('__studio_auth_token_')))
+      .catch(() => false);
+  await expect.poll(tokenKept, { timeout: 30_000 }).toBe(true);
+  // Single use: the same link again says so.
+  await phone.goto(link);
+  await phone.getByRole('button', { name: 'Sign in to the Studio' }).click();
+  await expect(phone.getByTestId('studio-signin-error')).toContainText('expired');
+  await other.close();
 });
 
 test('the editors’ sign-in page in Arabic: a stranger’s address is answered like an editor’s, gets no email, and a wrong code is announced', async ({
