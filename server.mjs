@@ -67,8 +67,8 @@ function serveKept(req, res) {
 }
 
 // The local Content Lake (embedded world only, ADR 0025): Sanity's API for the Studio over HTTP/2
-// and TLS on its own loopback port, started in the background. In the hosted world `startLocalLake`
-// answers null.
+// and TLS on its own loopback port, or, on a public HTTPS site, on the site's own origin under
+// /studio/api (below), started in the background. In the hosted world `startLocalLake` answers null.
 const lake = build.entry.module.startLocalLake?.() ?? null;
 
 const app = express();
@@ -241,8 +241,14 @@ app.all('*', async (req, res, next) => {
   }
 });
 
+// The lake's API on the site's own origin (a public site behind its HTTPS front, ADR 0025):
+// answered before everything else here. It is an API of its own: its bodies (image uploads, up
+// to 10 MB), its event streams (never compressed or cached) and its CORS and sign-in checks are
+// the lake's, not those of the site's pages and forms.
+const lakeSitePath = lake?.sitePath ? `${lake.sitePath}/` : null;
 const server = http
   .createServer((req, res) => {
+    if (lakeSitePath && req.url?.startsWith(lakeSitePath)) return lake.handle(req, res);
     if (!serveKept(req, res)) app(req, res);
   })
   .listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));

@@ -9,7 +9,7 @@ import type { SanityDocument } from '~/sanity/types';
 import { lakeResizer, normalizeLakeRequest, type LakeResizeOptions } from './images.server';
 import { LakeError, type LakeDocument } from './mutations';
 import { listenerFilter, paramsFromSearch, readPerspective, runQuery } from './query.server';
-import type { LakeStore, LakeTransaction } from './store.server';
+import { touchesPublished, type LakeStore, type LakeTransaction } from './store.server';
 
 /**
  * The local Content Lake's HTTP API: the part of Sanity's API the Studio (4.22.1) calls to list,
@@ -44,6 +44,11 @@ export type LakeApiOptions = {
     resizer: Pick<ImageResizer, 'get' | 'queueLimit'>;
   } & LakeResizeOptions;
   log?: (message: string) => void;
+  /**
+   * A path the API answers under on the site's own origin (`/studio/api`: a public site's TLS
+   * front serves the Studio and its API as one host, issue 39 item 5). Stripped before routing.
+   */
+  pathPrefix?: string;
 };
 
 type Req = IncomingMessage | Http2ServerRequest;
@@ -68,6 +73,8 @@ export function createLakeHandler(options: LakeApiOptions) {
 
   return async function handle(req: Req, res: Res): Promise<void> {
     const url = new URL(req.url ?? '/', 'https://lake');
+    if (options.pathPrefix && url.pathname.startsWith(`${options.pathPrefix}/`))
+      url.pathname = url.pathname.slice(options.pathPrefix.length);
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : '';
     if (origin && options.allowedOrigins(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
@@ -94,6 +101,15 @@ export function createLakeHandler(options: LakeApiOptions) {
       const image = /^\/images\/([^/]+)\/([^/]+)\/([A-Za-z0-9-]+\.[a-z]+)$/.exec(url.pathname);
       if (image && req.method === 'GET') return await sendImage(req, res, image[3], url.searchParams);
       if (path === '/ping') return send(res, 200, 'PONG', 'text/plain');
+      // @sanity/client's CORS check, made when an event stream fails (credentials omitted).
+      if (path === '/check/cors')
+        return json(res, 200, { result: { allowed: Boolean(origin && options.allowedOrigins(origin)) } });
+      // Live events (the Presentation tool's share menu and loaders): see liveEvents.
+      if (new RegExp(`^/data/live/events/${dataset}$`).test(path) && req.method === 'GET') {
+        const drafts = url.searchParams.get('includeDrafts') === 'true';
+        if (!drafts || (await options.authenticate(toRequest(req, url)))) return liveEvents(req, res, drafts);
+        return json(res, 401, { error: 'Unauthorized', message: 'Sign in as an editor', statusCode: 401 });
+      }
       if (path === '/auth/logout' && req.method === 'POST') {
         await options.signOut?.(toRequest(req, url));
         return json(res, 200, {});
@@ -180,9 +196,10 @@ export function createLakeHandler(options: LakeApiOptions) {
         dryRun?: unknown;
       };
       if (!Array.isArray(body.mutations)) throw new LakeError('mutations must be an array', 400);
+      const mutations = await expandQueryDeletes(body.mutations as Record<string, unknown>[]);
       // `dryRun` (query or body, as Sanity takes it): checked and answered as a commit would be,
       // nothing written (store.mutate).
-      const tx = await store.mutate(body.mutations as Record<string, unknown>[], editor.id, body.transactionId, {
+      const tx = await store.mutate(mutations, editor.id, body.transactionId, {
         dryRun: isDryRun(q, body),
       });
       return json(res, 200, {
@@ -215,6 +232,63 @@ export function createLakeHandler(options: LakeApiOptions) {
     // not provided, and the Studio works without them (ADR 0025). Anything else is logged.
     if (!QUIET_404.test(path)) log(`not provided: ${req.method} ${url.pathname}${url.search}`);
     return json(res, 404, { error: 'Not Found', message: `The local Content Lake has no ${path}`, statusCode: 404 });
+  }
+
+  /**
+   * `{delete: {query, params}}` (Sanity's delete by query; the Studio's Presentation tool clears
+   * expired preview secrets with one) as a delete of each id the query finds now, raw perspective.
+   * Each id is then checked as any other delete (content ids and drafts only).
+   */
+  async function expandQueryDeletes(mutations: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    for (const m of mutations) {
+      const del = m.delete as { id?: unknown; query?: unknown; params?: unknown } | undefined;
+      if (!del || typeof del.id === 'string' || typeof del.query !== 'string') {
+        out.push(m);
+        continue;
+      }
+      const params = del.params && typeof del.params === 'object' ? (del.params as Record<string, unknown>) : {};
+      let found: unknown;
+      try {
+        found = await runQuery(store.all(), del.query, params as never, 'raw');
+      } catch (error) {
+        throw new LakeError(`delete: ${error instanceof Error ? error.message : String(error)}`, 400);
+      }
+      const list = Array.isArray(found) ? found : found ? [found] : [];
+      for (const doc of list)
+        if (doc && typeof (doc as { _id?: unknown })._id === 'string')
+          out.push({ delete: { id: (doc as { _id: string })._id } });
+    }
+    return out;
+  }
+
+  /**
+   * `/data/live/events/{dataset}` (an EventSource: no Authorization header unless @sanity/client
+   * uses its polyfill, which it does only with `includeDrafts` and a token). Sanity's public live
+   * events carry cache tags of published content only; the lake has no tags, so it sends
+   * `welcome`, then `restart` (refetch everything) after each commit the stream may know of: one
+   * that changed a published document, or, for a signed-in editor's `includeDrafts` stream, any.
+   * Nothing of a document is ever written to this stream.
+   */
+  function liveEvents(req: Req, res: Res, drafts: boolean) {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    const out = res as ServerResponse;
+    out.write(`event: welcome\ndata: {}\n\n`);
+    const onTx = (tx: LakeTransaction) => {
+      if (drafts || touchesPublished(tx)) out.write(`id: ${tx.id}\nevent: restart\ndata: {}\n\n`);
+    };
+    listeners.add(onTx);
+    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const stop = () => {
+      clearInterval(heartbeat);
+      listeners.delete(onTx);
+    };
+    req.on('close', stop);
+    res.on('close', stop);
   }
 
   function user(editor: Editor) {

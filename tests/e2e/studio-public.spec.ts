@@ -1,0 +1,112 @@
+import { existsSync, rmSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import config from '../../playwright.config';
+import { lakeEditor, signInAsEditor } from './lake-helpers';
+import { kill, startOwnServer, type OwnServer } from './own-server';
+import { startTlsProxy, type TlsProxy } from './tls-proxy';
+
+/**
+ * The Studio of a public site (issue 39 item 5): the site at a public address behind its own
+ * HTTPS front (a local TLS proxy with HTTP/2 and a throwaway certificate standing in for nginx or
+ * Caddy with the operator's), and the local Content Lake answered on that same origin under
+ * /studio/api: an editor signs in, edits and publishes with nothing to import. The browser
+ * resolves the public name to the proxy, and ignores the throwaway certificate (this file only:
+ * a real front has a trusted one).
+ */
+const SITE = 'https://www.bawaba-advisory.com';
+const port = Number(process.env.E2E_PORT ?? 3210) + 630;
+const proxyPort = port + 1;
+const dataDir = `.cache/e2e/lake-public-${port}`;
+const serverEnv = {
+  NODE_ENV: 'production',
+  SITE_URL: SITE,
+  TRUST_PROXY: '1',
+  // The loopback port the lake would take otherwise: nothing may listen there on a public site.
+  LAKE_PORT: String(port + 2),
+  SESSION_SECRET: 'e2e-public-lake-session-secret-0123456789-0123456789',
+};
+const EDITOR = { email: 'marketing@example.com', name: 'Mona Marketing' };
+const QUESTION = 'faqItem-bank-account';
+
+test.describe.configure({ mode: 'default' });
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one server, one folder: the desktop browser only');
+const launch = config.use?.launchOptions ?? {};
+test.use({
+  ignoreHTTPSErrors: true,
+  launchOptions: {
+    ...launch,
+    args: [...(launch.args ?? []), `--host-resolver-rules=MAP www.bawaba-advisory.com 127.0.0.1:${proxyPort}`],
+  },
+});
+
+let server: OwnServer | undefined;
+let proxy: TlsProxy | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  expect(existsSync('studio/dist/index.html'), 'build the Studio first: npm run studio:build').toBe(true);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-proxy`, { recursive: true, force: true });
+  const env = { ...serverEnv, CONTENT_DATA_DIR: dataDir, PORT: String(port) };
+  expect(lakeEditor(env, 'add', EDITOR.email, EDITOR.name)).toContain(`${EDITOR.email} is an editor`);
+  server = await startOwnServer(port, dataDir, serverEnv);
+  proxy = await startTlsProxy({ port: proxyPort, upstreamPort: port, certDir: `${dataDir}-proxy` });
+  await expect
+    .poll(() => server!.output.join(''), { timeout: 30_000 })
+    .toContain(`[lake] local Content Lake for the Studio at ${SITE}/studio/api`);
+});
+test.afterAll(async () => {
+  await proxy?.close();
+  if (server) await kill(server);
+});
+
+test("an editor of a public site signs in, edits and publishes through the site's own HTTPS front, with nothing to import", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await context.route(/sanity-cdn\.com|sanity\.io/, (route) => route.abort());
+  await signInAsEditor(page, SITE, dataDir, EDITOR.email);
+  // The Studio is told to use the site's own origin; no lake port and no authority of its own.
+  expect(
+    await page.evaluate(() => (window as unknown as { __BAWABA_LAKE__: { apiHost: string } }).__BAWABA_LAKE__),
+  ).toEqual({ apiHost: `${SITE}/studio/api` });
+  expect(existsSync(`${dataDir}/lake-tls/ca.pem`)).toBe(false);
+  expect(server!.output.join('')).not.toContain('trust ');
+
+  const text = `How long does a corporate bank account take? (public ${Date.now().toString(36)})`;
+  await page.goto(`${SITE}/studio/intent/edit/id=${QUESTION};type=faqItem`);
+  const english = page.locator('input[id="question.en"]');
+  await expect(english).toBeVisible({ timeout: 60_000 });
+  await english.fill(text);
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  await expect(publish).toBeEnabled({ timeout: 30_000 });
+  await publish.click();
+  await page.screenshot({ path: test.info().outputPath('public-studio.png') });
+
+  const visitor = await context.newPage();
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto(`${SITE}/faq`);
+        return visitor.getByText(text).count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+
+  // The Presentation tool previews the public site through the same front (no PREVIEW_SECRET set).
+  await page.goto(`${SITE}/studio/presentation?preview=${encodeURIComponent('/faq')}`);
+  const banner = page.frameLocator('iframe').first().getByTestId('preview-banner');
+  await expect(banner).toBeVisible({ timeout: 60_000 });
+  await expect(page.frameLocator('iframe').first().getByText(text).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('public-presentation.png') });
+
+  // Every call of the Studio went to the site's origin, over HTTP/2, and was answered there.
+  const api = proxy!.requests.filter((r) => r.path.startsWith('/studio/api/'));
+  expect(api.length).toBeGreaterThan(10);
+  expect(new Set(api.map((r) => r.httpVersion))).toEqual(new Set(['2.0']));
+  expect(api.filter((r) => /\/data\/(actions|mutate)\//.test(r.path)).every((r) => r.status === 200)).toBe(true);
+  // Its event streams (more than HTTP/1.1's 6 connections a host would carry) shared one connection.
+  expect(api.filter((r) => /\/data\/listen\//.test(r.path)).length).toBeGreaterThan(6);
+});
