@@ -501,6 +501,8 @@ test('an editor previews a draft in the Presentation tool on the site that serve
     await expect(banner).toBeVisible({ timeout: 60_000 });
     await expect(banner).toHaveAttribute('data-perspective', 'drafts');
     await expect(frame.getByText(DRAFT).first()).toBeVisible();
+    // The tool has connected to the page (its "Loading." veil lifts) and has not crashed.
+    await expect(page.getByText('Loading.', { exact: true })).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByText('The presentation tool crashed')).toHaveCount(0);
     // The frame is the site that serves the Studio, entered through the Studio's secret.
     const src = await page.locator('iframe').first().getAttribute('src');
@@ -524,15 +526,13 @@ test('an editor previews a draft in the Presentation tool on the site that serve
     await expect(page.locator('input[id="question.en"]')).toHaveValue(DRAFT, { timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath('presentation-field.png') });
 
-    // The draft/published switch (the Studio's perspective menu): the preview follows it, and back.
-    await page.getByRole('button', { name: 'Drafts' }).first().click();
-    await page
-      .getByRole('menuitem', { name: /Published/ })
-      .first()
-      .click();
+    // The draft/published switch (the document's Published chip sets the Studio's perspective):
+    // the preview follows it.
+    await page.getByRole('button', { name: 'Published', exact: true }).first().click();
     await expect(banner).toHaveAttribute('data-perspective', 'published', { timeout: 30_000 });
     await expect(frame.getByText(DRAFT)).toHaveCount(0);
     await expect(frame.getByText('How long does it take to open a corporate bank account?').first()).toBeVisible();
+    await expect(page.getByText('Loading.', { exact: true })).toHaveCount(0, { timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath('presentation-published.png') });
     // A reload of the Studio (a second visit) starts the session in the perspective it shows.
     await page.reload();
@@ -542,7 +542,8 @@ test('an editor previews a draft in the Presentation tool on the site that serve
     // and the visit's preview secrets are gone from the lake.
     expect((await context.cookies()).some((c) => c.name === '__preview')).toBe(true);
     await page.getByRole('link', { name: 'Content' }).first().click();
-    await expect(page.getByRole('link', { name: 'Insights' })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/studio\/structure/, { timeout: 30_000 });
+    await expect(page.locator('iframe')).toHaveCount(0);
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === '__preview')).toBe(false);
     const secrets = () =>
       previewLake

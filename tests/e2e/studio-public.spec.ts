@@ -26,7 +26,8 @@ const serverEnv = {
   SESSION_SECRET: 'e2e-public-lake-session-secret-0123456789-0123456789',
 };
 const EDITOR = { email: 'marketing@example.com', name: 'Mona Marketing' };
-const QUESTION = 'faqItem-bank-account';
+/** A document without references: Studio 4.22.1 can stay on "Publishing…" when a reference's check re-runs (ADR 0025). */
+const CATEGORY = 'faqCategory-operations';
 
 test.describe.configure({ mode: 'default' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one server, one folder: the desktop browser only');
@@ -74,9 +75,9 @@ test("an editor of a public site signs in, edits and publishes through the site'
   expect(existsSync(`${dataDir}/lake-tls/ca.pem`)).toBe(false);
   expect(server!.output.join('')).not.toContain('trust ');
 
-  const text = `How long does a corporate bank account take? (public ${Date.now().toString(36)})`;
-  await page.goto(`${SITE}/studio/intent/edit/id=${QUESTION};type=faqItem`);
-  const english = page.locator('input[id="question.en"]');
+  const text = `Operations (public ${Date.now().toString(36)})`;
+  await page.goto(`${SITE}/studio/intent/edit/id=${CATEGORY};type=faqCategory`);
+  const english = page.locator('input[id="title.en"]');
   await expect(english).toBeVisible({ timeout: 60_000 });
   await english.fill(text);
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
@@ -100,12 +101,14 @@ test("an editor of a public site signs in, edits and publishes through the site'
   const banner = page.frameLocator('iframe').first().getByTestId('preview-banner');
   await expect(banner).toBeVisible({ timeout: 60_000 });
   await expect(page.frameLocator('iframe').first().getByText(text).first()).toBeVisible();
+  await expect(page.getByText('Loading.', { exact: true })).toHaveCount(0, { timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath('public-presentation.png') });
 
-  // Every call of the Studio went to the site's origin, over HTTP/2, and was answered there.
-  const api = proxy!.requests.filter((r) => r.path.startsWith('/studio/api/'));
+  // Every call of the Studio went to the site's origin, over HTTP/2, and was answered there. (The
+  // presence websocket, /socket/, asks over HTTP/1.1 as websockets do; the lake has none, ADR 0025.)
+  const api = proxy!.requests.filter((r) => r.path.startsWith('/studio/api/') && !r.path.includes('/socket/'));
   expect(api.length).toBeGreaterThan(10);
-  expect(new Set(api.map((r) => r.httpVersion))).toEqual(new Set(['2.0']));
+  expect(api.filter((r) => r.httpVersion !== '2.0').map((r) => r.path)).toEqual([]);
   expect(api.filter((r) => /\/data\/(actions|mutate)\//.test(r.path)).every((r) => r.status === 200)).toBe(true);
   // Its event streams (more than HTTP/1.1's 6 connections a host would carry) shared one connection.
   expect(api.filter((r) => /\/data\/listen\//.test(r.path)).length).toBeGreaterThan(6);
