@@ -541,7 +541,8 @@ test('an editor previews a draft in the Presentation tool on the site that serve
     // Leaving the tool ends the session: this browser reads the public site as a visitor again,
     // and the visit's preview secrets are gone from the lake.
     expect((await context.cookies()).some((c) => c.name === '__preview')).toBe(true);
-    await page.getByRole('link', { name: 'Content' }).first().click();
+    // The navbar's Content tool (a link to the structure tool).
+    await page.locator('a[href^="/studio/structure"]').first().click();
     await expect(page).toHaveURL(/\/studio\/structure/, { timeout: 30_000 });
     await expect(page.locator('iframe')).toHaveCount(0);
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === '__preview')).toBe(false);
