@@ -16,27 +16,37 @@ export function endPreviewOnLeave(tool: Tool): Tool {
     const user = useCurrentUser();
     const userId = user?.id;
     useEffect(() => {
-      const end = () => {
+      const exit = () =>
         void fetch('/api/preview/exit', {
           method: 'POST',
           credentials: 'same-origin',
           keepalive: true,
           redirect: 'manual',
         }).catch(() => {});
-        // A keepalive request, not the client's: it must outlive the page when the tab closes.
+      const deletion = { mutations: [{ delete: { query: PREVIEW_SECRETS_OF, params: { userId } } }] };
+      // The tab closes: only a keepalive request outlives the page. It carries the token, so a lake
+      // on another origin (a fresh clone's port) needs a preflight, which Chromium does not make
+      // for one: those secrets expire within the hour and the Studio's own clean-up removes them.
+      const onPageHide = () => {
+        exit();
         const { token } = client.config();
         if (userId)
           void fetch(client.getUrl(client.getDataUrl('mutate')), {
             method: 'POST',
             keepalive: true,
             headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-            body: JSON.stringify({ mutations: [{ delete: { query: PREVIEW_SECRETS_OF, params: { userId } } }] }),
-          }).catch((error: unknown) => console.warn('[preview] secrets not deleted', error));
+            body: JSON.stringify(deletion),
+          }).catch(() => {});
       };
-      window.addEventListener('pagehide', end);
+      window.addEventListener('pagehide', onPageHide);
       return () => {
-        window.removeEventListener('pagehide', end);
-        end();
+        // Another tool of the Studio: the page stays, so the client's own request is sent.
+        window.removeEventListener('pagehide', onPageHide);
+        exit();
+        if (userId)
+          void client
+            .delete({ query: PREVIEW_SECRETS_OF, params: { userId } })
+            .catch((error: unknown) => console.warn('[preview] secrets not deleted', error));
       };
     }, [client, userId]);
     return <Inner {...props} />;
