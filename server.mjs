@@ -67,8 +67,8 @@ function serveKept(req, res) {
 }
 
 // The local Content Lake (embedded world only, ADR 0025): Sanity's API for the Studio over HTTP/2
-// and TLS on its own loopback port, started in the background. In the hosted world `startLocalLake`
-// answers null.
+// and TLS on its own loopback port, or, on a public HTTPS site, on the site's own origin under
+// /studio/api (below), started in the background. In the hosted world `startLocalLake` answers null.
 const lake = build.entry.module.startLocalLake?.() ?? null;
 
 const app = express();
@@ -282,11 +282,22 @@ app.all('*', async (req, res, next) => {
   }
 });
 
+// The lake's API on the site's own origin (a public site behind its HTTPS front, ADR 0025):
+// answered before everything else here. It is an API of its own: its bodies (image uploads, up
+// to 10 MB), its event streams (never compressed or cached) and its CORS and sign-in checks are
+// the lake's, not those of the site's pages and forms.
+const lakeSitePath = lake?.sitePath ? `${lake.sitePath}/` : null;
 const server = http
   .createServer((req, res) => {
+    if (lakeSitePath && req.url?.startsWith(lakeSitePath)) return lake.handle(req, res);
     if (!serveKept(req, res)) app(req, res);
   })
   .listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));
+// The Studio's presence WebSocket on the site's own origin (a public site, with the lake's API):
+// any other upgrade is refused.
+server.on('upgrade', (req, socket) => {
+  if (!(lakeSitePath && req.url?.startsWith(lakeSitePath) && lake.upgrade(req, socket))) socket.destroy();
+});
 // Headers must arrive within 10 s and a whole request within 30 s; idle keep-alive ends after 5 s.
 // Node checks these timeouts every connectionsCheckingInterval (30 s by default, which let a
 // trickling client hold a connection up to 60 s): every 5 s, so a slow request ends by 35 s.

@@ -1,4 +1,6 @@
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -28,7 +30,7 @@ import { startContentSync } from './lib/content-sync.server';
 import { contentClient } from './sanity/client.server';
 import { startPortal } from './portal/start.server';
 import { studioSignInFormOrigins } from './lake/editors.server';
-import { lakePort, startLake } from './lake/start.server';
+import { LAKE_SITE_PATH, lakeOnSite, lakePort, startLake, type StartedLake } from './lake/start.server';
 
 // Validate the environment and say which content world runs, once, at start; take the embedded
 // data folder (a second server on it exits here, before it listens) and open the database; then
@@ -44,17 +46,45 @@ startContentSync();
 /**
  * server.mjs starts the local Content Lake in the embedded world (ADR 0025) and serves the built
  * Studio at /studio pointed at it; null in the hosted world (or with LAKE=off): nothing changes.
+ * On a public HTTPS site the lake's API is answered by the site's own server under /studio/api
+ * (`handle`, `sitePath`), behind the site's TLS front; otherwise on its loopback TLS port.
  * The lake starts in the background (the site listens without waiting for it); a lake that cannot
  * start is logged and the site runs on.
  */
-export function startLocalLake(): { apiHost: string } | null {
-  if (env().content.world !== 'embedded' || process.env.LAKE === 'off') return null;
-  startLake().catch((error: unknown) =>
+export function startLocalLake(): {
+  apiHost: string;
+  /** The path under which the site's own server answers the lake's API, or null (its own port). */
+  sitePath: string | null;
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The Studio's presence WebSocket on the site's own server (sitePath): false = refuse it. */
+  upgrade: (req: IncomingMessage, socket: Duplex) => boolean;
+} | null {
+  const e = env();
+  if (e.content.world !== 'embedded' || process.env.LAKE === 'off') return null;
+  const started = startLake();
+  let lake: StartedLake | undefined;
+  void started.then((value) => (lake = value)).catch(() => {});
+  started.catch((error: unknown) =>
     console.error(
       `[lake] the local Content Lake did not start: ${error instanceof Error ? error.message : String(error)}`,
     ),
   );
-  return { apiHost: `https://localhost:${lakePort()}` };
+  const onSite = lakeOnSite(e.siteUrl);
+  return {
+    apiHost: onSite ? `${new URL(e.siteUrl).origin}${LAKE_SITE_PATH}` : `https://localhost:${lakePort()}`,
+    sitePath: onSite ? LAKE_SITE_PATH : null,
+    handle: (req, res) => {
+      started.then(
+        (lake) => lake.handle(req, res),
+        () => {
+          res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+          res.end('The local Content Lake did not start (see the server log)\n');
+        },
+      );
+    },
+    // The lake starts in the background; a socket asked for before it is up is refused (the Studio retries).
+    upgrade: (req, socket) => Boolean(lake?.upgrade(req, socket)),
+  };
 }
 
 /** How long a single-fetch data response may wait for promises it streams (Remix reads this export). */

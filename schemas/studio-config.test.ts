@@ -69,3 +69,20 @@ describe('language filter', () => {
     expect(filterLocaleField(type('siteSettings'), member('en'), [], undefined)).toBe(true);
   });
 });
+
+describe("the Presentation tool's preview origin", () => {
+  it('is the site that serves the Studio, whatever its address; else the build-time origin; else the local default', async () => {
+    const { previewOriginFor, DEFAULT_PREVIEW_ORIGIN } = await import('../studio/env');
+    expect(previewOriginFor({ origin: 'https://www.example.com', servedBySite: true }, 'http://localhost:3000')).toBe(
+      'https://www.example.com',
+    );
+    expect(previewOriginFor({ origin: 'http://127.0.0.1:5610', servedBySite: true }, undefined)).toBe(
+      'http://127.0.0.1:5610',
+    );
+    // A Studio deployed on its own (no site wrote its lake config) previews the configured site.
+    expect(previewOriginFor({ origin: 'https://x.sanity.studio', servedBySite: false }, 'https://site.example')).toBe(
+      'https://site.example',
+    );
+    expect(previewOriginFor(undefined, undefined)).toBe(DEFAULT_PREVIEW_ORIGIN);
+  });
+});

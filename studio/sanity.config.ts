@@ -10,10 +10,12 @@ import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
 import { API_VERSION } from '../schemas/fields';
 import { schemaTypes, singletonTypes } from '../schemas';
-import { dataset, lakeApiHost, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId } from './env';
+import { dataset, lakeApiHost, PREVIEW_MODE_ENABLE_PATH, previewOrigin, projectId, servedBySite } from './env';
+import { lakeClientFactory } from './lake-client';
 import { languageFilterOptions } from './language';
 import { isOfflineSchemaExtract, offlineAuthStore } from './offline-auth';
 import { locationResolvers, mainDocumentResolvers } from './presentation-locations';
+import { endPreviewOnLeave } from './presentation-session';
 import { structure } from './structure';
 import { structureWordingFixes } from './studio-locale';
 import { translationsTool } from './TranslationsTool';
@@ -53,7 +55,7 @@ export default defineConfig({
   dataset,
   // The local Content Lake (embedded world, app/lake/): only when the site that serves this
   // Studio, or SANITY_STUDIO_API_HOST at build time, names one. A deployed Studio has neither.
-  ...(lakeApiHost() ? { apiHost: lakeApiHost() } : {}),
+  ...(lakeApiHost() ? { apiHost: lakeApiHost(), unstable_clientFactory: lakeClientFactory } : {}),
   // Offline `sanity schema extract` (TypeGen) only; see offline-auth.ts. Undefined = normal login.
   ...(isOfflineSchemaExtract() ? { auth: offlineAuthStore(projectId, dataset) } : {}),
   ...OFFLINE_FEATURES,
@@ -67,9 +69,13 @@ export default defineConfig({
     visionTool({ defaultApiVersion: API_VERSION }),
   ],
   // Translations right after Content (the structure tool), before Presentation and Vision.
+  // Served by the site, leaving Presentation ends the site's preview session (presentation-session.tsx).
   tools: (tools) => {
     const at = tools.findIndex((tool) => tool.name === 'structure') + 1;
-    return [...tools.slice(0, at), translationsTool, ...tools.slice(at)];
+    const ordered = [...tools.slice(0, at), translationsTool, ...tools.slice(at)];
+    return servedBySite()
+      ? ordered.map((tool) => (tool.name === 'presentation' ? endPreviewOnLeave(tool) : tool))
+      : ordered;
   },
   // Sanity's wordings the lake's editors need mended (studio-locale.ts), and the image field's
   // message when the lake refuses an upload names what it accepts (upload-messages.ts).

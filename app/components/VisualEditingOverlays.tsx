@@ -1,13 +1,12 @@
-import { useRevalidator, useRouteLoaderData } from '@remix-run/react';
+import { useRevalidator } from '@remix-run/react';
 import { createClient, type ClientPerspective } from '@sanity/client';
 import { useLiveMode } from '@sanity/react-loader';
 import { VisualEditing } from '@sanity/visual-editing/remix';
 import { useCallback, useMemo, useRef } from 'react';
-import type { RootData } from '~/lib/root-data';
 import type { Perspective } from '~/sanity/types';
 
 /**
- * Loaded lazily by VisualEditing.tsx, in hosted preview sessions only.
+ * Loaded lazily by VisualEditing.tsx, in preview sessions only.
  *
  * - @sanity/visual-editing's Remix adapter: the overlays that make stega-encoded text
  *   clickable, the Presentation tool's history (the Studio's URL bar follows the page and
@@ -22,10 +21,16 @@ import type { Perspective } from '~/sanity/types';
  * and validate results on the server, and revalidating shows an edit once the Studio has
  * saved it (about a second), not on each keystroke.
  */
-export default function VisualEditingOverlays({ perspective }: { perspective: Perspective }) {
-  const image = useRouteLoaderData<RootData>('root')?.image;
-  const projectId = image?.projectId ?? '';
-  const dataset = image?.dataset ?? '';
+export default function VisualEditingOverlays({
+  perspective,
+  projectId,
+  dataset,
+}: {
+  perspective: Perspective;
+  /** The Studio's project and dataset (its messages name them). */
+  projectId: string;
+  dataset: string;
+}) {
   // Live mode only compares the Studio's messages with this project and dataset; it fetches nothing.
   const client = useMemo(
     () => createClient({ projectId, dataset, apiVersion: '2025-02-19', useCdn: false }),

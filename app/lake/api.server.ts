@@ -22,7 +22,7 @@ import { LakeError, type LakeDocument } from './mutations';
 import { readPreferences, writePreferences } from './preferences.server';
 import { QueryPool, type QueryPoolLimits } from './query-pool.server';
 import { listenerFilter, paramsFromSearch, readPerspective } from './query.server';
-import type { LakeStore, LakeTransaction } from './store.server';
+import { touchesPublished, type LakeStore, type LakeTransaction } from './store.server';
 
 /**
  * The local Content Lake's HTTP API: the part of Sanity's API the Studio (4.22.1) calls to list,
@@ -61,6 +61,11 @@ export type LakeApiOptions = {
   limits?: Partial<LakeLimits>;
   /** The query workers' size, queue and time limit (query-pool.server.ts); tests lower them. */
   queries?: Partial<QueryPoolLimits>;
+  /**
+   * A path the API answers under on the site's own origin (`/studio/api`: a public site's TLS
+   * front serves the Studio and its API as one host, issue 39 item 5). Stripped before routing.
+   */
+  pathPrefix?: string;
 };
 
 type Req = IncomingMessage | Http2ServerRequest;
@@ -91,6 +96,7 @@ export function createLakeHandler(options: LakeApiOptions) {
   store.onCommit((tx) => {
     for (const listener of listeners) listener(tx);
   });
+  let publicLiveStreams = 0;
   const json = (res: Res, status: number, body: unknown) =>
     send(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
   const body = async (req: Req, what: string) =>
@@ -102,6 +108,8 @@ export function createLakeHandler(options: LakeApiOptions) {
     const url = new URL(req.url ?? '/', 'https://lake');
     // Every answer is what its Content-Type says (an uploaded image is never read as a page).
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (options.pathPrefix && url.pathname.startsWith(`${options.pathPrefix}/`))
+      url.pathname = url.pathname.slice(options.pathPrefix.length);
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : '';
     if (origin && options.allowedOrigins(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
@@ -129,6 +137,15 @@ export function createLakeHandler(options: LakeApiOptions) {
       if (image && req.method === 'GET') return await sendImage(req, res, image[3], url.searchParams);
       // `/data/ping/{dataset}`: Studio 5 times it (with no token) to read Sanity's shard header.
       if (path === '/ping' || path === `/data/ping/${dataset}`) return send(res, 200, 'PONG', 'text/plain');
+      // @sanity/client's CORS check, made when an event stream fails (credentials omitted).
+      if (path === '/check/cors')
+        return json(res, 200, { result: { allowed: Boolean(origin && options.allowedOrigins(origin)) } });
+      // Live events (the Presentation tool's share menu and loaders): see liveEvents.
+      if (new RegExp(`^/data/live/events/${dataset}$`).test(path) && req.method === 'GET') {
+        const drafts = url.searchParams.get('includeDrafts') === 'true';
+        if (!drafts || (await options.authenticate(toRequest(req, url)))) return liveEvents(req, res, drafts);
+        return json(res, 401, { error: 'Unauthorized', message: 'Sign in as an editor', statusCode: 401 });
+      }
       if (path === '/auth/logout' && req.method === 'POST') {
         await options.signOut?.(toRequest(req, url));
         return json(res, 200, {});
@@ -244,7 +261,9 @@ export function createLakeHandler(options: LakeApiOptions) {
       checkTransactionSize(posted.mutations.length, limits, 'mutations');
       // `dryRun` (query or body, as Sanity takes it): checked and answered as a commit would be,
       // nothing written (store.mutate).
-      const tx = await store.mutate(posted.mutations as Record<string, unknown>[], editor.id, posted.transactionId, {
+      const mutations = await expandQueryDeletes(posted.mutations as Record<string, unknown>[], res);
+      checkTransactionSize(mutations.length, limits, 'mutations');
+      const tx = await store.mutate(mutations, editor.id, posted.transactionId, {
         dryRun: isDryRun(q, posted),
         signal: clientGone(res),
         check: (docs) => checkWrites(docs, limits),
@@ -289,6 +308,72 @@ export function createLakeHandler(options: LakeApiOptions) {
     // not provided, and the Studio works without them (ADR 0025). Anything else is logged.
     if (!QUIET_404.test(path)) notProvided(`not provided: ${req.method} ${url.pathname}${url.search}`);
     return json(res, 404, { error: 'Not Found', message: `The local Content Lake has no ${path}`, statusCode: 404 });
+  }
+
+  /**
+   * `{delete: {query, params}}` (Sanity's delete by query; the Studio's Presentation tool clears
+   * expired preview secrets with one) as a delete of each id the query finds now, raw perspective.
+   * Each id is then checked as any other delete (content ids and drafts only).
+   */
+  async function expandQueryDeletes(
+    mutations: Record<string, unknown>[],
+    res: Res,
+  ): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    for (const m of mutations) {
+      const del = m.delete as { id?: unknown; query?: unknown; params?: unknown } | undefined;
+      if (!del || typeof del.id === 'string' || typeof del.query !== 'string') {
+        out.push(m);
+        continue;
+      }
+      const params = del.params && typeof del.params === 'object' ? (del.params as Record<string, unknown>) : {};
+      // In the query workers, bounded as any query (query-pool.server.ts); a query the workers
+      // refuse (syntax, time, size) refuses the whole transaction.
+      checkQuery(del.query, params, limits);
+      const found: unknown = JSON.parse(await queries.run(del.query, params as never, 'raw', clientGone(res)));
+      const list = Array.isArray(found) ? found : found ? [found] : [];
+      for (const doc of list)
+        if (doc && typeof (doc as { _id?: unknown })._id === 'string')
+          out.push({ delete: { id: (doc as { _id: string })._id } });
+    }
+    return out;
+  }
+
+  /**
+   * `/data/live/events/{dataset}` (an EventSource: no Authorization header unless @sanity/client
+   * uses its polyfill, which it does only with `includeDrafts` and a token). Sanity's public live
+   * events carry cache tags of published content only; the lake has no tags, so it sends
+   * `welcome`, then `restart` (refetch everything) after each commit the stream may know of: one
+   * that changed a published document, or, for a signed-in editor's `includeDrafts` stream, any.
+   * Nothing of a document is ever written to this stream.
+   */
+  function liveEvents(req: Req, res: Res, drafts: boolean) {
+    // Anyone may open the public stream (it carries no content), so their number is bounded.
+    if (!drafts && publicLiveStreams >= limits.publicLiveStreams)
+      return json(res, 429, { error: 'Too Many Requests', message: 'Too many live event streams', statusCode: 429 });
+    if (!drafts) publicLiveStreams++;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    const out = res as ServerResponse;
+    out.write(`event: welcome\ndata: {}\n\n`);
+    const onTx = (tx: LakeTransaction) => {
+      if (drafts || touchesPublished(tx)) out.write(`id: ${tx.id}\nevent: restart\ndata: {}\n\n`);
+    };
+    listeners.add(onTx);
+    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      if (!drafts) publicLiveStreams--;
+      clearInterval(heartbeat);
+      listeners.delete(onTx);
+    };
+    req.on('close', stop);
+    res.on('close', stop);
   }
 
   function user(editor: Editor) {

@@ -34,6 +34,8 @@ export type LakeLimits = {
   depth: number;
   /** Open listeners per editor (a Studio tab opens 7-10). */
   listenersPerEditor: number;
+  /** Public live event streams at once, for everyone together (they need no sign-in; no content). */
+  publicLiveStreams: number;
   /** Studio preferences (keyvalue) per editor, a key's length and a value's size as JSON. */
   preferenceKeys: number;
   preferenceKeyChars: number;
@@ -52,6 +54,7 @@ export const LAKE_LIMITS: LakeLimits = {
   transactionBytes: 4 * 1024 * 1024,
   depth: 100,
   listenersPerEditor: 64,
+  publicLiveStreams: 200,
   preferenceKeys: 200,
   preferenceKeyChars: 200,
   preferenceBytes: 16 * 1024,

@@ -1,15 +1,18 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { database } from '~/db/client.server';
 import { imageResizer } from '~/features/images/resize.server';
 import { env, isLoopbackSite } from '~/lib/env.server';
+import { LAKE_STUDIO_PROJECT_ID } from '~/lib/lake-studio';
+import { allowEmbeddedStudioPreview } from '~/lib/preview.server';
 import { contentClient } from '~/sanity/client.server';
 import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.server';
 import { createLakeHandler } from './api.server';
 import { DEMO_EDITOR, DEV_STUDIO_ORIGINS, editorFromRequest, prepareDemoEditor, signOutEditor } from './editors.server';
 import { createPresence } from './presence.server';
+import { lakeSecretCheck } from './preview-secret.server';
 import { createLakeServer } from './server-limits.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
@@ -22,16 +25,39 @@ import { lakeTls } from './tls.server';
  */
 
 /** The Studio's project id (studio/env.ts's placeholder unless SANITY_STUDIO_PROJECT_ID was set). */
-export const STUDIO_PROJECT_ID = 'placeholder';
+export const STUDIO_PROJECT_ID = LAKE_STUDIO_PROJECT_ID;
+/** Where the site serves the built Studio (server.mjs). */
+export const STUDIO_PATH = '/studio';
 
 export type StartedLake = {
   store: LakeStore;
-  /** What the Studio's `apiHost` must be: `https://localhost:{port}`. */
+  /** What the Studio's `apiHost` must be: `https://localhost:{port}`, or the site's own `{origin}/studio/api`. */
   apiHost: string;
-  port: number;
+  /** The loopback TLS port, or null when the lake answers on the site's origin only. */
+  port: number | null;
   caFile: string | null;
+  /** The API on the site's own server, under LAKE_SITE_PATH (server.mjs sends those requests here). */
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** The presence WebSocket's upgrade (on the site's own server too): true when it was answered. */
+  upgrade: (req: IncomingMessage, socket: Duplex) => boolean;
   close(): Promise<void>;
 };
+
+/** Where the site's own server answers the lake's API (a public site: see lakeOnSite). */
+export const LAKE_SITE_PATH = '/studio/api';
+
+/**
+ * Whether the lake answers on the site's own origin (`{SITE_URL}/studio/api`) instead of its
+ * loopback TLS port: on a public site served over HTTPS. Its TLS front (the operator's
+ * certificate, HTTP/2 to the browser: the Studio's many event streams need it) then covers the
+ * Studio and its API alike, and no editor imports anything. A site on loopback (a fresh clone,
+ * plain HTTP) keeps the loopback port: HTTP/2 needs TLS, and the site itself speaks HTTP/1.1.
+ * `LAKE_API=port` keeps the port on a public site (a proxy without HTTP/2, or none).
+ */
+export function lakeOnSite(siteUrl: string, choice = process.env.LAKE_API): boolean {
+  if (choice === 'port') return false;
+  return siteUrl.startsWith('https://') && !isLoopbackSite(siteUrl);
+}
 
 declare global {
   var __lake: Promise<StartedLake> | undefined;
@@ -82,6 +108,9 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   const e = env();
   if (e.content.world !== 'embedded') throw new Error('the local Content Lake runs in the embedded world only');
   const store = await lakeStore();
+  // The Presentation tool: its preview secrets are checked in this store, and preview reads
+  // carry stega edit links to the Studio the site serves (issue 39).
+  allowEmbeddedStudioPreview(lakeSecretCheck(store));
   const demo = await prepareDemoEditor(isLoopbackSite(e.siteUrl));
   if (demo === 'seeded' || demo === 'kept')
     console.log(
@@ -89,8 +118,9 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     );
   else if (demo === 'removed') console.log(`[lake] demo editor ${DEMO_EDITOR.email} removed: ${e.siteUrl} is public`);
   const embedded = contentClient() as EmbeddedContentClient;
+  embedded.setStega(STUDIO_PATH);
   const port = options.port ?? lakePort();
-  const tls = await lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
+  const onSite = lakeOnSite(e.siteUrl);
   const origins = new Set([new URL(e.siteUrl).origin, ...(options.siteOrigins ?? [])]);
   // The Studio is served by the site at /studio, and, for a site only this machine reaches, by
   // `sanity dev` at :3333 (npm run studio:dev).
@@ -109,20 +139,33 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     // those uploaded in the Studio (written out to {data}/lake-images by uploadedImageFile).
     images: { file: (fileName) => embedded.imageAsset(fileName), resizer: imageResizer(e.content.dataDir) },
     log: (message) => console.log(`[lake] ${message}`),
+    pathPrefix: LAKE_SITE_PATH,
   });
-  // The site's port's timeouts (server-limits.server.ts): no trickling or idle connection is kept.
-  const server = createLakeServer(tls, (req, res) => {
-    void handle(req, res);
-  });
-  // The Studio's presence WebSocket (over HTTP/1.1, which allowHTTP1 lets the browser use for it).
+  // The Studio's presence WebSocket (over HTTP/1.1), on the lake's port or the site's own server.
   const presence = createPresence({
     dataset: embedded.dataset,
     authenticate: editorFromRequest,
     allowedOrigins,
     log: (message) => console.log(`[lake] ${message}`),
   });
+  const upgrade = (req: IncomingMessage, socket: Duplex): boolean => {
+    if (req.url?.startsWith(`${LAKE_SITE_PATH}/`)) req.url = req.url.slice(LAKE_SITE_PATH.length);
+    return presence.upgrade(req, socket);
+  };
+  if (onSite) {
+    const apiHost = `${new URL(e.siteUrl).origin}${LAKE_SITE_PATH}`;
+    console.log(
+      `[lake] local Content Lake for the Studio at ${apiHost} (the site's own origin: its HTTPS front must speak HTTP/2, see docs/operating.md)`,
+    );
+    return { store, apiHost, port: null, caFile: null, handle, upgrade, close: () => handle.close() };
+  }
+  const tls = await lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
+  // The site's port's timeouts (server-limits.server.ts): no trickling or idle connection is kept.
+  const server = createLakeServer(tls, (req, res) => {
+    void handle(req, res);
+  });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
-    if (!presence.upgrade(req, socket)) socket.destroy();
+    if (!upgrade(req, socket)) socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -137,6 +180,8 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     apiHost,
     port,
     caFile: tls.caFile,
+    handle,
+    upgrade,
     close: async () => {
       await handle.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

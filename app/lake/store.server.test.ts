@@ -7,6 +7,7 @@ import { installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-
 import type { Database } from '~/db/types.server';
 import { createLakeHandler, documentEvents } from './api.server';
 import { addEditor, editorFromRequest } from './editors.server';
+import { lakeSecretCheck } from './preview-secret.server';
 import { LakeStore, type LakeTransaction } from './store.server';
 
 /**
@@ -158,6 +159,8 @@ describe('the lake API: editors only', () => {
       dataset: 'production',
       authenticate: editorFromRequest,
       allowedOrigins: (origin) => origin === 'http://site.test',
+      pathPrefix: '/studio/api',
+      limits: { publicLiveStreams: 3 },
     });
     server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -367,5 +370,144 @@ describe('the lake API: editors only', () => {
     expect(events[1].resultRev).toBe(events[1].transactionId);
     expect(events[0].effects.apply).toEqual([0, events[0].result]);
     expect(events[1].effects.apply).toEqual([0, null]);
+  });
+
+  /** Reads a server-sent event stream until `pattern` appears (or `ms` pass); then stops reading. */
+  async function streamUntil(res: Response, pattern: RegExp, ms = 3000): Promise<string> {
+    const reader = res.body!.getReader();
+    let text = '';
+    const deadline = Date.now() + ms;
+    while (!pattern.test(text) && Date.now() < deadline) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!chunk || chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    await reader.cancel().catch(() => {});
+    return text;
+  }
+
+  it("answers the Studio's live events: public without drafts (no content, a restart after a publish), editors only with drafts", async () => {
+    const events = '/v2025-02-19/data/live/events/production';
+    // No token (an EventSource sends none): welcome, and only `restart` after a published change.
+    const open = await call(events);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('content-type')).toBe('text/event-stream');
+    const draftOnly = store.mutate([{ createOrReplace: { _id: 'drafts.faq-9', _type: 'faqItem' } }], 'e');
+    const text = streamUntil(open, /event: restart/, 1500);
+    await draftOnly;
+    expect(await text).toMatch(/^event: welcome\ndata: \{\}\n\n$/);
+    const again = await call(events);
+    const restarted = streamUntil(again, /event: restart/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await store.mutate([{ createOrReplace: { _id: 'faq-9', _type: 'faqItem', question: { en: 'Q9' } } }], 'e');
+    const body = await restarted;
+    expect(body).toMatch(/event: restart\ndata: \{\}/);
+    expect(body).not.toContain('Q9');
+    // Drafts: an editor's token only.
+    expect((await call(`${events}?includeDrafts=true`)).status).toBe(401);
+    const editor = await call(`${events}?includeDrafts=true`, { Authorization: `Bearer ${token}` });
+    expect(editor.status).toBe(200);
+    await editor.body?.cancel();
+  });
+
+  it('bounds the public live event streams: past the limit a stranger gets 429, an editor still gets drafts', async () => {
+    const events = '/v2025-02-19/data/live/events/production';
+    // Streams of earlier tests may still be closing: open until refused, at most 3 at once.
+    const open: Response[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 10 && !refused; i++) {
+      const r = await call(events);
+      if (r.status === 429) refused = r;
+      else open.push(r);
+    }
+    expect(refused?.status).toBe(429);
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeLessThanOrEqual(3);
+    const editor = await call(`${events}?includeDrafts=true`, { Authorization: `Bearer ${token}` });
+    expect(editor.status).toBe(200);
+    await editor.body?.cancel();
+    // A stream that closes gives its place back.
+    await open[0].body?.cancel();
+    await expect
+      .poll(async () => {
+        const again = await call(events);
+        await again.body?.cancel();
+        return again.status;
+      })
+      .toBe(200);
+    for (const r of open.slice(1)) await r.body?.cancel();
+  });
+
+  it('deletes by query (the Presentation tool clears expired preview secrets so) and checks each id found', async () => {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const mutate = (mutations: unknown[]) =>
+      call('/v2025-02-19/data/mutate/production', headers, { method: 'POST', body: JSON.stringify({ mutations }) });
+    expect(
+      (
+        await mutate([
+          { createOrReplace: { _id: 'drafts.secret-a', _type: 'sanity.previewUrlSecret', userId: 'u1' } },
+          { createOrReplace: { _id: 'drafts.secret-b', _type: 'sanity.previewUrlSecret', userId: 'u2' } },
+        ])
+      ).status,
+    ).toBe(200);
+    const byUser = await mutate([
+      { delete: { query: '*[_type == "sanity.previewUrlSecret" && userId == $userId]', params: { userId: 'u1' } } },
+    ]);
+    expect(byUser.status).toBe(200);
+    expect((await byUser.json()).results).toEqual([{ id: 'drafts.secret-a', operation: 'delete' }]);
+    expect(store.get('drafts.secret-a')).toBeNull();
+    expect(store.get('drafts.secret-b')).not.toBeNull();
+    // Nothing found: nothing done, still 200 (as Sanity answers).
+    expect((await mutate([{ delete: { query: '*[_type == "nothing"]' } }])).status).toBe(200);
+    // A query that is not GROQ: 400, nothing deleted.
+    expect((await mutate([{ delete: { query: '*[' } }])).status).toBe(400);
+    expect(store.get('drafts.secret-b')).not.toBeNull();
+  });
+
+  it("answers under the site's path (/studio/api) as on its own port", async () => {
+    const res = await call(`/studio/api${QUERY}`, { Authorization: `Bearer ${token}` });
+    expect(res.status).toBe(200);
+    expect((await res.json()).result).toContain('faq-1');
+    expect((await call(`/studio/api${QUERY}`)).status).toBe(401);
+  });
+
+  it("checks the Presentation tool's preview secret in the store (lakeSecretCheck): valid for an hour, then not", async () => {
+    await store.mutate(
+      [
+        {
+          createOrReplace: {
+            _id: 'drafts.0f0e-secret',
+            _type: 'sanity.previewUrlSecret',
+            secret: 'the-studio-secret-0123456789',
+            studioUrl: 'https://site.test/studio',
+          },
+        },
+      ],
+      'e',
+    );
+    const check = lakeSecretCheck(store);
+    const url = (secret: string) =>
+      `https://site.test/api/preview-mode/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=%2Far%2Ffaq`;
+    expect(await check(url('the-studio-secret-0123456789'))).toMatchObject({ isValid: true, redirectTo: '/ar/faq' });
+    expect(await check(url('not-the-secret'))).toMatchObject({ isValid: false });
+    // An hour later (the package's TTL) the same secret no longer opens a preview.
+    const later = Date.now() + 61 * 60 * 1000;
+    const realNow = Date.now;
+    Date.now = () => later;
+    const RealDate = Date;
+    globalThis.Date = class extends RealDate {
+      constructor(...args: ConstructorParameters<typeof Date>) {
+        super(...((args.length ? args : [later]) as [number]));
+      }
+    } as DateConstructor;
+    try {
+      expect(await check(url('the-studio-secret-0123456789'))).toMatchObject({ isValid: false });
+    } finally {
+      globalThis.Date = RealDate;
+      Date.now = realNow;
+    }
   });
 });

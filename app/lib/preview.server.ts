@@ -26,8 +26,23 @@ import { safeReturnPath } from './return-path';
  */
 export function previewAvailable(): boolean {
   const { content, previewSecret } = env();
-  return content.world === 'hosted' ? Boolean(content.readToken) : Boolean(previewSecret);
+  return content.world === 'hosted'
+    ? Boolean(content.readToken)
+    : Boolean(previewSecret) || embeddedStudioCheck() !== null;
 }
+
+declare global {
+  var __embeddedStudioCheck: StudioSecretCheck | undefined;
+}
+
+/**
+ * The embedded world's Studio (the local Content Lake, app/lake/) registers how its preview
+ * secrets are checked when it starts; without a running lake there is no Studio and no check.
+ */
+export function allowEmbeddedStudioPreview(check: StudioSecretCheck): void {
+  globalThis.__embeddedStudioCheck = check;
+}
+export const embeddedStudioCheck = (): StudioSecretCheck | null => globalThis.__embeddedStudioCheck ?? null;
 
 /** How long a preview session lasts; the expiry is inside the signed value, so the server enforces it. */
 export const PREVIEW_SECONDS = 60 * 60 * 4;

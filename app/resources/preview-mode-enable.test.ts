@@ -163,6 +163,28 @@ describe('/api/preview-mode/enable (hosted world, fake Content Lake)', () => {
     expect(preview.secretMatches('a-preview-secret-long-enough')).toBe(false);
   });
 
+  it("the embedded world with a running lake checks the secret in the lake's store (no PREVIEW_SECRET)", async () => {
+    const { enable, preview } = await hosted();
+    globalThis.__contentClient = { world: 'embedded' } as never;
+    const asked: string[] = [];
+    preview.allowEmbeddedStudioPreview(async (url) => {
+      asked.push(url);
+      return new URL(url).searchParams.get('sanity-preview-secret') === SECRET
+        ? { isValid: true, redirectTo: '/ar/faq' }
+        : { isValid: false };
+    });
+    try {
+      const res = await enable(enableQuery(SECRET, '/ar/faq'));
+      expect(res.status).toBe(307);
+      expect(res.headers.get('Location')).toBe('/ar/faq');
+      expect(res.headers.get('Set-Cookie')).toMatch(/^__preview=/);
+      expect((await enable(enableQuery('not-the-secret'))).status).toBe(401);
+      expect(asked).toHaveLength(2);
+    } finally {
+      delete globalThis.__embeddedStudioCheck;
+    }
+  });
+
   it('the embedded world answers 404', async () => {
     const { enable } = await hosted();
     globalThis.__contentClient = { world: 'embedded' } as never;

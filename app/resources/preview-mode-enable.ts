@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import {
   decideStudioPreview,
+  embeddedStudioCheck,
   enterPreviewCookie,
   previewAvailable,
   STUDIO_PERSPECTIVE_PARAM,
@@ -18,10 +19,11 @@ import { HostedContentClient } from '~/sanity/hosted.server';
  * signed preview cookie as /api/preview and redirects to the requested same-site path.
  * A missing, wrong or expired secret gets 401 and no cookie.
  *
- * The embedded world answers 404: it has no Studio writing secrets into its dataset (the
- * Studio needs a hosted project), so there is nothing to check a secret against; its
- * editors use the PREVIEW_SECRET link, /api/preview. A hosted site without
- * SANITY_READ_TOKEN answers 404 too: it can read neither the secrets nor the drafts.
+ * The embedded world checks the secret in the local Content Lake's store, where its Studio
+ * (served at /studio) stored it (app/lake/preview-secret.server.ts); without a running lake
+ * it answers 404 (no Studio: its editors use the PREVIEW_SECRET link, /api/preview). A
+ * hosted site without SANITY_READ_TOKEN answers 404 too: it can read neither the secrets nor
+ * the drafts.
  *
  * The session starts in the perspective the Studio names (sanity-preview-perspective:
  * published, or drafts for anything else), and follows the Studio's perspective switch
@@ -31,7 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const client = contentClient();
   // Hosted without a read token cannot read the secrets (or drafts): no Studio preview either.
   const check: StudioSecretCheck | null =
-    client instanceof HostedContentClient && previewAvailable() ? (url) => client.validatePreviewUrl(url) : null;
+    client instanceof HostedContentClient
+      ? previewAvailable()
+        ? (url) => client.validatePreviewUrl(url)
+        : null
+      : client.world === 'embedded'
+        ? embeddedStudioCheck()
+        : null;
   const decision = await decideStudioPreview(request.url, check);
   const headers = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
   switch (decision.status) {

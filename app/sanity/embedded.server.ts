@@ -4,6 +4,7 @@ import { mkdir, open, readFile, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluate, parse } from 'groq-js';
 import sharp from 'sharp';
+import { isStudioOnly, stegaDocument } from './embedded-stega.server';
 import { applyPerspective } from './perspective';
 import { isMovedToDatabase, parseWriteLogLine, WRITES_FILE } from './write-log';
 import {
@@ -67,7 +68,9 @@ export class EmbeddedContentClient implements ContentClient {
   private log: (message: string) => void;
   private base: SanityDocument[] = [];
   private writes = new Map<string, SanityDocument>();
-  private views = new Map<Perspective, { docs: SanityDocument[]; byId: Map<string, SanityDocument> }>();
+  private views = new Map<string, { docs: SanityDocument[]; byId: Map<string, SanityDocument> }>();
+  /** Where the Studio is, when one edits this content (the local Content Lake): preview reads carry stega. */
+  private stegaStudioUrl?: string;
   private assets = new Map<string, ImageAssetFile>();
   private ready: Promise<void>;
   private writeChain: Promise<unknown> = Promise.resolve();
@@ -130,6 +133,15 @@ export class EmbeddedContentClient implements ContentClient {
     this.views.clear();
   }
 
+  /**
+   * Preview reads (`preview: true`) carry stega edit links to the Studio at `studioUrl`, for the
+   * Presentation tool's overlays (embedded-stega.server.ts). Set by the local Content Lake.
+   */
+  setStega(studioUrl: string): void {
+    this.stegaStudioUrl = studioUrl;
+    this.views.clear();
+  }
+
   overlayChanged(types: Set<string>, publishedChanged: boolean): void {
     this.views.clear();
     this.emit(types, publishedChanged ? 'content' : 'write');
@@ -137,7 +149,7 @@ export class EmbeddedContentClient implements ContentClient {
 
   async fetch<T = unknown>(query: string, params: QueryParams, options: FetchOptions): Promise<T> {
     await this.ready;
-    const { docs: dataset, byId } = this.view(options.perspective);
+    const { docs: dataset, byId } = this.view(options.perspective, options.preview === true);
     // Params go to parse too: without them groq-js reads `title[$lang]` as a filter.
     const tree = parse(query, { params });
     // `->` looks the id up in an index: groq-js alone scans the whole dataset for every
@@ -253,16 +265,24 @@ export class EmbeddedContentClient implements ContentClient {
     return true;
   }
 
-  private view(perspective: Perspective): { docs: SanityDocument[]; byId: Map<string, SanityDocument> } {
-    let view = this.views.get(perspective);
+  private view(
+    perspective: Perspective,
+    preview = false,
+  ): { docs: SanityDocument[]; byId: Map<string, SanityDocument> } {
+    const studioUrl = preview ? this.stegaStudioUrl : undefined;
+    const key = studioUrl ? `${perspective}:stega` : perspective;
+    let view = this.views.get(key);
     if (!view) {
       const overlay = this.overlay?.();
       const base = overlay?.size ? this.base.filter((doc) => !overlay.has(doc._id)) : this.base;
       const edited: SanityDocument[] = [];
-      if (overlay) for (const doc of overlay.values()) if (doc) edited.push(doc);
-      const docs = applyPerspective([...base, ...edited, ...this.writes.values()], perspective);
+      if (overlay) for (const doc of overlay.values()) if (doc && !isStudioOnly(doc)) edited.push(doc);
+      let all = [...base, ...edited, ...this.writes.values()];
+      // Encoded before the perspective lays drafts over published: each link names its real id.
+      if (studioUrl) all = all.map((doc) => stegaDocument(doc, studioUrl));
+      const docs = applyPerspective(all, perspective);
       view = { docs, byId: new Map(docs.map((doc) => [doc._id, doc])) };
-      this.views.set(perspective, view);
+      this.views.set(key, view);
     }
     return view;
   }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -6,6 +5,7 @@ import sharp from 'sharp';
 import { pngClaiming } from '../../app/lake/images.test-support';
 import { UPLOAD_REFUSED_DESCRIPTION } from '../../app/lib/image-limits';
 import { kill, startOwnServer, type OwnServer } from './own-server';
+import { lakeEditor as lakeEditorCommand, signInAsEditor as signIn } from './lake-helpers';
 import { outbox, waitForMail } from './portal-helpers';
 
 /**
@@ -66,40 +66,15 @@ const LIFECYCLE = {
 };
 /** The editor who signs in with the email's one-click link. */
 const LINKER = 'linker@example.com';
+/** The editor who previews a draft in the Presentation tool. */
+const PREVIEWER = { email: 'pia@example.com', name: 'Pia Previewer' };
 
 /** The operator's command (`npm run lake:editor`), with the server's settings. */
-function lakeEditor(...args: string[]): string {
-  return execFileSync(
-    process.execPath,
-    ['node_modules/vite-node/vite-node.mjs', '--config', 'vitest.config.ts', 'scripts/lake-editor.ts', ...args],
-    { env: { ...process.env, ...serverEnv, CONTENT_DATA_DIR: dataDir, PORT: String(port) }, encoding: 'utf8' },
-  ).trim();
-}
+const lakeEditor = (...args: string[]) =>
+  lakeEditorCommand({ ...serverEnv, CONTENT_DATA_DIR: dataDir, PORT: String(port) }, ...args);
 
-/**
- * Signs in as an editor the way one does: the sign-in page, the code from the email (the outbox),
- * then the redirect to the Studio with the token in `#token=`, which the Studio keeps. Returns the token.
- */
-async function signInAsEditor(page: Page, email = EDITOR): Promise<string> {
-  const before = outbox(dataDir, email).length;
-  await page.goto(`${server!.base}/studio/sign-in`);
-  await page.getByLabel('Your editor email address').fill(email);
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  const codeField = page.getByLabel('6-digit code');
-  await expect(codeField).toBeVisible();
-  const mail = await waitForMail(dataDir, email, /\b\d{6}\b/, before);
-  await codeField.fill(/\b(\d{6})\b/.exec(mail.text)![1]);
-  const redirected = page.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 302);
-  await page.getByRole('button', { name: 'Sign in to the Studio' }).click();
-  const location = (await redirected).headers().location ?? '';
-  expect(location).toMatch(/^\/studio#token=lk1\.[A-Za-z0-9]{43}$/);
-  // The Studio takes the token from the address into its localStorage. It moves on to its first
-  // tool meanwhile: a read during that navigation finds no page to read, and is tried again.
-  const tokenKept = () =>
-    page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('__studio_auth_token_'))).catch(() => false);
-  await expect.poll(tokenKept, { timeout: 30_000 }).toBe(true);
-  return location.split('#token=')[1];
-}
+/** Signs in as an editor the way one does (lake-helpers.ts). Returns the token. */
+const signInAsEditor = (page: Page, email = EDITOR) => signIn(page, server!.base, dataDir, email);
 
 /**
  * Clicks an item of a Studio list pane. The list lays a pointer shield over its items until the
@@ -134,6 +109,7 @@ test.beforeAll(async () => {
   for (const { email, name } of Object.values(LIFECYCLE))
     expect(lakeEditor('add', email, name)).toContain(`${email} is an editor`);
   expect(lakeEditor('add', LINKER, 'Lina Linker')).toContain(`${LINKER} is an editor`);
+  expect(lakeEditor('add', PREVIEWER.email, PREVIEWER.name)).toContain(`${PREVIEWER.email} is an editor`);
   server = await startOwnServer(port, dataDir, serverEnv);
   // The site serves the Studio; the lake listens (it starts in the background).
   await expect.poll(() => server!.output.join(''), { timeout: 30_000 }).toMatch(/\[lake\] the Studio at \/studio/);
@@ -818,5 +794,96 @@ test('a category the questions refer to cannot be deleted: the Studio warns, and
     );
   } finally {
     await lakeApi.dispose();
+  }
+});
+
+test('an editor previews a draft in the Presentation tool on the site that serves the Studio, clicks its text to edit it, switches to Published, and leaving ends the preview', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await context.route(/sanity-cdn\.com|sanity\.io/, (route) => route.abort());
+  const token = await signInAsEditor(page, PREVIEWER.email);
+  const previewLake = await lakeAs(token);
+  const DRAFT = `How long does a corporate bank account take? (draft ${Date.now().toString(36)})`;
+  try {
+    // A draft of a published question, as an editor's typing leaves it.
+    const drafted = await previewLake.post('/v2025-02-19/data/actions/production', {
+      data: {
+        actions: [
+          {
+            actionType: 'sanity.action.document.edit',
+            draftId: `drafts.${QUESTION}`,
+            publishedId: QUESTION,
+            patch: { set: { 'question.en': DRAFT } },
+          },
+        ],
+      },
+    });
+    expect(drafted.status()).toBe(200);
+    // What the Studio asks of the lake, and how it is answered.
+    const answers: { path: string; status: number }[] = [];
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      if (/\/data\/(live|mutate)\/|\/api\/preview/.test(url.pathname))
+        answers.push({ path: `${r.request().method()} ${url.pathname}${url.search}`, status: r.status() });
+    });
+
+    await page.goto(`${server!.base}/studio/presentation?preview=${encodeURIComponent('/faq')}`);
+    const frame = page.frameLocator('iframe').first();
+    const banner = frame.getByTestId('preview-banner');
+    await expect(banner).toBeVisible({ timeout: 60_000 });
+    await expect(banner).toHaveAttribute('data-perspective', 'drafts');
+    await expect(frame.getByText(DRAFT).first()).toBeVisible();
+    // The tool has connected to the page (its "Loading." veil lifts) and has not crashed.
+    await expect(page.getByText('Loading.', { exact: true })).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText('The presentation tool crashed')).toHaveCount(0);
+    // The frame is the site that serves the Studio, entered through the Studio's secret.
+    const src = await page.locator('iframe').first().getAttribute('src');
+    expect(new URL(src!, server!.base).origin).toBe(new URL(server!.base).origin);
+    expect(answers.some((a) => a.path.startsWith('GET /api/preview-mode/enable?') && a.status === 307)).toBe(true);
+    expect(answers.filter((a) => a.path.includes('/data/live/')).every((a) => a.status === 200)).toBe(true);
+    // The Studio's clean-up of expired secrets (a delete by query) is answered.
+    await expect
+      .poll(() => answers.some((a) => a.path.startsWith('POST') && a.path.includes('/data/mutate/')))
+      .toBe(true);
+    expect(answers.filter((a) => a.path.includes('/data/mutate/')).every((a) => a.status === 200)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('presentation-drafts.png') });
+
+    // Visual editing: the draft's text is marked; hovering it shows the overlay, a click opens its field.
+    const question = frame.getByText(DRAFT).first();
+    await question.scrollIntoViewIfNeeded();
+    await question.hover();
+    await expect(frame.locator('[data-sanity-overlay-element]').first()).toBeAttached({ timeout: 15_000 });
+    await page.screenshot({ path: test.info().outputPath('presentation-overlay.png') });
+    await question.click();
+    await expect(page.locator('input[id="question.en"]')).toHaveValue(DRAFT, { timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('presentation-field.png') });
+
+    // The draft/published switch (the document's Published chip sets the Studio's perspective):
+    // the preview follows it.
+    await page.getByRole('button', { name: 'Published', exact: true }).first().click();
+    await expect(banner).toHaveAttribute('data-perspective', 'published', { timeout: 30_000 });
+    await expect(frame.getByText(DRAFT)).toHaveCount(0);
+    await expect(frame.getByText('How long does it take to open a corporate bank account?').first()).toBeVisible();
+    await expect(page.getByText('Loading.', { exact: true })).toHaveCount(0, { timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('presentation-published.png') });
+    // A reload of the Studio (a second visit) starts the session in the perspective it shows.
+    await page.reload();
+    await expect(banner).toHaveAttribute('data-perspective', 'published', { timeout: 60_000 });
+
+    // Leaving the tool ends the session: this browser reads the public site as a visitor again.
+    expect((await context.cookies()).some((c) => c.name === '__preview')).toBe(true);
+    // The editor goes elsewhere in the Studio by its address: the page is left (as when the tab
+    // closes), and the Studio's requests on leaving are keepalive ones.
+    await page.goto(`${server!.base}/studio/structure`);
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === '__preview')).toBe(false);
+    // The public site never showed the draft, nor the secrets.
+    expect(await (await page.request.get(`${server!.base}/faq`)).text()).not.toContain(DRAFT);
+  } finally {
+    await previewLake.post('/v2025-02-19/data/mutate/production', {
+      data: { mutations: [{ delete: { id: `drafts.${QUESTION}` } }] },
+    });
+    await previewLake.dispose();
   }
 });
