@@ -305,7 +305,9 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
               </Text>
             ))}
             {tax.supplier.registration ? (
-              <Text style={[s.office, s.officeCity]}>{tax.supplier.registration}</Text>
+              <Text style={[s.office, s.officeCity]}>
+                {tax.supplier.registration.label}: <Text style={t.number}>{tax.supplier.registration.value}</Text>
+              </Text>
             ) : null}
           </View>
           <View style={s.titleBlock}>
@@ -325,7 +327,12 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
                 {line}
               </Text>
             ))}
-            {tax.customer.registration ? <Text style={s.strong}>{tax.customer.registration}</Text> : null}
+            {tax.customer.registration ? (
+              <>
+                <Text style={s.strong}>{tax.customer.registration.label}</Text>
+                <Text style={[s.strong, t.number]}>{tax.customer.registration.value}</Text>
+              </>
+            ) : null}
           </View>
           <View style={s.meta}>
             {tax.meta.map(([label, value]) => (
@@ -412,6 +419,8 @@ function taxStylesFor(locale: Locale) {
     totalLabel: { width: '70%' },
     totalValue: { width: '30%' },
     aed: { marginTop: 16, padding: 8, borderWidth: 0.5, borderColor: RULE },
+    // A registration number is one left-to-right run, never split across lines.
+    number: { direction: 'ltr', fontFamily: LATIN },
   });
 }
 

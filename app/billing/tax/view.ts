@@ -20,8 +20,8 @@ export interface Party {
   name: string;
   /** Further lines: company, address lines, email. */
   lines: string[];
-  /** "TRN: 100…", or null. */
-  registration: string | null;
+  /** The registration number and its name (TRN, GST Reg. No.), or null. */
+  registration: { label: string; value: string } | null;
 }
 
 export interface TaxInvoiceView {
@@ -88,13 +88,13 @@ export function taxInvoiceView(
       heading: l.supplier,
       name: s.legalName[locale],
       lines: s.address[locale].split('\n'),
-      registration: s.registrationNumber ? `${registrationLabel}: ${s.registrationNumber}` : null,
+      registration: s.registrationNumber ? { label: registrationLabel, value: s.registrationNumber } : null,
     },
     customer: {
       heading: l.customer,
       name: c.name,
       lines: [c.company, ...(c.address ? c.address.split('\n') : []), c.email].filter((x): x is string => Boolean(x)),
-      registration: c.registrationNumber ? `${clientRegistrationLabel}: ${c.registrationNumber}` : null,
+      registration: c.registrationNumber ? { label: clientRegistrationLabel, value: c.registrationNumber } : null,
     },
     meta: [
       [l.number, invoice.number],
@@ -142,6 +142,6 @@ export function taxInvoiceView(
         }
       : null,
     statement,
-    currency: l.currency,
+    currency: snapshot.aed ? l.currencyAed : l.currency,
   };
 }
