@@ -81,3 +81,43 @@ export async function rateInForce(q: Queryable, base: string, supply: Date): Pro
     .limit(1);
   return row ? { rate: row.rate, date: row.effectiveOn, source: row.source, fixture: row.fixture } : null;
 }
+
+export const RATES_USAGE = [
+  'usage: npm run rates -- add <currency> <YYYY-MM-DD> <AED per unit> <source…> [--fixture]',
+  '       npm run rates -- list',
+  'e.g.   npm run rates -- add SGD 2026-11-02 2.8412 CBUAE published rate',
+].join('\n');
+
+/** `npm run rates -- …` (scripts/rates.ts): what it prints and its exit code (2: bad arguments). */
+export async function ratesCommand(db: Db, args: string[], now = new Date()): Promise<{ code: number; out: string }> {
+  const [verb, ...rest] = args;
+  if (verb === 'list' && rest.length === 0) {
+    const rows = await listRates(db);
+    if (!rows.length) return { code: 0, out: 'no rates recorded\n' };
+    return {
+      code: 0,
+      out: rows
+        .map(
+          (r) => `${r.effectiveOn}  1 ${r.base} = ${r.rate} ${r.quote}  ${r.source}${r.fixture ? '  (fixture)' : ''}`,
+        )
+        .join('\n')
+        .concat('\n'),
+    };
+  }
+  if (verb === 'add') {
+    const fixture = rest.includes('--fixture');
+    const [base, date, rate, ...source] = rest.filter((a) => a !== '--fixture');
+    if (!base || !date || !rate || !source.length) return { code: 2, out: `${RATES_USAGE}\n` };
+    try {
+      const added = await addRate(db, { base, date, rate, source: source.join(' '), fixture }, now);
+      return {
+        code: 0,
+        out: `recorded: ${added.date}  1 ${base.toUpperCase()} = ${added.rate} AED  ${added.source}${fixture ? '  (fixture)' : ''}\n`,
+      };
+    } catch (error) {
+      if (error instanceof RateError) return { code: 2, out: `rates: ${error.message}\n` };
+      throw error;
+    }
+  }
+  return { code: 2, out: `${RATES_USAGE}\n` };
+}
