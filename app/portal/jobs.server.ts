@@ -4,14 +4,13 @@ import { database as processDatabase } from '~/db/client.server';
 import { LOCK_KEYS, runExclusive } from '~/db/coordination.server';
 import { renewalReminders } from '~/db/schema.server';
 import type { Database, Db } from '~/db/types.server';
-import { submissionDeps } from '~/features/forms/submissions.server';
+import { firmInbox } from '~/features/forms/submissions.server';
 import { env } from '~/lib/env.server';
-import { mailer } from '~/lib/mailer.server';
 import { localizePath } from '~/i18n';
 import { getAccount } from './accounts.server';
 import { dispatchEngineEvents } from './events.server';
 import { consume, type LimitContext } from './limits.server';
-import { queueMail, sendDueMail } from './mail-queue.server';
+import { mailDeps, queueMail, sendDueMail } from './mail-queue.server';
 import { enforceRetention } from './retention.server';
 
 /**
@@ -156,11 +155,11 @@ async function tellOperatorRatesMissing(waiting: { number: string; supplyDate: s
   );
   const fresh = days.filter((d) => !toldMissingRates.has(d));
   if (!fresh.length) return;
-  const deps = await submissionDeps();
+  const deps = mailDeps();
   const host = new URL(env().siteUrl).hostname;
-  await mailer().send({
-    to: await deps.mailTo(),
-    from: deps.mailFrom,
+  await deps.mailer.send({
+    to: await firmInbox(),
+    from: deps.from,
     subject: `Tax invoices wait for an exchange rate (${fresh.join(', ')})`,
     text: [
       `These tax invoices wait for the SGD→AED exchange rate of their date of supply:`,
