@@ -8,7 +8,7 @@ import { mailQueue, rateLimits, renewalReminders } from '~/db/schema.server';
 import { testDatabaseKinds } from '~/db/test-support';
 import type { Mailer, MailMessage } from '~/lib/mailer.server';
 import type { ClientEmail } from './emails.server';
-import { claimTimerRun, queueRenewalReminders, reminderMarkers, runPortalJobs } from './jobs.server';
+import { claimTimerRun, forgetRateNotices, queueRenewalReminders, reminderMarkers, runPortalJobs } from './jobs.server';
 import { mailKeyHash, queueMail } from './mail-queue.server';
 import { createTestWorldOn, type TestWorldOn } from './test-world-on';
 
@@ -134,6 +134,7 @@ describe.each(testDatabaseKinds())('portal jobs on %s', (kind) => {
         tax: { profile, describe: async (plan) => ({ en: plan, ar: plan }) },
       });
       globalThis.__billing = engine;
+      forgetRateNotices();
       const sent: MailMessage[] = [];
       globalThis.__mailer = {
         transport: 'outbox',

@@ -143,6 +143,8 @@ async function runSteps(db: Db, report: JobReport): Promise<JobReport> {
 
 /** Supply days the operator was told about by this process (the email's Message-ID makes a repeat from another copy the same message). */
 const toldMissingRates = new Set<string>();
+/** Tests: forget which supply days were told (each test world starts afresh). */
+export const forgetRateNotices = () => toldMissingRates.clear();
 
 /**
  * Tells the operator, in the log and by email to the firm's address, that invoices wait for an
