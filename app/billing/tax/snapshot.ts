@@ -1,4 +1,3 @@
-import type { PlanKey } from '../types';
 import type { TaxProfile } from './profile';
 import { taxTreatment, type TaxTreatment } from './rules';
 
@@ -20,7 +19,8 @@ export interface Bilingual {
 
 export interface SnapshotLine {
   description: Bilingual;
-  plan: PlanKey | null;
+  /** The package's key (a PlanKey; kept as text so that this module needs nothing from types.ts, which refers to it). */
+  plan: string | null;
   quantity: number;
   /** Net unit price in cents. */
   unitPrice: number;
@@ -144,7 +144,7 @@ export function needsAed(profile: Pick<TaxProfile, 'country' | 'registered'>): b
 export interface SnapshotInput {
   profile: TaxProfile;
   client: ClientDetails;
-  lines: { description: Bilingual; plan: PlanKey | null; quantity: number; price: number }[];
+  lines: { description: Bilingual; plan: string | null; quantity: number; price: number }[];
   supplyDate: Date;
   periodStart: Date;
   periodEnd: Date;
