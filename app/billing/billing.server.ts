@@ -33,7 +33,12 @@ export function billing(): BillingProvider {
       // A public site without Stripe: no test cards (start.server.ts says so at start).
       globalThis.__billing = new NoBilling();
     } else {
-      globalThis.__billing = new EmbeddedBilling(db, { plans: billingPlans, log });
+      globalThis.__billing = new EmbeddedBilling(db, {
+        plans: billingPlans,
+        log,
+        // parseEnv gives the embedded engine a profile always (the operator's, or the demo's).
+        tax: e.taxProfile ? { profile: e.taxProfile, describe: planNames } : undefined,
+      });
       log('embedded engine (local checkout with test cards; no real payments)');
     }
   }
@@ -75,6 +80,15 @@ async function fetchPlans(locale: Locale) {
 export async function billingPlans(): Promise<BillingPlan[]> {
   const plans = await fetchPlans('en');
   return plans.map(({ key, priceSgd, stripePriceId, paymentLink }) => ({ key, priceSgd, stripePriceId, paymentLink }));
+}
+
+/** A plan's name in both languages, for an invoice's snapshot (the key when the CMS has none). */
+async function planNames(plan: PlanKey): Promise<{ en: string; ar: string }> {
+  const [en, ar] = await Promise.all([fetchPlans('en'), fetchPlans('ar')]);
+  return {
+    en: en.find((p) => p.key === plan)?.name ?? plan,
+    ar: ar.find((p) => p.key === plan)?.name ?? plan,
+  };
 }
 
 export async function localizedPlans(locale: Locale): Promise<LocalizedPlan[]> {

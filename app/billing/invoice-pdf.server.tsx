@@ -7,6 +7,7 @@ import enLabels from '../../public/locales/en/emails.json';
 import arLabels from '../../public/locales/ar/emails.json';
 import { formatBillingAmount, formatBillingDate } from './format';
 import { rtlLigaturesInReadingOrder } from './pdf-rtl-text.server';
+import type { TaxInvoiceView } from './tax/view';
 import type { InvoiceStatus, InvoiceView } from './types';
 
 /**
@@ -23,6 +24,12 @@ export interface InvoiceDocument {
   customer: { name: string; company: string | null; email: string };
   /** The firm's name, contact address and offices in this language, from the CMS site settings. */
   firm: { name: string; email: string | null; offices: { city: string; country?: string | null; address: string }[] };
+  /**
+   * The tax invoice as text (app/billing/tax/view.ts, from the invoice's snapshot): when present
+   * the PDF is the tax invoice; absent (an invoice from before tax invoices), it renders exactly
+   * as it always did.
+   */
+  tax?: TaxInvoiceView | null;
   labels?: never;
 }
 
@@ -265,9 +272,161 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
   );
 }
 
+/** A tax invoice (snapshot version 1): the same page and styles, with the fields of Art. 59 / IRAS. */
+function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView }) {
+  const { locale, firm } = doc;
+  const l = labels[locale];
+  const s = stylesFor(locale);
+  const t = taxStylesFor(locale);
+  const cols = [t.colDescription, t.colQuantity, t.colMoney, t.colMoney, t.colRate, t.colMoney];
+  const head = [
+    tax.columns.description,
+    tax.columns.quantity,
+    tax.columns.unitPrice,
+    tax.columns.net,
+    tax.columns.rate,
+    tax.columns.tax,
+  ];
+  return (
+    <Document
+      title={tax.documentTitle}
+      author={tax.supplier.name}
+      language={locale}
+      creator={firm.name}
+      producer={firm.name}
+    >
+      <Page size="A4" style={s.page}>
+        <View style={s.header}>
+          <View style={s.firmBlock}>
+            <Text style={s.firmName}>{tax.supplier.name}</Text>
+            {tax.supplier.lines.map((line, i) => (
+              <Text key={i} style={s.office}>
+                {line}
+              </Text>
+            ))}
+            {tax.supplier.registration ? (
+              <Text style={[s.office, s.officeCity]}>
+                {tax.supplier.registration.label}: <Text style={t.number}>{tax.supplier.registration.value}</Text>
+              </Text>
+            ) : null}
+          </View>
+          <View style={s.titleBlock}>
+            <Text style={s.title}>{tax.title}</Text>
+            <Text style={s.titleNumber}>{doc.invoice.number}</Text>
+          </View>
+        </View>
+        {tax.demo ? <Text style={t.banner}>{tax.demo}</Text> : null}
+        {tax.waiting ? <Text style={t.banner}>{tax.waiting}</Text> : null}
+
+        <View style={s.columns}>
+          <View style={s.billedTo}>
+            <Text style={s.heading}>{tax.customer.heading}</Text>
+            <Text style={s.strong}>{tax.customer.name}</Text>
+            {tax.customer.lines.map((line, i) => (
+              <Text key={i} style={s.text}>
+                {line}
+              </Text>
+            ))}
+            {tax.customer.registration ? (
+              <>
+                <Text style={s.strong}>{tax.customer.registration.label}</Text>
+                <Text style={[s.strong, t.number]}>{tax.customer.registration.value}</Text>
+              </>
+            ) : null}
+          </View>
+          <View style={s.meta}>
+            {tax.meta.map(([label, value]) => (
+              <View key={label} style={s.metaRow}>
+                <Text style={s.metaLabel}>{label}</Text>
+                <Text style={s.metaValue}>{value}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+
+        <View style={s.table}>
+          <View style={s.tableHead}>
+            {head.map((label, i) => (
+              <Text key={i} style={[cols[i], s.headCell, i === 0 ? s.startText : s.endText]}>
+                {label}
+              </Text>
+            ))}
+          </View>
+          {tax.lines.map((line, n) => (
+            <View key={n} style={s.tableRow} wrap={false}>
+              <View style={t.colDescription}>
+                <Text style={s.strong}>{line.description}</Text>
+                <Text style={[s.small, s.startText]}>{line.period}</Text>
+              </View>
+              {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, i) => (
+                <Text key={i} style={[cols[i + 1], s.endText]}>
+                  {value}
+                </Text>
+              ))}
+            </View>
+          ))}
+          {tax.totals.map(([label, value], i) => (
+            <View key={label} style={i === tax.totals.length - 1 ? s.totalRow : t.subtotalRow} wrap={false}>
+              <Text style={[t.totalLabel, i === tax.totals.length - 1 ? s.total : s.startText]}>{label}</Text>
+              <Text style={[t.totalValue, i === tax.totals.length - 1 ? s.total : s.endText, s.endText]}>{value}</Text>
+            </View>
+          ))}
+          {tax.aed ? (
+            <View style={t.aed} wrap={false}>
+              <Text style={s.heading}>{tax.aed.heading}</Text>
+              {tax.aed.rows.map(([label, value]) => (
+                <View key={label} style={t.subtotalRow}>
+                  <Text style={[t.totalLabel, s.startText]}>{label}</Text>
+                  <Text style={[t.totalValue, s.strong, s.endText]}>{value}</Text>
+                </View>
+              ))}
+              <Text style={s.note}>{tax.aed.rate}</Text>
+              {tax.aed.fixture ? <Text style={s.small}>{tax.aed.fixture}</Text> : null}
+            </View>
+          ) : null}
+          {tax.statement ? <Text style={[s.note, s.strong]}>{tax.statement}</Text> : null}
+          <Text style={s.note}>{tax.currency}</Text>
+        </View>
+
+        <View style={s.footer} fixed>
+          <Text style={s.footerText}>{fill(l.footer, { firm: firm.name })}</Text>
+          {firm.email ? <Text style={s.footerText}>{fill(l.contact, { email: firm.email })}</Text> : null}
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+function taxStylesFor(locale: Locale) {
+  const rtl = locale === 'ar';
+  const row = rtl ? 'row-reverse' : 'row';
+  const text = { direction: rtl ? 'rtl' : 'ltr', textAlign: rtl ? 'right' : 'left' } as const;
+  return StyleSheet.create({
+    banner: {
+      ...text,
+      marginTop: 12,
+      padding: 8,
+      fontSize: 9,
+      fontWeight: 'bold',
+      color: '#7a4b00',
+      backgroundColor: '#fdf3dc',
+    },
+    colDescription: { width: '34%' },
+    colQuantity: { width: '8%' },
+    colMoney: { width: '15.5%' },
+    colRate: { width: '11.5%' },
+    subtotalRow: { flexDirection: row, paddingVertical: 3, paddingHorizontal: 8 },
+    totalLabel: { width: '70%' },
+    totalValue: { width: '30%' },
+    aed: { marginTop: 16, padding: 8, borderWidth: 0.5, borderColor: RULE },
+    // A registration number is one left-to-right run, never split across lines.
+    number: { direction: 'ltr', fontFamily: LATIN },
+  });
+}
+
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   registerFonts();
-  const pdf = await renderToBuffer(<InvoicePdf doc={doc} />);
+  const pdf = await renderToBuffer(doc.tax ? <TaxInvoicePdf doc={doc} tax={doc.tax} /> : <InvoicePdf doc={doc} />);
   // Arabic ligatures (لا in للاستشارات) would extract with their letters swapped: see the module.
   // Both languages: an English invoice may still carry a client's name written in Arabic.
   return rtlLigaturesInReadingOrder(pdf);

@@ -31,6 +31,9 @@ export class NoBilling implements BillingProvider {
   async getInvoice() {
     return null;
   }
+  async getInvoiceTax() {
+    return null;
+  }
   async changePlan(): Promise<SubscriptionView> {
     this.refuse();
   }

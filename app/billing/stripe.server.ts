@@ -339,6 +339,11 @@ export class StripeBilling implements BillingProvider {
     }
   }
 
+  /** Stripe's invoices carry Stripe's own tax objects (issue 41 item 7, not done yet): no snapshot here. */
+  async getInvoiceTax(): Promise<null> {
+    return null;
+  }
+
   async getInvoice(customerId: string, invoiceId: string): Promise<InvoiceView | null> {
     if (!/^in_[A-Za-z0-9]{1,64}$/.test(invoiceId)) return null;
     try {

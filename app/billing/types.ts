@@ -11,6 +11,7 @@
  * customer: a method given another customer's id behaves as if it did not exist.
  */
 import type { Locale } from '~/i18n';
+import type { InvoiceSnapshot } from './tax/snapshot';
 
 export const PLAN_KEYS = ['starter', 'business', 'enterprise'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
@@ -160,6 +161,12 @@ export interface BillingProvider {
   ): Promise<{ invoices: InvoiceView[]; hasMore: boolean }>;
   /** One of this customer's invoices, or null (also for another customer's invoice id). */
   getInvoice(customerId: string, invoiceId: string): Promise<InvoiceView | null>;
+  /**
+   * The tax snapshot of one of this customer's invoices (app/billing/tax/snapshot.ts), or null:
+   * an invoice from before tax invoices, another customer's, or (for now) a Stripe invoice, whose
+   * tax content is Stripe's own (issue 41 item 7).
+   */
+  getInvoiceTax(customerId: string, invoiceId: string): Promise<InvoiceSnapshot | null>;
   /** Schedules the change for the next billing date, no proration. Idempotent for the same plan. */
   changePlan(customerId: string, subscriptionId: string, plan: PlanKey): Promise<SubscriptionView>;
   /** Withdraws a scheduled change before it applies. Idempotent. */

@@ -16,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BillingDetails } from '~/billing/tax/details';
+import type { InvoiceSnapshot } from '~/billing/tax/snapshot';
 
 /**
  * The client-data schema: one source for PGlite (embedded world) and PostgreSQL (hosted world).
@@ -25,6 +27,7 @@ import {
  * Every text a visitor can fill is bounded here too (the forms' own limits, checked again by the
  * database), and every row names when it may go (`expires_at`) or is kept until erased.
  */
+
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
@@ -370,6 +373,12 @@ export const billingCustomers = pgTable(
     company: text('company'),
     locale: text('locale').notNull(),
     card: jsonb('card').$type<BillingCard>(),
+    /**
+     * What the client told for their invoices (legal name, address, country, tax number), or null
+     * while unknown. Read when an invoice is issued and copied into its snapshot: changing it
+     * changes future invoices only.
+     */
+    billingDetails: jsonb('billing_details').$type<BillingDetails>(),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
@@ -467,6 +476,11 @@ export const billingInvoices = pgTable(
     periodStart: at('period_start').notNull(),
     periodEnd: at('period_end').notNull(),
     paidAt: at('paid_at'),
+    /**
+     * The tax invoice's snapshot (app/billing/tax/snapshot.ts): what the invoice shows, frozen at
+     * issue. Null for invoices issued before tax invoices: they render as they always did.
+     */
+    tax: jsonb('tax').$type<InvoiceSnapshot>(),
   },
   (t) => [
     unique('billing_invoices_period_key').on(t.subscriptionId, t.periodStart),
@@ -477,6 +491,33 @@ export const billingInvoices = pgTable(
     check(
       'billing_invoices_bounded',
       sql`char_length(${t.id}) <= 64 and char_length(${t.number}) <= 32 and ${t.amount} >= 0 and ${t.currency} = 'sgd'`,
+    ),
+  ],
+);
+
+/**
+ * The exchange rates the operator records (`npm run rates -- add`): AED per one unit of `base`,
+ * published for `effective_on` by `source` (e.g. the Central Bank of the UAE). One rate per
+ * currency and day, never changed once recorded (issued invoices name it). `fixture`: a test or
+ * demo rate, printed as such.
+ */
+export const billingExchangeRates = pgTable(
+  'billing_exchange_rates',
+  {
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    effectiveOn: text('effective_on').notNull(),
+    rate: text('rate').notNull(),
+    source: text('source').notNull(),
+    fixture: boolean('fixture').notNull().default(false),
+    recordedAt: at('recorded_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'billing_exchange_rates_pkey', columns: [t.base, t.quote, t.effectiveOn] }),
+    check(
+      'billing_exchange_rates_valid',
+      sql`${t.base} ~ '^[A-Z]{3}$' and ${t.quote} ~ '^[A-Z]{3}$' and ${t.effectiveOn} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+        and ${t.rate} ~ '^[0-9]{1,6}([.][0-9]{1,8})?$' and char_length(${t.source}) between 1 and 200`,
     ),
   ],
 );

@@ -7,6 +7,15 @@ import { listeningSiteUrl, localSessionSecret, parseEnv } from './env.server';
 const SECRET = 'a-session-secret-of-at-least-32-characters';
 const DATABASE_URL = 'postgres://site:pw@127.0.0.1:5432/site';
 
+const TAX_PROFILE = {
+  legalName: { en: 'Bawaba Advisory FZ-LLC', ar: 'بوابة للاستشارات ش.م.ح-ذ.م.م' },
+  address: { en: 'Dubai, United Arab Emirates', ar: 'دبي، الإمارات العربية المتحدة' },
+  country: 'AE',
+  registered: true,
+  registrationNumber: '100123456789012',
+  pricesIncludeTax: true,
+};
+
 describe('environment', () => {
   it('runs the embedded world when no Sanity project is configured', () => {
     const e = parseEnv({});
@@ -171,14 +180,51 @@ describe('environment', () => {
     }
     // Stripe keys decide on any site; asking for the demo engine beside them is a mistake to name.
     expect(
-      billing({ SITE_URL: 'https://www.example.com', STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' })
-        .kind,
+      parseEnv(
+        {
+          SITE_URL: 'https://www.example.com',
+          STRIPE_SECRET_KEY: 'sk_live_a',
+          STRIPE_WEBHOOK_SECRET: 'whsec_a',
+          TAX_PROFILE_FILE: 'tax.json',
+        },
+        undefined,
+        () => JSON.stringify(TAX_PROFILE),
+      ).billing.kind,
     ).toBe('stripe');
     expect(() =>
       parseEnv({ BILLING: 'demo', STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }),
     ).toThrow(/BILLING: demo runs the local engine/);
     expect(() => parseEnv({ BILLING: 'stripe' })).toThrow(/BILLING: unset, or demo/);
     expect(billing({ SITE_URL: 'https://www.example.com', BILLING: '' })).toEqual({ kind: 'none' });
+  });
+
+  it('takes the tax profile from TAX_PROFILE_FILE; Stripe on a public site refuses to start without a complete one', () => {
+    const stripe = {
+      SITE_URL: 'https://www.example.com',
+      STRIPE_SECRET_KEY: 'sk_live_a',
+      STRIPE_WEBHOOK_SECRET: 'whsec_a',
+    };
+    expect(() => parseEnv(stripe)).toThrow(/TAX_PROFILE_FILE: required with Stripe on a public site/);
+    const withFile = (profile: unknown) =>
+      parseEnv({ ...stripe, TAX_PROFILE_FILE: '/etc/tax.json' }, undefined, (file) => {
+        expect(file).toBe('/etc/tax.json');
+        return typeof profile === 'string' ? profile : JSON.stringify(profile);
+      });
+    expect(withFile(TAX_PROFILE).taxProfile).toMatchObject({
+      country: 'AE',
+      registrationNumber: '100123456789012',
+      demo: false,
+    });
+    // A file cannot claim to be the demo: only the built-in profile is.
+    expect(withFile({ ...TAX_PROFILE, demo: true }).taxProfile?.demo).toBe(false);
+    expect(() => withFile({ ...TAX_PROFILE, address: { en: 'Dubai' } })).toThrow(/TAX_PROFILE_FILE address\.ar/);
+    expect(() => withFile({ ...TAX_PROFILE, registrationNumber: '1234' })).toThrow(/a UAE TRN is 15 digits/);
+    expect(() => withFile('{ not json')).toThrow(/TAX_PROFILE_FILE: \/etc\/tax.json is not a readable JSON file/);
+    // Where no real payment is taken: the demo profile, which says it is one; none without billing.
+    expect(parseEnv({ SITE_URL: 'http://localhost:3000' }).taxProfile?.demo).toBe(true);
+    expect(parseEnv({ SITE_URL: 'https://www.example.com', BILLING: 'demo' }).taxProfile?.demo).toBe(true);
+    expect(parseEnv({ ...stripe, SITE_URL: 'http://127.0.0.1:3000' }).taxProfile?.demo).toBe(true);
+    expect(parseEnv({ SITE_URL: 'https://www.example.com' }).taxProfile).toBeNull();
   });
 
   it('reads the Studio URL (default: where npm run studio:dev serves it) and an optional Content Lake host', () => {

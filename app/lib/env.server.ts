@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_TAX_PROFILE, parseTaxProfile, type TaxProfile } from '~/billing/tax/profile';
 
 /**
  * The server's environment, read once and validated. A missing hosted setting means
@@ -112,6 +113,8 @@ const schema = z.object({
       .optional(),
   ),
   OUTBOX_DIR: optional,
+  /** The issuing entity's tax profile: a JSON file (docs/accounting.md). */
+  TAX_PROFILE_FILE: optional,
 });
 
 /** Where `sanity dev` (npm run studio:dev) serves the Studio. */
@@ -184,6 +187,13 @@ export type ServerEnv = {
   pageCache: boolean;
   /** The firm's notification emails: SMTP when SMTP_URL is set, else .eml files in outboxDir. */
   mail: { smtpUrl?: string; from?: string; to?: string; outboxDir: string };
+  /**
+   * Who the invoices are from (app/billing/tax/profile.ts): the operator's TAX_PROFILE_FILE; else,
+   * where no real payment is taken (the embedded engine, or Stripe on a loopback site), the demo
+   * profile, which says it is one; null when the site takes no payment. Stripe on a public site
+   * refuses to start without a complete profile.
+   */
+  taxProfile: TaxProfile | null;
 };
 
 /**
@@ -259,6 +269,8 @@ export function parseEnv(
     secret: randomBytes(48).toString('base64url'),
     source: 'ephemeral',
   }),
+  /** Reads TAX_PROFILE_FILE (tests pass their own). */
+  readFile: (file: string) => string = (file) => readFileSync(file, 'utf8'),
 ): ServerEnv {
   const result = schema.safeParse(source);
   if (!result.success) {
@@ -305,6 +317,27 @@ export function parseEnv(
   if (portalTestHooks && (isProduction || e.STRIPE_SECRET_KEY || content.world === 'hosted')) {
     problems.push('PORTAL_TEST_HOOKS: test hooks are refused in production, with Stripe and in the hosted world');
   }
+  let taxProfile: TaxProfile | null = null;
+  if (e.TAX_PROFILE_FILE) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFile(e.TAX_PROFILE_FILE));
+    } catch (error) {
+      problems.push(
+        `TAX_PROFILE_FILE: ${e.TAX_PROFILE_FILE} is not a readable JSON file (${(error as Error).message})`,
+      );
+    }
+    if (raw !== undefined) {
+      const parsed = parseTaxProfile(raw);
+      if (parsed.ok) taxProfile = { ...parsed.profile, demo: false };
+      else problems.push(...parsed.problems.map((p) => `TAX_PROFILE_FILE ${p}`));
+    }
+  } else if (e.STRIPE_SECRET_KEY && !isLoopbackSite(siteUrl)) {
+    // Real payments need real tax invoices: who issues them is not guessed.
+    problems.push(
+      'TAX_PROFILE_FILE: required with Stripe on a public site (the issuing entity: legal name and address in English and Arabic, country, registration number; see docs/accounting.md)',
+    );
+  } else if (e.STRIPE_SECRET_KEY || e.BILLING === 'demo' || isLoopbackSite(siteUrl)) taxProfile = DEMO_TAX_PROFILE;
   if (problems.length) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const generated = e.SESSION_SECRET || content.world === 'hosted' ? null : localSecret(content.dataDir);
   const sessionSecret = e.SESSION_SECRET ?? generated!.secret;
@@ -353,6 +386,7 @@ export function parseEnv(
       to: e.MAIL_TO,
       outboxDir: e.OUTBOX_DIR ?? `${e.CONTENT_DATA_DIR ?? 'data'}/outbox`,
     },
+    taxProfile,
   };
 }
 

@@ -14,6 +14,8 @@ import {
   useT,
 } from '~/kit';
 import { InvoiceStatusBadge, portalContainer, portalMeta, useFormatDate } from '~/features/portal/kit';
+import type { TaxInvoiceView } from '~/billing/tax/view';
+import type { InvoiceStatus } from '~/billing/types';
 
 /** /account/invoices/:invoiceId: one of the client's own invoices as a clean, printable page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -29,8 +31,145 @@ export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args
 
 export const ErrorBoundary = RouteErrorBoundary;
 
+/** A tax invoice (its snapshot, as text from app/billing/tax/view.ts: the same text as the PDF). */
+function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; number: string; status: InvoiceStatus }) {
+  const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
+  const money = 'px-3 py-3 text-end tabular-nums whitespace-nowrap';
+  const party = (p: TaxInvoiceView['supplier'], id: string) => (
+    <TitledSection id={id} title={p.heading} titleClassName={term}>
+      <address className="mt-2 not-italic leading-7 text-navy-900">
+        <span className="block font-semibold">{p.name}</span>
+        {p.lines.map((line, i) => (
+          <span key={i} className="block break-words">
+            {isolateNumberRuns(line)}
+          </span>
+        ))}
+        {p.registration && (
+          <span className="block font-semibold" data-testid={`${id}-registration`}>
+            {p.registration.label}: <bdi dir="ltr">{p.registration.value}</bdi>
+          </span>
+        )}
+      </address>
+    </TitledSection>
+  );
+  return (
+    <article
+      className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
+      aria-labelledby="invoice-title"
+      data-testid="tax-invoice"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
+        <p className="text-2xl font-bold text-navy-900">{tax.supplier.name}</p>
+        <div className="text-end">
+          <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
+            {tax.title}{' '}
+            <bdi dir="ltr" className="whitespace-nowrap">
+              {number}
+            </bdi>
+          </h1>
+          <div className="mt-2">
+            <InvoiceStatusBadge status={status} />
+          </div>
+        </div>
+      </header>
+      {[tax.demo, tax.waiting].map((notice, i) =>
+        notice ? (
+          <p key={i} className="mt-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" role="note">
+            {notice}
+          </p>
+        ) : null,
+      )}
+      <div className="grid gap-6 py-6 sm:grid-cols-2">
+        {party(tax.supplier, 'invoice-supplier')}
+        {party(tax.customer, 'invoice-customer')}
+      </div>
+      <dl className="grid gap-4 border-t border-navy-100 py-6 sm:grid-cols-2">
+        {tax.meta.map(([label, value]) => (
+          <div key={label}>
+            <dt className={term}>{label}</dt>
+            <dd className="mt-1 font-semibold">
+              <Bidi>{value}</Bidi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] border-collapse text-navy-900">
+          <thead>
+            <tr className="border-y border-navy-200 bg-sand-50 text-sm print:bg-white">
+              <th scope="col" className="px-3 py-3 text-start font-semibold">
+                {tax.columns.description}
+              </th>
+              {[tax.columns.quantity, tax.columns.unitPrice, tax.columns.net, tax.columns.rate, tax.columns.tax].map(
+                (label) => (
+                  <th key={label} scope="col" className="px-3 py-3 text-end font-semibold">
+                    {label}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {tax.lines.map((line, i) => (
+              <tr key={i} className="border-b border-navy-100">
+                <td className="px-3 py-3">
+                  <span className="block font-semibold">{line.description}</span>
+                  <span className="block text-sm text-navy-700">{line.period}</span>
+                </td>
+                {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, j) => (
+                  <td key={j} className={money}>
+                    <Bidi>{value}</Bidi>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="ms-auto mt-4 max-w-md">
+        {tax.totals.map(([label, value], i) => (
+          <div
+            key={label}
+            className={`flex justify-between gap-4 px-3 py-2 ${i === tax.totals.length - 1 ? 'border-t-2 border-navy-900 text-lg font-bold' : ''}`}
+          >
+            <dt>{label}</dt>
+            <dd className="tabular-nums" data-testid={i === tax.totals.length - 1 ? 'invoice-total' : undefined}>
+              <Bidi>{value}</Bidi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {tax.aed && (
+        <section
+          className="mt-6 rounded-lg border border-navy-100 p-4"
+          aria-labelledby="invoice-aed"
+          data-testid="invoice-aed"
+        >
+          <h2 id="invoice-aed" className={term}>
+            {tax.aed.heading}
+          </h2>
+          <dl className="mt-2">
+            {tax.aed.rows.map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4 py-1">
+                <dt>{label}</dt>
+                <dd className="font-semibold tabular-nums">
+                  <Bidi>{value}</Bidi>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-sm text-navy-700">{isolateNumberRuns(tax.aed.rate)}</p>
+          {tax.aed.fixture && <p className="mt-1 text-sm font-semibold text-amber-900">{tax.aed.fixture}</p>}
+        </section>
+      )}
+      {tax.statement && <p className="mt-4 font-semibold">{tax.statement}</p>}
+      <p className="mt-4 text-sm text-navy-700">{tax.currency}</p>
+    </article>
+  );
+}
+
 export default function AccountInvoice() {
-  const { invoice, planName, amount, customer, firm, pdfUrl } = useLoaderData<typeof loader>();
+  const { invoice, planName, amount, customer, firm, pdfUrl, tax } = useLoaderData<typeof loader>();
   const { t } = useT('portal');
   const locale = useLocale();
   const date = useFormatDate();
@@ -51,117 +190,123 @@ export default function AccountInvoice() {
           </a>
         </nav>
 
-        <article
-          className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
-          aria-labelledby="invoice-title"
-        >
-          <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
-            <div>
-              <p className="text-2xl font-bold text-navy-900">{firm.name}</p>
-              {firm.email && (
-                <p className="mt-1 text-navy-700" dir="ltr">
-                  {firm.email}
-                </p>
-              )}
-            </div>
-            <div className="text-end">
-              <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
-                {t('invoice.title')}{' '}
-                <bdi dir="ltr" className="whitespace-nowrap">
-                  {invoice.number}
-                </bdi>
-              </h1>
-              <div className="mt-2">
-                <InvoiceStatusBadge status={invoice.status} />
+        {tax ? (
+          <TaxInvoiceArticle tax={tax} number={invoice.number} status={invoice.status} />
+        ) : (
+          <article
+            className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
+            aria-labelledby="invoice-title"
+          >
+            <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
+              <div>
+                <p className="text-2xl font-bold text-navy-900">{firm.name}</p>
+                {firm.email && (
+                  <p className="mt-1 text-navy-700" dir="ltr">
+                    {firm.email}
+                  </p>
+                )}
               </div>
-            </div>
-          </header>
+              <div className="text-end">
+                <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
+                  {t('invoice.title')}{' '}
+                  <bdi dir="ltr" className="whitespace-nowrap">
+                    {invoice.number}
+                  </bdi>
+                </h1>
+                <div className="mt-2">
+                  <InvoiceStatusBadge status={invoice.status} />
+                </div>
+              </div>
+            </header>
 
-          <dl className="grid gap-6 py-6 sm:grid-cols-3">
-            <div>
-              <dt className={term}>{t('invoice.number')}</dt>
-              <dd className="mt-1 font-semibold">
-                <bdi dir="ltr">{invoice.number}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt className={term}>{t('invoice.issued')}</dt>
-              <dd className="mt-1 font-semibold">{date(invoice.created)}</dd>
-            </div>
-            <div>
-              <dt className={term}>{t('invoice.period')}</dt>
-              <dd className="mt-1 font-semibold">
-                {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
-              </dd>
-            </div>
-          </dl>
+            <dl className="grid gap-6 py-6 sm:grid-cols-3">
+              <div>
+                <dt className={term}>{t('invoice.number')}</dt>
+                <dd className="mt-1 font-semibold">
+                  <bdi dir="ltr">{invoice.number}</bdi>
+                </dd>
+              </div>
+              <div>
+                <dt className={term}>{t('invoice.issued')}</dt>
+                <dd className="mt-1 font-semibold">{date(invoice.created)}</dd>
+              </div>
+              <div>
+                <dt className={term}>{t('invoice.period')}</dt>
+                <dd className="mt-1 font-semibold">
+                  {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
+                </dd>
+              </div>
+            </dl>
 
-          <div className="grid gap-6 border-t border-navy-100 py-6 sm:grid-cols-2">
-            <TitledSection id="billed-to" title={t('invoice.billedTo')} titleClassName={term}>
-              <address className="mt-2 not-italic leading-7 text-navy-900">
-                <span className="block font-semibold">{customer.name}</span>
-                {customer.company && <span className="block">{customer.company}</span>}
-                {/* Aligned with the lines above it; only the address itself runs left to right. */}
-                <span className="block break-all">
-                  <bdi dir="ltr">{customer.email}</bdi>
-                </span>
-              </address>
-            </TitledSection>
-            <TitledSection id="invoice-from" title={t('invoice.from')} titleClassName={term}>
-              <address className="mt-2 not-italic leading-7 text-navy-900">
-                <span className="block font-semibold">{firm.name}</span>
-                {firm.offices.map((office) => (
-                  <span key={office.city} className="mt-1 block text-navy-700">
-                    <span className="font-medium text-navy-900">{placeName(office.city, office.country, locale)}</span>
-                    {office.address && (
-                      <span className="block whitespace-pre-line">{isolateNumberRuns(office.address)}</span>
-                    )}
+            <div className="grid gap-6 border-t border-navy-100 py-6 sm:grid-cols-2">
+              <TitledSection id="billed-to" title={t('invoice.billedTo')} titleClassName={term}>
+                <address className="mt-2 not-italic leading-7 text-navy-900">
+                  <span className="block font-semibold">{customer.name}</span>
+                  {customer.company && <span className="block">{customer.company}</span>}
+                  {/* Aligned with the lines above it; only the address itself runs left to right. */}
+                  <span className="block break-all">
+                    <bdi dir="ltr">{customer.email}</bdi>
                   </span>
-                ))}
-              </address>
-            </TitledSection>
-          </div>
+                </address>
+              </TitledSection>
+              <TitledSection id="invoice-from" title={t('invoice.from')} titleClassName={term}>
+                <address className="mt-2 not-italic leading-7 text-navy-900">
+                  <span className="block font-semibold">{firm.name}</span>
+                  {firm.offices.map((office) => (
+                    <span key={office.city} className="mt-1 block text-navy-700">
+                      <span className="font-medium text-navy-900">
+                        {placeName(office.city, office.country, locale)}
+                      </span>
+                      {office.address && (
+                        <span className="block whitespace-pre-line">{isolateNumberRuns(office.address)}</span>
+                      )}
+                    </span>
+                  ))}
+                </address>
+              </TitledSection>
+            </div>
 
-          <table className="w-full border-collapse text-navy-900">
-            <thead>
-              <tr className="border-y border-navy-200 bg-sand-50 print:bg-white">
-                <th scope="col" className="px-3 py-3 text-start text-sm font-semibold">
-                  {t('invoice.description')}
-                </th>
-                <th scope="col" className="px-3 py-3 text-end text-sm font-semibold">
-                  {t('invoice.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="border-b border-navy-100">
-                <td className="px-3 py-4">
-                  <span className="block font-semibold">{t('invoice.line', { plan: planName })}</span>
-                  <span className="block text-sm text-navy-700">
-                    {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
-                  </span>
-                </td>
-                <td className="px-3 py-4 text-end tabular-nums whitespace-nowrap">
-                  <Bidi>{amount}</Bidi>
-                </td>
-              </tr>
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="px-3 py-4 text-start text-lg font-bold">
-                  {t('invoice.total')}
-                </th>
-                <td
-                  className="px-3 py-4 text-end text-lg font-bold tabular-nums whitespace-nowrap"
-                  data-testid="invoice-total"
-                >
-                  <Bidi>{amount}</Bidi>
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-          <p className="mt-4 text-sm text-navy-700">{t('invoice.currency')}</p>
-        </article>
+            <table className="w-full border-collapse text-navy-900">
+              <thead>
+                <tr className="border-y border-navy-200 bg-sand-50 print:bg-white">
+                  <th scope="col" className="px-3 py-3 text-start text-sm font-semibold">
+                    {t('invoice.description')}
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-end text-sm font-semibold">
+                    {t('invoice.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr className="border-b border-navy-100">
+                  <td className="px-3 py-4">
+                    <span className="block font-semibold">{t('invoice.line', { plan: planName })}</span>
+                    <span className="block text-sm text-navy-700">
+                      {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
+                    </span>
+                  </td>
+                  <td className="px-3 py-4 text-end tabular-nums whitespace-nowrap">
+                    <Bidi>{amount}</Bidi>
+                  </td>
+                </tr>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" className="px-3 py-4 text-start text-lg font-bold">
+                    {t('invoice.total')}
+                  </th>
+                  <td
+                    className="px-3 py-4 text-end text-lg font-bold tabular-nums whitespace-nowrap"
+                    data-testid="invoice-total"
+                  >
+                    <Bidi>{amount}</Bidi>
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+            <p className="mt-4 text-sm text-navy-700">{t('invoice.currency')}</p>
+          </article>
+        )}
       </div>
     </div>
   );

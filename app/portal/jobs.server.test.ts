@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EmbeddedBilling } from '~/billing/engine/engine.server';
+import { DEMO_TAX_PROFILE } from '~/billing/tax/profile';
+import { addRate } from '~/billing/tax/rates.server';
 import type { BillingProvider, SubscriptionView } from '~/billing/types';
 import { mailQueue, rateLimits, renewalReminders } from '~/db/schema.server';
 import { testDatabaseKinds } from '~/db/test-support';
 import type { Mailer, MailMessage } from '~/lib/mailer.server';
 import type { ClientEmail } from './emails.server';
-import { claimTimerRun, queueRenewalReminders, reminderMarkers, runPortalJobs } from './jobs.server';
+import { claimTimerRun, forgetRateNotices, queueRenewalReminders, reminderMarkers, runPortalJobs } from './jobs.server';
 import { mailKeyHash, queueMail } from './mail-queue.server';
 import { createTestWorldOn, type TestWorldOn } from './test-world-on';
 
@@ -118,6 +121,60 @@ describe.each(testDatabaseKinds())('portal jobs on %s', (kind) => {
       // Once the first run is over, the other copy runs (and finds nothing left to do).
       expect(await runPortalJobs(world.copy)).toMatchObject({ skipped: false, mailSent: 0, purged: 0 });
       expect(sent).toHaveLength(1);
+    },
+  );
+
+  it(
+    'a tax invoice waiting for its exchange rate is in the jobs report, the log and one email to the firm; issued once a rate is recorded',
+    { timeout: 90_000 },
+    async () => {
+      const profile = { ...DEMO_TAX_PROFILE, demo: false, registrationNumber: '100123456789012' };
+      const engine = new EmbeddedBilling(world.database.db, {
+        plans: async () => [{ key: 'business', priceSgd: 1500 }],
+        tax: { profile, describe: async (plan) => ({ en: plan, ar: plan }) },
+      });
+      globalThis.__billing = engine;
+      forgetRateNotices();
+      const sent: MailMessage[] = [];
+      globalThis.__mailer = {
+        transport: 'outbox',
+        async send(message) {
+          sent.push(message);
+          return { transport: 'outbox', messageId: message.messageId ?? '<x@test>' };
+        },
+      };
+      const { url } = await engine.startCheckout({
+        plan: 'business',
+        locale: 'en',
+        successUrl: 'http://127.0.0.1/ok',
+        cancelUrl: 'http://127.0.0.1/pricing',
+      });
+      const { invoice } = await engine.completeCheckout(url.split('/').pop()!, {
+        email: 'rates@example.com',
+        name: 'Rates Client',
+        company: null,
+        cardNumber: '4242 4242 4242 4242',
+        expMonth: 12,
+        expYear: 2034,
+        cvc: '123',
+      });
+      const day = (await engine.now()).toISOString().slice(0, 10);
+      const first = await runPortalJobs(world.database);
+      expect(first).toMatchObject({
+        taxInvoicesIssued: 0,
+        taxInvoicesWaiting: [`${invoice.number} (supply ${day})`],
+        failed: [],
+      });
+      const operator = sent.filter((m) => m.subject.includes('exchange rate'));
+      expect(operator).toHaveLength(1);
+      expect(operator[0].text).toContain(invoice.number);
+      expect(operator[0].text).toContain('npm run rates -- add SGD');
+      // The next run tells the log again, not the inbox.
+      await runPortalJobs(world.database);
+      expect(sent.filter((m) => m.subject.includes('exchange rate'))).toHaveLength(1);
+
+      await addRate(world.database.db, { base: 'SGD', date: day, rate: '2.8412', source: 'CBUAE' });
+      expect(await runPortalJobs(world.database)).toMatchObject({ taxInvoicesIssued: 1, taxInvoicesWaiting: [] });
     },
   );
 

@@ -4,12 +4,13 @@ import { database as processDatabase } from '~/db/client.server';
 import { LOCK_KEYS, runExclusive } from '~/db/coordination.server';
 import { renewalReminders } from '~/db/schema.server';
 import type { Database, Db } from '~/db/types.server';
+import { firmInbox } from '~/features/forms/submissions.server';
 import { env } from '~/lib/env.server';
 import { localizePath } from '~/i18n';
 import { getAccount } from './accounts.server';
 import { dispatchEngineEvents } from './events.server';
 import { consume, type LimitContext } from './limits.server';
-import { queueMail, sendDueMail } from './mail-queue.server';
+import { mailDeps, queueMail, sendDueMail } from './mail-queue.server';
 import { enforceRetention } from './retention.server';
 
 /**
@@ -20,6 +21,8 @@ import { enforceRetention } from './retention.server';
  * between all the copies, not once per copy (claimTimerRun). Every step is safe to repeat after a crash:
  * 1. embedded billing: renewals, scheduled plan changes, ends of cancelled subscriptions
  *    (Stripe does this itself in the hosted world);
+ *    then the tax invoices that wait for an SGD→AED rate are issued if one is now recorded; those
+ *    still waiting are in the report (`taxInvoicesWaiting`), the log and an email to the firm;
  * 2. the embedded engine's events are delivered to the portal's handler;
  * 3. the 7-day renewal reminder, for both worlds: every subscription that will renew within 7
  *    days gets one reminder per billing period, marked in `renewal_reminders` (never for one
@@ -45,6 +48,10 @@ export interface JobReport {
   mailSent: number;
   mailFailed: number;
   purged: number;
+  /** Tax invoices issued this run after waiting for their exchange rate. */
+  taxInvoicesIssued: number;
+  /** Tax invoices still waiting for an exchange rate ("BWB-2026-0042 (supply 2026-11-02)"), oldest first. */
+  taxInvoicesWaiting: string[];
   /** Steps that failed (their errors are logged). */
   failed: string[];
 }
@@ -60,6 +67,8 @@ const emptyReport = (): JobReport => ({
   mailSent: 0,
   mailFailed: 0,
   purged: 0,
+  taxInvoicesIssued: 0,
+  taxInvoicesWaiting: [],
   failed: [],
 });
 
@@ -103,6 +112,12 @@ async function runSteps(db: Db, report: JobReport): Promise<JobReport> {
         failedPayments: due.failed,
       });
     });
+    await step('tax invoices', async () => {
+      const tax = await engine.completeWaitingInvoices();
+      report.taxInvoicesIssued = tax.completed.length;
+      report.taxInvoicesWaiting = tax.waiting.map((w) => `${w.number} (supply ${w.supplyDate})`);
+      if (tax.waiting.length) await tellOperatorRatesMissing(tax.waiting);
+    });
     await step('events', async () => {
       // Events until the outbox is empty (bounded, in case something keeps adding).
       for (let round = 0; round < 20; round++) {
@@ -124,6 +139,42 @@ async function runSteps(db: Db, report: JobReport): Promise<JobReport> {
     report.purged = await purgeExpired(db);
   });
   return report;
+}
+
+/** Supply days the operator was told about by this process (the email's Message-ID makes a repeat from another copy the same message). */
+const toldMissingRates = new Set<string>();
+/** Tests: forget which supply days were told (each test world starts afresh). */
+export const forgetRateNotices = () => toldMissingRates.clear();
+
+/**
+ * Tells the operator, in the log and by email to the firm's address, that invoices wait for an
+ * SGD→AED rate (`npm run rates -- add …`). One email per supply day; the log line every run.
+ */
+async function tellOperatorRatesMissing(waiting: { number: string; supplyDate: string }[]) {
+  const days = [...new Set(waiting.map((w) => w.supplyDate))];
+  console.warn(
+    `[portal jobs] ${waiting.length} tax invoice(s) wait for an SGD→AED rate for ${days.join(', ')}: npm run rates -- add SGD <date> <rate> <source>`,
+  );
+  const fresh = days.filter((d) => !toldMissingRates.has(d));
+  if (!fresh.length) return;
+  const deps = mailDeps();
+  const host = new URL(env().siteUrl).hostname;
+  await deps.mailer.send({
+    to: await firmInbox(),
+    from: deps.from,
+    subject: `Tax invoices wait for an exchange rate (${fresh.join(', ')})`,
+    text: [
+      `These tax invoices wait for the SGD→AED exchange rate of their date of supply:`,
+      '',
+      ...waiting.map((w) => `  ${w.number}  supply ${w.supplyDate}`),
+      '',
+      'Record the rate the Central Bank of the UAE published for that day (or the last one before it):',
+      '  npm run rates -- add SGD <YYYY-MM-DD> <AED per SGD> <source>',
+      'The next jobs run issues them. No rate is ever guessed (docs/accounting.md).',
+    ].join('\n'),
+    messageId: `<tax-rate-waiting-${fresh.join('-')}@${host}>`,
+  });
+  for (const d of fresh) toldMissingRates.add(d);
 }
 
 /**

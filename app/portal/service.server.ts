@@ -11,6 +11,7 @@ import { formatBillingAmount } from '~/billing/format';
 import { FORM_KEYS } from '~/features/forms/fields';
 import { formText, readFormBody } from '~/features/forms/request.server';
 import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
+import { taxInvoiceView, type TaxInvoiceView } from '~/billing/tax/view';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
 import { parseEmailAddress } from '~/lib/email';
@@ -113,6 +114,8 @@ export interface InvoicePageData {
   customer: { name: string; company: string | null; email: string };
   firm: { name: string; email: string | null; offices: { city: string; country: string | null; address: string }[] };
   pdfUrl: string;
+  /** The tax invoice as text (from its snapshot), or null for an invoice from before tax invoices. */
+  tax: TaxInvoiceView | null;
 }
 
 export type SubscriptionAction =
@@ -437,7 +440,11 @@ export async function invoicePage(
   if (!/^[A-Za-z0-9_]{1,80}$/.test(invoiceId)) return null;
   const invoice = await billing().getInvoice(session.account.customerId, invoiceId);
   if (!invoice) return null;
-  const [plans, firm] = await Promise.all([localizedPlans(locale), firmDetails(locale)]);
+  const [plans, firm, snapshot] = await Promise.all([
+    localizedPlans(locale),
+    firmDetails(locale),
+    billing().getInvoiceTax(session.account.customerId, invoice.id),
+  ]);
   const own = localizePath(`/account/invoices/${invoice.id}`, locale);
   return {
     invoice,
@@ -446,6 +453,7 @@ export async function invoicePage(
     customer: { name: session.account.name, company: session.account.company, email: session.account.email },
     firm,
     pdfUrl: `${own}/pdf`,
+    tax: snapshot ? taxInvoiceView(snapshot, invoice, locale) : null,
   };
 }
 
@@ -470,6 +478,7 @@ export async function invoicePdf(
       planName: data.planName,
       customer: data.customer,
       firm: data.firm,
+      tax: data.tax,
     }),
   );
   if (rendered.status === 'busy') return 'busy';

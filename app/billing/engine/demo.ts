@@ -58,6 +58,13 @@ export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | nul
       company: 'Haddad Trading LLC',
       locale: 'en',
       card: { brand: 'Visa', last4: '4242', expMonth: 12, expYear, renewals: 'succeed' },
+      // A client in the UAE, registered for VAT: her invoices from the demo's UAE firm carry 5 %.
+      billingDetails: {
+        legalName: 'Haddad Trading LLC',
+        address: 'Office 2207, Cluster X, Jumeirah Lake Towers\nDubai, United Arab Emirates',
+        country: 'AE',
+        registrationNumber: '100234567800003',
+      },
       createdAt: laylaAnchor,
     },
     subscription: {
@@ -105,6 +112,13 @@ export function buildDemo(now: Date, priceCents: (plan: PlanKey) => number | nul
       company: 'Saleh Logistics',
       locale: 'ar',
       card: { brand: 'Mastercard', last4: '4444', expMonth: 6, expYear, renewals: 'succeed' },
+      // A client in Singapore: a zero-rated export of services for the demo's UAE firm.
+      billingDetails: {
+        legalName: 'Saleh Logistics Pte. Ltd.',
+        address: '10 Anson Road, #12-08 International Plaza\nSingapore 079903',
+        country: 'SG',
+        registrationNumber: '201912345K',
+      },
       createdAt: omarAnchor,
     },
     subscription: {
@@ -160,5 +174,7 @@ function demoInvoice(
     periodStart: period.start,
     periodEnd: period.end,
     paidAt: period.start,
+    // Filled by the engine when it seeds (a snapshot with its tax profile), null without one.
+    tax: null,
   };
 }

@@ -42,6 +42,19 @@ import {
 } from './rows.server';
 import { recordEvents, takeInvoiceNumber, uniqueViolation, type EventBody, type Queryable } from './transaction.server';
 
+import type { TaxProfile } from '../tax/profile';
+import type { BillingDetails } from '../tax/details';
+import { rateInForce } from '../tax/rates.server';
+import {
+  buildSnapshot,
+  completeSnapshot,
+  DEMO_FIXTURE_RATE,
+  needsAed,
+  type Bilingual,
+  type ExchangeRateUsed,
+  type InvoiceSnapshot,
+} from '../tax/snapshot';
+
 export { CheckoutError, type CheckoutField, type DeclineCode } from './cards';
 export type { CheckoutView } from './rows.server';
 export { DEMO_CLIENT_EMAIL, DEMO_FORMER_EMAIL, DEMO_EMAILS } from './demo';
@@ -57,6 +70,18 @@ export interface EmbeddedBillingOptions {
   now?: () => number;
   /** How long a claimed event is this dispatcher's before another may claim it (default 5 minutes). */
   eventLeaseMs?: number;
+  /**
+   * Tax invoices: the issuing entity's profile and the plans' names in both languages. Each
+   * invoice issued then carries its snapshot (app/billing/tax/snapshot.ts); without this option
+   * invoices are issued as before tax invoices (no snapshot).
+   */
+  tax?: EngineTaxOptions;
+}
+
+export interface EngineTaxOptions {
+  profile: TaxProfile;
+  /** The plan's name in English and Arabic (read from the CMS's cached published content). */
+  describe: (plan: PlanKey) => Promise<Bilingual>;
 }
 
 export interface CheckoutInput {
@@ -181,6 +206,7 @@ export class EmbeddedBilling implements BillingProvider {
   private readonly log: (message: string) => void;
   private readonly realNow: () => number;
   private readonly eventLeaseMs: number;
+  private readonly tax: EngineTaxOptions | null;
   /** The test-only failure switch: in memory, per process; the portal exposes it only behind its test flag. */
   private failure: FailureOp | null = null;
 
@@ -190,6 +216,7 @@ export class EmbeddedBilling implements BillingProvider {
     this.log = options.log ?? (() => {});
     this.realNow = options.now ?? Date.now;
     this.eventLeaseMs = options.eventLeaseMs ?? DEFAULT_EVENT_LEASE_MS;
+    this.tax = options.tax ?? null;
   }
 
   private db(): Promise<Db> {
@@ -250,6 +277,17 @@ export class EmbeddedBilling implements BillingProvider {
   }
 
   /** Newest first, a page at a time (keyset: the page after `startingAfter`, by the customer's index). */
+  async getInvoiceTax(customerId: string, invoiceId: string): Promise<InvoiceSnapshot | null> {
+    if (!isId('cus', customerId) || !isId('in', invoiceId)) return null;
+    const [row] = await (
+      await this.db()
+    )
+      .select({ tax: billingInvoices.tax })
+      .from(billingInvoices)
+      .where(and(eq(billingInvoices.id, invoiceId), eq(billingInvoices.customerId, customerId)));
+    return row?.tax ?? null;
+  }
+
   async listInvoices(
     customerId: string,
     page: { limit: number; startingAfter?: string },
@@ -804,6 +842,11 @@ export class EmbeddedBilling implements BillingProvider {
     created: Date,
     status: 'paid' | 'open',
   ): Promise<InvoiceRow> {
+    const tax = await this.taxSnapshot(
+      tx,
+      { ...sub, periodStart: sub.currentPeriodStart, periodEnd: sub.currentPeriodEnd },
+      created,
+    );
     const row: InvoiceRow = {
       id: newId('in'),
       ...(await takeInvoiceNumber(tx, created)),
@@ -811,15 +854,111 @@ export class EmbeddedBilling implements BillingProvider {
       subscriptionId: sub.id,
       status,
       plan: sub.plan,
-      amount: sub.amount,
+      // The amount charged is the invoice's gross: with prices that exclude tax, price plus tax.
+      amount: tax ? tax.totals.gross : sub.amount,
       currency: 'sgd',
       createdAt: created,
       periodStart: sub.currentPeriodStart,
       periodEnd: sub.currentPeriodEnd,
       paidAt: status === 'paid' ? created : null,
+      tax,
     };
     await tx.insert(billingInvoices).values(row);
+    if (tax?.status === 'waiting')
+      this.log(
+        `invoice ${row.number} waits for an SGD→AED rate for ${created.toISOString().slice(0, 10)} (npm run rates -- add …)`,
+      );
     return row;
+  }
+
+  /** The tax snapshot of an invoice issued now for the subscription's current period, or null without tax options. */
+  private async taxSnapshot(
+    tx: Tx,
+    sub: Pick<InvoiceRow, 'customerId' | 'plan' | 'amount' | 'periodStart' | 'periodEnd'>,
+    supply: Date,
+  ): Promise<InvoiceSnapshot | null> {
+    if (!this.tax) return null;
+    const [customer] = await tx.select().from(billingCustomers).where(eq(billingCustomers.id, sub.customerId));
+    const details = customer?.billingDetails ?? null;
+    const profile = this.tax.profile;
+    return buildSnapshot({
+      profile,
+      client: {
+        name: details?.legalName ?? customer?.name ?? '',
+        company: details ? null : (customer?.company ?? null),
+        email: customer?.email ?? '',
+        address: details?.address ?? null,
+        country: details?.country ?? null,
+        registrationNumber: details?.registrationNumber ?? null,
+      },
+      lines: [
+        {
+          description: await this.tax.describe(sub.plan as PlanKey),
+          plan: sub.plan as PlanKey,
+          quantity: 1,
+          price: sub.amount,
+        },
+      ],
+      supplyDate: supply,
+      periodStart: sub.periodStart,
+      periodEnd: sub.periodEnd,
+      now: supply,
+      exchangeRate: needsAed(profile) ? await this.rateFor(tx, supply) : null,
+    });
+  }
+
+  /** The SGD→AED rate in force on the day of supply; a demo profile falls back to its marked fixture rate. */
+  private async rateFor(q: Queryable, supply: Date): Promise<ExchangeRateUsed | null> {
+    const recorded = await rateInForce(q, 'SGD', supply);
+    if (recorded || !this.tax?.profile.demo) return recorded;
+    return { ...DEMO_FIXTURE_RATE, date: supply.toISOString().slice(0, 10) };
+  }
+
+  /**
+   * Completes the invoices that wait for an exchange rate, now that one may be recorded: each
+   * gets the rate in force on its date of supply and its issue date (the engine's clock). Returns
+   * the invoices still waiting, oldest first, for the jobs' report and the operator's email.
+   */
+  async completeWaitingInvoices(): Promise<{ completed: string[]; waiting: { number: string; supplyDate: string }[] }> {
+    const db = await this.db();
+    const t = billingInvoices;
+    const rows = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(sql`${t.tax} ->> 'status' = 'waiting'`)
+      .orderBy(asc(t.createdAt))
+      .limit(500);
+    const completed: string[] = [];
+    const waiting: { number: string; supplyDate: string }[] = [];
+    for (const { id } of rows) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(t).where(eq(t.id, id)).for('no key update');
+        if (!row?.tax || row.tax.status !== 'waiting') return;
+        const rate = await this.rateFor(tx, new Date(row.tax.supplyDate));
+        if (!rate) {
+          waiting.push({ number: row.number, supplyDate: row.tax.supplyDate.slice(0, 10) });
+          return;
+        }
+        const tax = completeSnapshot(row.tax, rate, await this.nowIn(tx));
+        await tx.update(t).set({ tax }).where(eq(t.id, id));
+        completed.push(row.number);
+        this.log(`invoice ${row.number} issued with the AED rate ${rate.rate} of ${rate.date} (${rate.source})`);
+      });
+    }
+    return { completed, waiting };
+  }
+
+  /** Records the client's billing details for their future invoices (issued invoices keep theirs). */
+  async setBillingDetails(customerId: string, details: BillingDetails | null): Promise<void> {
+    if (!isId('cus', customerId)) throw notFound('customer');
+    const updated = await (
+      await this.db()
+    )
+      .update(billingCustomers)
+      .set({ billingDetails: details })
+      .where(eq(billingCustomers.id, customerId))
+      .returning({ id: billingCustomers.id });
+    if (!updated.length) throw notFound('customer');
   }
 
   // ------------------------------------------------------------------------------ event outbox
@@ -942,8 +1081,14 @@ export class EmbeddedBilling implements BillingProvider {
         count++;
       }
       invoices.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-      for (const invoice of invoices)
-        await tx.insert(billingInvoices).values({ ...invoice, ...(await takeInvoiceNumber(tx, invoice.createdAt)) });
+      for (const invoice of invoices) {
+        const tax = await this.taxSnapshot(tx, invoice, invoice.createdAt);
+        await tx.insert(billingInvoices).values({
+          ...invoice,
+          ...(await takeInvoiceNumber(tx, invoice.createdAt)),
+          ...(tax ? { tax, amount: tax.totals.gross } : {}),
+        });
+      }
       return count;
     });
     if (created) this.log(`demo clients seeded (${created})`);

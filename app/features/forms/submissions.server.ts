@@ -468,12 +468,16 @@ export async function submissionDeps(): Promise<SubmissionDeps> {
     secret: e.sessionSecrets,
     now: Date.now,
     mailFrom: e.mail.from ?? `Website <no-reply@${host}>`,
-    mailTo: async () => {
-      if (e.mail.to) return e.mail.to;
-      const settingsEmail = await contentClient()
-        .fetch<string | null>('*[_id == "siteSettings"][0].contactEmail', {}, { perspective: 'published' })
-        .catch(() => null);
-      return settingsEmail ?? `inbox@${host}`;
-    },
+    mailTo: firmInbox,
   };
+}
+
+/** Where the firm's notifications go: MAIL_TO, else the site's contact email, else inbox@ the site's host. */
+export async function firmInbox(): Promise<string> {
+  const e = env();
+  if (e.mail.to) return e.mail.to;
+  const settingsEmail = await contentClient()
+    .fetch<string | null>('*[_id == "siteSettings"][0].contactEmail', {}, { perspective: 'published' })
+    .catch(() => null);
+  return settingsEmail ?? `inbox@${new URL(e.siteUrl).hostname}`;
 }
