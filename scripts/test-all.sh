@@ -58,7 +58,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "lint (ESLint, Prettier, import cycles)" npm run --silent lint
-step "typecheck" npx tsc --noEmit
+step "typecheck" npm run --silent typecheck
 step "dataset is built from its sources" node scripts/build-dataset.mjs --check
 
 echo; echo "=== unit and integration tests (vitest)"

@@ -34,7 +34,9 @@ export TYPEGEN_QUERY_TYPES_PATH="$(absolute "${TYPEGEN_QUERY_TYPES_PATH:-$root/a
 export DO_NOT_TRACK=1 SANITY_TELEMETRY_DISABLED=1
 
 cd "$root/studio"
-SANITY_OFFLINE_SCHEMA_EXTRACT=1 "$studio_bin/sanity" schema extract --enforce-required-fields --path "$TYPEGEN_SCHEMA_PATH" </dev/null
+# Sanity 5's extract joins --path to the current folder even when it is absolute: give it relative.
+SANITY_OFFLINE_SCHEMA_EXTRACT=1 "$studio_bin/sanity" schema extract --enforce-required-fields \
+  --path "$(realpath -m --relative-to=. "$TYPEGEN_SCHEMA_PATH")" </dev/null
 "$studio_bin/sanity" typegen generate </dev/null
 cd "$root"
 "$bin/vite-node" scripts/query-types.ts </dev/null

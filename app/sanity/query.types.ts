@@ -9,7 +9,7 @@
  * ---------------------------------------------------------------------------------
  */
 
-import type { LocaleBlockContent, LocaleString, LocaleText, NavLink, SanityAssetSourceData, SanityImageCrop, SanityImageHotspot, SanityImageMetadata, Seo, internalGroqTypeReferenceTo } from './sanity.types';
+import type { BlogCategoryReference, BlogTagReference, FaqCategoryReference, LocaleBlockContent, LocaleString, LocaleText, NavLink, SanityAssetSourceData, SanityImageAssetReference, SanityImageCrop, SanityImageHotspot, SanityImageMetadata, Seo } from './sanity.types';
 
 // BLOG_CATEGORY_QUERY ('blogCategory', app/sanity/queries/insights.ts)
 export type BLOG_CATEGORY_QUERYResult = {
@@ -30,7 +30,7 @@ export type BLOG_CATEGORY_QUERYResult = {
         alt: string;
         asset: {
           _id: string;
-          url: string | null;
+          url: string;
           width: number | null;
           height: number | null;
         } | null;
@@ -82,7 +82,7 @@ export type BLOG_INDEX_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -115,7 +115,7 @@ export type BLOG_INDEX_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -163,7 +163,7 @@ export type BLOG_POST_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -202,7 +202,7 @@ export type BLOG_POST_QUERYResult = {
     } | {
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -234,7 +234,7 @@ export type BLOG_POST_QUERYResult = {
     } | {
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -261,7 +261,7 @@ export type BLOG_POST_QUERYResult = {
         alt: string;
         asset: {
           _id: string;
-          url: string | null;
+          url: string;
           width: number | null;
           height: number | null;
         } | null;
@@ -290,7 +290,7 @@ export type BLOG_POST_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -318,7 +318,7 @@ export type BLOG_TAG_QUERYResult = {
         alt: string;
         asset: {
           _id: string;
-          url: string | null;
+          url: string;
           width: number | null;
           height: number | null;
         } | null;
@@ -372,7 +372,7 @@ export type CASE_STUDIES_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -397,7 +397,7 @@ export type CASE_STUDY_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -434,7 +434,7 @@ export type CASE_STUDY_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -469,7 +469,7 @@ export type ABOUT_QUERYResult = {
   } | {
     asset: {
       _id: string;
-      url: string | null;
+      url: string;
       width: number | null;
       height: number | null;
     } | null;
@@ -501,7 +501,7 @@ export type ABOUT_QUERYResult = {
   } | {
     asset: {
       _id: string;
-      url: string | null;
+      url: string;
       width: number | null;
       height: number | null;
     } | null;
@@ -528,7 +528,7 @@ export type ABOUT_QUERYResult = {
     alt: string;
     asset: {
       _id: string;
-      url: string | null;
+      url: string;
       width: number | null;
       height: number | null;
     } | null;
@@ -553,7 +553,7 @@ export type HOME_QUERYResult = {
         alt: string;
         asset: {
           _id: string;
-          url: string | null;
+          url: string;
           width: number | null;
           height: number | null;
         } | null;
@@ -612,7 +612,7 @@ export type HOME_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -738,7 +738,7 @@ export type SHELL_QUERYResult = {
       alt: string;
       asset: {
         _id: string;
-        url: string | null;
+        url: string;
         width: number | null;
         height: number | null;
       } | null;
@@ -825,12 +825,7 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
     _key: string;
   } & LocaleString>;
   image?: {
-    asset?: {
-      _ref: string;
-      _type: "reference";
-      _weak?: boolean;
-      [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-    };
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
@@ -859,31 +854,17 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   excerpt: LocaleText;
   body: LocaleBlockContent;
   coverImage?: {
-    asset?: {
-      _ref: string;
-      _type: "reference";
-      _weak?: boolean;
-      [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-    };
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt: LocaleString;
     _type: "image";
   };
-  category: {
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    [internalGroqTypeReferenceTo]?: "blogCategory";
-  };
+  category: BlogCategoryReference;
   tags?: Array<{
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
     _key: string;
-    [internalGroqTypeReferenceTo]?: "blogTag";
-  }>;
+  } & BlogTagReference>;
   author?: LocaleString;
   publishedAt: string;
   featured?: boolean;
@@ -920,12 +901,7 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
     position?: LocaleString;
   };
   coverImage?: {
-    asset?: {
-      _ref: string;
-      _type: "reference";
-      _weak?: boolean;
-      [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-    };
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
@@ -961,12 +937,7 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  category: {
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    [internalGroqTypeReferenceTo]?: "faqCategory";
-  };
+  category: FaqCategoryReference;
   question: LocaleString;
   answer: LocaleText;
   order?: number;
@@ -983,12 +954,7 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
     subtitle: LocaleText;
     trustedLine?: LocaleString;
     image?: {
-      asset?: {
-        _ref: string;
-        _type: "reference";
-        _weak?: boolean;
-        [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-      };
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
@@ -1107,14 +1073,14 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   source?: SanityAssetSourceData;
   slug: null;
 } | {
@@ -1128,14 +1094,14 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   metadata?: SanityImageMetadata;
   source?: SanityAssetSourceData;
   slug: null;
@@ -1166,12 +1132,7 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   brandName: LocaleString;
   tagline?: LocaleText;
   logo?: {
-    asset?: {
-      _ref: string;
-      _type: "reference";
-      _weak?: boolean;
-      [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-    };
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
@@ -1221,12 +1182,7 @@ export type CONTENT_DOCUMENTS_QUERYResult = Array<{
   company?: LocaleString;
   result?: LocaleString;
   image?: {
-    asset?: {
-      _ref: string;
-      _type: "reference";
-      _weak?: boolean;
-      [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-    };
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
@@ -1285,7 +1241,7 @@ export type LEGAL_PAGE_QUERYResult = {
   } | {
     asset: {
       _id: string;
-      url: string | null;
+      url: string;
       width: number | null;
       height: number | null;
     } | null;
@@ -1317,7 +1273,7 @@ export type LEGAL_PAGE_QUERYResult = {
   } | {
     asset: {
       _id: string;
-      url: string | null;
+      url: string;
       width: number | null;
       height: number | null;
     } | null;
