@@ -352,28 +352,43 @@ export function createLakeHandler(options: LakeApiOptions) {
     if (!drafts && publicLiveStreams >= limits.publicLiveStreams)
       return json(res, 429, { error: 'Too Many Requests', message: 'Too many live event streams', statusCode: 429 });
     if (!drafts) publicLiveStreams++;
+    const out = eventStream(
+      req,
+      res,
+      (tx) => {
+        if (drafts || touchesPublished(tx)) out.write(`id: ${tx.id}\nevent: restart\ndata: {}\n\n`);
+      },
+      () => {
+        if (!drafts) publicLiveStreams--;
+      },
+    );
+    out.write(`event: welcome\ndata: {}\n\n`);
+  }
+
+  /**
+   * An event stream to one client: the headers, every commit to `onTx` from now on, a keep-alive
+   * comment, and `onClose` once when either side ends it.
+   */
+  function eventStream(req: Req, res: Res, onTx: (tx: LakeTransaction) => void, onClose: () => void) {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
       'X-Accel-Buffering': 'no',
     });
     const out = res as ServerResponse;
-    out.write(`event: welcome\ndata: {}\n\n`);
-    const onTx = (tx: LakeTransaction) => {
-      if (drafts || touchesPublished(tx)) out.write(`id: ${tx.id}\nevent: restart\ndata: {}\n\n`);
-    };
     listeners.add(onTx);
     const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
     let stopped = false;
     const stop = () => {
       if (stopped) return;
       stopped = true;
-      if (!drafts) publicLiveStreams--;
       clearInterval(heartbeat);
       listeners.delete(onTx);
+      onClose();
     };
     req.on('close', stop);
     res.on('close', stop);
+    return out;
   }
 
   function user(editor: Editor) {
@@ -458,15 +473,6 @@ export function createLakeHandler(options: LakeApiOptions) {
     const mendoza = q.get('effectFormat') === 'mendoza';
     const events = new Set((q.get('events') ?? 'welcome,mutation').split(','));
     const visibility = q.get('visibility') ?? 'query';
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-    });
-    const out = res as ServerResponse;
-    const write = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const listenerName = randomBytes(8).toString('hex');
-    if (events.has('welcome')) write('welcome', { listenerName });
     // Each transaction is sent in order, after the filter has been read on both states.
     let queue = Promise.resolve();
     const onTx = (tx: LakeTransaction) => {
@@ -503,20 +509,13 @@ export function createLakeHandler(options: LakeApiOptions) {
         });
       });
     };
-    listeners.add(onTx);
-    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    let stopped = false;
-    const stop = () => {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(heartbeat);
-      listeners.delete(onTx);
+    const out = eventStream(req, res, onTx, () => {
       const left = (openListeners.get(editor.id) ?? 1) - 1;
       if (left > 0) openListeners.set(editor.id, left);
       else openListeners.delete(editor.id);
-    };
-    req.on('close', stop);
-    res.on('close', stop);
+    });
+    const write = (event: string, data: unknown) => out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (events.has('welcome')) write('welcome', { listenerName: randomBytes(8).toString('hex') });
   }
 
   async function history(res: Res, rest: string, q: URLSearchParams) {
