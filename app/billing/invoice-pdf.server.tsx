@@ -188,6 +188,20 @@ function stylesFor(locale: Locale) {
   });
 }
 
+/** The label-value rows beside the billed-to block (number, dates, status), in both layouts. */
+function MetaRows({ rows, s }: { rows: readonly (readonly [string, string])[]; s: ReturnType<typeof stylesFor> }) {
+  return (
+    <View style={s.meta}>
+      {rows.map(([label, value]) => (
+        <View key={label} style={s.metaRow}>
+          <Text style={s.metaLabel}>{label}</Text>
+          <Text style={s.metaValue}>{value}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
 function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
   const { locale, invoice, customer, firm } = doc;
   const l = labels[locale];
@@ -234,14 +248,7 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
             {customer.company ? <Text style={s.text}>{customer.company}</Text> : null}
             <Text style={s.text}>{customer.email}</Text>
           </View>
-          <View style={s.meta}>
-            {meta.map(([label, value]) => (
-              <View key={label} style={s.metaRow}>
-                <Text style={s.metaLabel}>{label}</Text>
-                <Text style={s.metaValue}>{value}</Text>
-              </View>
-            ))}
-          </View>
+          <MetaRows rows={meta} s={s} />
         </View>
 
         <View style={s.table}>
@@ -334,14 +341,7 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
               </>
             ) : null}
           </View>
-          <View style={s.meta}>
-            {tax.meta.map(([label, value]) => (
-              <View key={label} style={s.metaRow}>
-                <Text style={s.metaLabel}>{label}</Text>
-                <Text style={s.metaValue}>{value}</Text>
-              </View>
-            ))}
-          </View>
+          <MetaRows rows={tax.meta} s={s} />
         </View>
 
         <View style={s.table}>
