@@ -21,7 +21,7 @@ function pageName(): string {
  * filled) reads the new page's title, and keyboard focus moves to the main landmark (`#main`,
  * focusable by script only), so the next Tab continues in the new page's content rather than in
  * the header, and focus never drops to <body> when the element that had it (a phone menu link, a
- * link in the old page) is gone. preventScroll leaves the scroll position to the links'
+ * link in the old page) is gone; a field of the new page that already has focus keeps it. preventScroll leaves the scroll position to the links'
  * scroll-to-top and to ScrollRestoration (back and forward).
  *
  * A page change is a new path, or new search parameters that bring a new title (a listing's
@@ -30,6 +30,17 @@ function pageName(): string {
  * the screen reader announce a loaded page themselves. The language menu keeps focus on itself
  * after a switch (it passes state.focusLanguage), so there the page is announced only.
  */
+/**
+ * Whether a field of the new page already has focus (a tap, or a phone's one-time-code autofill,
+ * between the new page's paint and this effect): it keeps it, or what the person types next would
+ * go nowhere (a code posted with 4 of its 6 digits).
+ */
+function typingInNewPage(main: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  if (!main || !active || active === main || !main.contains(active)) return false;
+  return active.matches('input, textarea, select, [contenteditable]:not([contenteditable="false"])');
+}
+
 export function RouteAnnouncer() {
   const location = useLocation();
   const [message, setMessage] = useState('');
@@ -42,8 +53,9 @@ export function RouteAnnouncer() {
     if (!before) return;
     const newPage = before.pathname !== now.pathname || (before.search !== now.search && before.title !== now.title);
     if (!newPage) return;
-    if (!(location.state as { focusLanguage?: boolean } | null)?.focusLanguage) {
-      document.getElementById('main')?.focus({ preventScroll: true });
+    const main = document.getElementById('main');
+    if (!(location.state as { focusLanguage?: boolean } | null)?.focusLanguage && !typingInNewPage(main)) {
+      main?.focus({ preventScroll: true });
     }
     // Emptied first, so that a page with the same name as the last one is read again.
     setMessage('');
