@@ -380,12 +380,12 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
                   <Text style={[t.totalValue, s.strong, s.endText]}>{value}</Text>
                 </View>
               ))}
-              <Text style={s.note}>{tax.aed.rate}</Text>
+              <Text style={[s.note, t.tightNote]}>{tax.aed.rate}</Text>
               {tax.aed.fixture ? <Text style={s.small}>{tax.aed.fixture}</Text> : null}
             </View>
           ) : null}
-          {tax.statement ? <Text style={[s.note, s.strong]}>{tax.statement}</Text> : null}
-          <Text style={s.note}>{tax.currency}</Text>
+          {tax.statement ? <Text style={[s.note, s.strong, t.tightNote]}>{tax.statement}</Text> : null}
+          <Text style={[s.note, t.tightNote]}>{tax.currency}</Text>
         </View>
 
         <View style={s.footer} fixed>
@@ -404,7 +404,7 @@ function taxStylesFor(locale: Locale) {
   return StyleSheet.create({
     banner: {
       ...text,
-      marginTop: 12,
+      marginTop: 8,
       padding: 8,
       fontSize: 9,
       fontWeight: 'bold',
@@ -418,7 +418,10 @@ function taxStylesFor(locale: Locale) {
     subtotalRow: { flexDirection: row, paddingVertical: 3, paddingHorizontal: 8 },
     totalLabel: { width: '70%' },
     totalValue: { width: '30%' },
-    aed: { marginTop: 16, padding: 8, borderWidth: 0.5, borderColor: RULE },
+    aed: { marginTop: 10, padding: 8, borderWidth: 0.5, borderColor: RULE },
+    // The tax layout's notes sit closer than the old layout's, so a demo or zero-rated invoice (a
+    // banner, a statement, a fixture rate's line) still fits one A4 page in Arabic.
+    tightNote: { marginTop: 6 },
     // A registration number is one left-to-right run, never split across lines.
     number: { direction: 'ltr', fontFamily: LATIN },
   });

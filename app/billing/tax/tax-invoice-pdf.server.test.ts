@@ -76,7 +76,8 @@ const invoice: InvoiceView = {
 };
 const rate = { rate: '2.8412', date: '2026-11-02', source: 'CBUAE', fixture: false };
 
-async function pdfText(profile: TaxProfile, client: ClientDetails, locale: Locale) {
+/** Renders a tax invoice to a file of the test's folder; returns its path. */
+async function renderTaxPdf(profile: TaxProfile, client: ClientDetails, locale: Locale, exchangeRate = rate) {
   const snapshot = buildSnapshot({
     profile,
     client,
@@ -85,7 +86,7 @@ async function pdfText(profile: TaxProfile, client: ClientDetails, locale: Local
     periodStart: new Date(invoice.periodStart),
     periodEnd: new Date(invoice.periodEnd),
     now: new Date(invoice.created),
-    exchangeRate: rate,
+    exchangeRate,
   });
   const pdf = await renderInvoicePdf({
     locale,
@@ -99,12 +100,26 @@ async function pdfText(profile: TaxProfile, client: ClientDetails, locale: Local
   writeFileSync(file, pdf);
   if (process.env.KEEP_TAX_PDF)
     writeFileSync(`/tmp/tax-${locale}-${client.country}-${profile.country}-${profile.registered}.pdf`, pdf);
+  return file;
+}
+
+async function pdfText(profile: TaxProfile, client: ClientDetails, locale: Locale) {
+  const file = await renderTaxPdf(profile, client, locale);
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
     .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
     .replace(/\s+/g, ' ');
 }
 
 describe('tax invoice PDF', () => {
+  it('fits one A4 page in both languages, with everything an invoice can carry (demo banner, zero-rating statement, fixture rate)', async () => {
+    const fixture = { ...rate, fixture: true };
+    for (const locale of ['en', 'ar'] as const) {
+      const file = await renderTaxPdf(DEMO_TAX_PROFILE, clients.overseas, locale, fixture);
+      const pages = /^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
+      expect(pages, locale).toBe('1');
+    }
+  });
+
   it('a UAE client: Tax Invoice, both TRNs, 5 % VAT per line and in total, AED figures and the rate', async () => {
     const en = await pdfText(uae, clients.uae, 'en');
     for (const field of [
