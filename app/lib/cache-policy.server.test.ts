@@ -219,19 +219,22 @@ describe("the page cache's reading of cookies and query strings", () => {
       }
     };
     walk(root);
+    // The one sign-in names its pending cookie by audience (app/portal/signin.server.ts, AUDIENCES):
+    // the client's `__signin` and the editor's `__lake_signin`.
     const changesPages = new Map([
-      ["'__preview'", '__preview'],
-      ["portalCookieName('client'", '__client'],
-      ["portalCookieName('signin'", '__signin'],
-      ["portalCookieName('lake_signin'", '__lake_signin'],
+      ["'__preview'", ['__preview']],
+      ["portalCookieName('client'", ['__client']],
+      ['portalCookieName(AUDIENCES[audience].cookie', ['__signin', '__lake_signin']],
     ]);
     // The language choice changes the English home only, which the page cache reads apart.
     const changesNothing = new Set(['LOCALE_COOKIE']);
     expect(calls.filter((call) => !changesPages.has(call) && !changesNothing.has(call))).toEqual([]);
-    for (const [call, name] of changesPages) {
+    for (const [call, names] of changesPages) {
       expect(calls, call).toContain(call);
-      expect(PAGE_CHANGING_COOKIE.test(name), name).toBe(true);
-      expect(PAGE_CHANGING_COOKIE.test(name.replace(/^__/, '__Host-')), name).toBe(true);
+      for (const name of names) {
+        expect(PAGE_CHANGING_COOKIE.test(name), name).toBe(true);
+        expect(PAGE_CHANGING_COOKIE.test(name.replace(/^__/, '__Host-')), name).toBe(true);
+      }
     }
     // Set without createCookie: the signed-in hint, read by the browser only (Header.tsx, after hydration).
     expect(PAGE_CHANGING_COOKIE.test('signed_in')).toBe(false);
