@@ -295,8 +295,8 @@ const server = http
   .listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));
 // The Studio's presence WebSocket on the site's own origin (a public site, with the lake's API):
 // any other upgrade is refused.
-server.on('upgrade', (req, socket) => {
-  if (!(lakeSitePath && req.url?.startsWith(lakeSitePath) && lake.upgrade(req, socket))) socket.destroy();
+server.on('upgrade', (req, socket, head) => {
+  if (!(lakeSitePath && req.url?.startsWith(lakeSitePath) && lake.upgrade(req, socket, head))) socket.destroy();
 });
 // Headers must arrive within 10 s and a whole request within 30 s; idle keep-alive ends after 5 s.
 // Node checks these timeouts every connectionsCheckingInterval (30 s by default, which let a

@@ -57,7 +57,7 @@ export function startLocalLake(): {
   sitePath: string | null;
   handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** The Studio's presence WebSocket on the site's own server (sitePath): false = refuse it. */
-  upgrade: (req: IncomingMessage, socket: Duplex) => boolean;
+  upgrade: (req: IncomingMessage, socket: Duplex, head?: Buffer) => boolean;
 } | null {
   const e = env();
   if (e.content.world !== 'embedded' || process.env.LAKE === 'off') return null;
@@ -83,7 +83,7 @@ export function startLocalLake(): {
       );
     },
     // The lake starts in the background; a socket asked for before it is up is refused (the Studio retries).
-    upgrade: (req, socket) => Boolean(lake?.upgrade(req, socket)),
+    upgrade: (req, socket, head) => Boolean(lake?.upgrade(req, socket, head)),
   };
 }
 

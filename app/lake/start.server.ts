@@ -39,7 +39,7 @@ export type StartedLake = {
   /** The API on the site's own server, under LAKE_SITE_PATH (server.mjs sends those requests here). */
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** The presence WebSocket's upgrade (on the site's own server too): true when it was answered. */
-  upgrade: (req: IncomingMessage, socket: Duplex) => boolean;
+  upgrade: (req: IncomingMessage, socket: Duplex, head?: Buffer) => boolean;
   close(): Promise<void>;
 };
 
@@ -148,9 +148,9 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     allowedOrigins,
     log: (message) => console.log(`[lake] ${message}`),
   });
-  const upgrade = (req: IncomingMessage, socket: Duplex): boolean => {
+  const upgrade = (req: IncomingMessage, socket: Duplex, head?: Buffer): boolean => {
     if (req.url?.startsWith(`${LAKE_SITE_PATH}/`)) req.url = req.url.slice(LAKE_SITE_PATH.length);
-    return presence.upgrade(req, socket);
+    return presence.upgrade(req, socket, head);
   };
   if (onSite) {
     const apiHost = `${new URL(e.siteUrl).origin}${LAKE_SITE_PATH}`;
@@ -164,8 +164,8 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   const server = createLakeServer(tls, (req, res) => {
     void handle(req, res);
   });
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
-    if (!upgrade(req, socket)) socket.destroy();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!upgrade(req, socket, head)) socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
