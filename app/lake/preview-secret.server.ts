@@ -29,3 +29,24 @@ export function lakeSecretCheck(store: LakeStore): StudioSecretCheck {
   };
   return (url) => validatePreviewUrl(client as unknown as SanityClient, url);
 }
+
+/** The package's lifetime of a secret (SECRET_TTL, one hour): older ones open nothing. */
+const SECRET_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the preview secrets past their hour. The Presentation tool deletes its own when the
+ * editor leaves it, and expired ones on its next visit; a tab closed or a laptop shut leaves one,
+ * which this sweep (every few minutes while the site runs) removes. Resolves with the ids deleted.
+ */
+export async function sweepExpiredSecrets(store: LakeStore, now = Date.now()): Promise<string[]> {
+  const expired = store
+    .all()
+    .filter((doc) => doc._type === SECRET_TYPE && now - Date.parse(String(doc._updatedAt)) > SECRET_TTL_MS)
+    .map((doc) => doc._id);
+  if (expired.length)
+    await store.mutate(
+      expired.map((id) => ({ delete: { id } })),
+      'system',
+    );
+  return expired;
+}

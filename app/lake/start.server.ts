@@ -12,7 +12,7 @@ import type { EmbeddedContentClient, ImageAssetFile } from '~/sanity/embedded.se
 import { createLakeHandler } from './api.server';
 import { DEMO_EDITOR, DEV_STUDIO_ORIGINS, editorFromRequest, prepareDemoEditor, signOutEditor } from './editors.server';
 import { createPresence } from './presence.server';
-import { lakeSecretCheck } from './preview-secret.server';
+import { lakeSecretCheck, sweepExpiredSecrets } from './preview-secret.server';
 import { createLakeServer } from './server-limits.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
@@ -42,6 +42,9 @@ export type StartedLake = {
   upgrade: (req: IncomingMessage, socket: Duplex, head?: Buffer) => boolean;
   close(): Promise<void>;
 };
+
+/** How often expired preview secrets are swept (sweepExpiredSecrets). */
+const SECRET_SWEEP_MS = 5 * 60 * 1000;
 
 /** Where the site's own server answers the lake's API (a public site: see lakeOnSite). */
 export const LAKE_SITE_PATH = '/studio/api';
@@ -111,6 +114,12 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   // The Presentation tool: its preview secrets are checked in this store, and preview reads
   // carry stega edit links to the Studio the site serves (issue 39).
   allowEmbeddedStudioPreview(lakeSecretCheck(store));
+  // Secrets a visit left behind (a closed tab) are deleted once their hour has passed.
+  setInterval(() => {
+    sweepExpiredSecrets(store).catch((error: unknown) =>
+      console.error(`[lake] preview secrets not swept: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, SECRET_SWEEP_MS).unref();
   const demo = await prepareDemoEditor(isLoopbackSite(e.siteUrl));
   if (demo === 'seeded' || demo === 'kept')
     console.log(

@@ -7,7 +7,7 @@ import { installDatabase, openTestDatabase, testDatabaseKinds } from '~/db/test-
 import type { Database } from '~/db/types.server';
 import { createLakeHandler, documentEvents } from './api.server';
 import { addEditor, editorFromRequest } from './editors.server';
-import { lakeSecretCheck } from './preview-secret.server';
+import { lakeSecretCheck, sweepExpiredSecrets } from './preview-secret.server';
 import { LakeStore, type LakeTransaction } from './store.server';
 
 /**
@@ -509,5 +509,27 @@ describe('the lake API: editors only', () => {
       globalThis.Date = RealDate;
       Date.now = realNow;
     }
+  });
+
+  it('sweeps the preview secrets past their hour (a tab closed on the Presentation tool leaves one), and only those', async () => {
+    const secret = (id: string) => ({
+      createOrReplace: {
+        _id: id,
+        _type: 'sanity.previewUrlSecret',
+        secret: `${id}-0123456789abcdef`,
+        studioUrl: '/studio',
+      },
+    });
+    await store.mutate([secret('drafts.sweep-old'), secret('drafts.sweep-new')], 'e');
+    const updated = Date.parse(String(store.get('drafts.sweep-old')!._updatedAt));
+    // Within the hour: nothing is swept.
+    expect(await sweepExpiredSecrets(store, updated + 30 * 60 * 1000)).not.toContain('drafts.sweep-old');
+    expect(store.get('drafts.sweep-old')).not.toBeNull();
+    // Past it: the secrets go, a content draft stays.
+    await store.mutate([{ createOrReplace: { _id: 'drafts.faq-sweep', _type: 'faqItem' } }], 'e');
+    const swept = await sweepExpiredSecrets(store, updated + 61 * 60 * 1000);
+    expect(swept).toEqual(expect.arrayContaining(['drafts.sweep-old', 'drafts.sweep-new']));
+    expect(store.get('drafts.sweep-old')).toBeNull();
+    expect(store.get('drafts.faq-sweep')).not.toBeNull();
   });
 });
