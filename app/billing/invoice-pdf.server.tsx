@@ -188,6 +188,24 @@ function stylesFor(locale: Locale) {
   });
 }
 
+/** The thanks and contact line at the foot of every page, in both layouts. */
+function PageFooter({
+  firm,
+  l,
+  s,
+}: {
+  firm: InvoiceDocument['firm'];
+  l: (typeof labels)[Locale];
+  s: ReturnType<typeof stylesFor>;
+}) {
+  return (
+    <View style={s.footer} fixed>
+      <Text style={s.footerText}>{fill(l.footer, { firm: firm.name })}</Text>
+      {firm.email ? <Text style={s.footerText}>{fill(l.contact, { email: firm.email })}</Text> : null}
+    </View>
+  );
+}
+
 /** The label-value rows beside the billed-to block (number, dates, status), in both layouts. */
 function MetaRows({ rows, s }: { rows: readonly (readonly [string, string])[]; s: ReturnType<typeof stylesFor> }) {
   return (
@@ -270,10 +288,7 @@ function InvoicePdf({ doc }: { doc: InvoiceDocument }) {
           <Text style={s.note}>{l.currency}</Text>
         </View>
 
-        <View style={s.footer} fixed>
-          <Text style={s.footerText}>{fill(l.footer, { firm: firm.name })}</Text>
-          {firm.email ? <Text style={s.footerText}>{fill(l.contact, { email: firm.email })}</Text> : null}
-        </View>
+        <PageFooter firm={firm} l={l} s={s} />
       </Page>
     </Document>
   );
@@ -388,10 +403,7 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
           <Text style={[s.note, t.tightNote]}>{tax.currency}</Text>
         </View>
 
-        <View style={s.footer} fixed>
-          <Text style={s.footerText}>{fill(l.footer, { firm: firm.name })}</Text>
-          {firm.email ? <Text style={s.footerText}>{fill(l.contact, { email: firm.email })}</Text> : null}
-        </View>
+        <PageFooter firm={firm} l={l} s={s} />
       </Page>
     </Document>
   );
