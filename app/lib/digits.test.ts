@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isolateNumberRuns, toAsciiDigits } from './digits';
+import { digitsOf, isolateNumberRuns, toAsciiDigits } from './digits';
 
 describe('digits', () => {
   it('reads Arabic-Indic and Persian digits as ASCII', () => {
     expect(toAsciiDigits('٤٢ و۷')).toBe('42 و7');
+  });
+
+  it('reads the digits of a code or card number as typed or pasted: separators and invisible marks dropped, letters kept', () => {
+    expect(digitsOf('123 456')).toBe('123456');
+    expect(digitsOf('4242-4242\u00a04242\u20134242')).toBe('4242424242424242');
+    expect(digitsOf('\u200f\u2066١٢٣.۴۵۶\u2069\t')).toBe('123456');
+    expect(digitsOf('12a456')).toBe('12a456');
+    expect(digitsOf('12/34')).toBe('12/34');
   });
 
   it('isolates joined numbers left to right, and leaves lone numbers and letters alone', () => {

@@ -4,6 +4,17 @@ export function toAsciiDigits(input: string): string {
 }
 
 /**
+ * The digits of a code or card number as a person types or pastes it: Arabic-Indic and Persian
+ * digits read as ASCII, and what only groups them dropped (spaces, dashes, dots, and invisible
+ * marks such as the bidirectional ones a copy from right-to-left text may carry). Anything else
+ * stays, so that a letter still makes the value malformed. The field itself keeps what was typed:
+ * only the server reads it this way (no field cuts or rewrites a paste).
+ */
+export function digitsOf(input: string): string {
+  return toAsciiDigits(input).replace(/[\s\p{Pd}.\p{Cf}]/gu, '');
+}
+
+/**
  * Numbers joined by `-`, `/` or `.` ("22-02", "14/12/2026", "1.5") kept in their left-to-right
  * order inside Arabic text. After Arabic letters the bidirectional algorithm treats each number as
  * an Arabic number and lays the run out right to left: a unit "الوحدة 22-02" shows as "02-22".

@@ -51,7 +51,11 @@ export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args
 export const ErrorBoundary = RouteErrorBoundary;
 
 export type VerifyActionData =
-  { error: 'wrongCode'; triesLeft: number } | { error: 'expired' } | { error: 'locked' } | { error: 'rateLimited' };
+  | { error: 'wrongCode'; triesLeft: number }
+  | { error: 'malformed' }
+  | { error: 'expired' }
+  | { error: 'locked' }
+  | { error: 'rateLimited' };
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
@@ -63,6 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(result.redirectTo, { headers: result.headers });
     case 'wrong-code':
       return data<VerifyActionData>({ error: 'wrongCode', triesLeft: result.triesLeft }, { status: 400 });
+    case 'malformed':
+      return data<VerifyActionData>({ error: 'malformed' }, { status: 400 });
     case 'expired':
       return data<VerifyActionData>({ error: 'expired' }, { status: 400 });
     case 'locked':
@@ -89,7 +95,8 @@ export default function AccountVerify() {
   );
   const codeId = `${uid}-code`;
   const restart = `${localize('/account')}${next ? `?next=${encodeURIComponent(next)}` : ''}`;
-  const wrong = result?.error === 'wrongCode' && mode === 'code';
+  // A refused code is said at the field, which gets focus back with what was typed still in it.
+  const wrong = (result?.error === 'wrongCode' || result?.error === 'malformed') && mode === 'code';
 
   useEffect(() => {
     if (!result) return;
@@ -154,9 +161,11 @@ export default function AccountVerify() {
               label={t('verify.code')}
               hint={t('verify.codeHint')}
               error={
-                wrong && result?.error === 'wrongCode'
-                  ? t('verify.errors.wrongCode', { count: result.triesLeft })
-                  : null
+                !wrong
+                  ? null
+                  : result?.error === 'wrongCode'
+                    ? t('verify.errors.wrongCode', { count: result.triesLeft })
+                    : t('verify.errors.malformed')
               }
             />
             {submit(t(paying ? 'verify.submitCheckout' : 'verify.submit'), 'verify-submit')}

@@ -65,15 +65,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await assertSafePost(request, form, null);
   const result = await completeCheckout(request, params.checkoutId ?? '', form, locale);
   if (result.ok) return redirect(result.redirectTo, { headers: result.headers });
-  const keep = (name: string, max: number) => {
+  // Sent back as typed, never cut (the form body's size is bounded when it is read).
+  const keep = (name: string) => {
     const value = form.get(name);
-    return typeof value === 'string' ? value.slice(0, max) : '';
+    return typeof value === 'string' ? value : '';
   };
   const values: KeptValues = {
-    email: keep('email', 254),
-    name: keep('name', 200),
-    company: keep('company', 200),
-    expiry: keep('expiry', 10),
+    email: keep('email'),
+    name: keep('name'),
+    company: keep('company'),
+    expiry: keep('expiry'),
   };
   const status =
     result.formError === 'checkout.errors.declined'
@@ -86,11 +87,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const FIELD_ORDER: CheckoutField[] = ['email', 'name', 'company', 'cardNumber', 'expiry', 'cvc'];
 
+/** No `maxLength`: it would cut a paste (see app/features/portal/shared.tsx); the server checks lengths. */
 interface FieldSpec {
   autoComplete: string;
   type?: string;
   inputMode?: 'numeric' | 'email' | 'text';
-  maxLength: number;
   placeholder?: string;
   optional?: boolean;
   hintKey?: string;
@@ -105,12 +106,12 @@ const cardSecret = { inputMode: 'numeric', secret: true, ltr: true } as const;
 
 /** How each field is typed and filled in: its autocomplete token, keyboard, length and hints. */
 const FIELDS: Record<CheckoutField, FieldSpec> = {
-  email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254, ltr: true },
-  name: { autoComplete: 'name', maxLength: 200 },
-  company: { autoComplete: 'organization', maxLength: 200, optional: true },
-  cardNumber: { ...cardSecret, autoComplete: 'cc-number', maxLength: 23, placeholder: '4242 4242 4242 4242' },
-  expiry: { autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY', ltr: true },
-  cvc: { ...cardSecret, autoComplete: 'cc-csc', maxLength: 4, hintKey: 'checkout.cvcHint' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email', ltr: true },
+  name: { autoComplete: 'name' },
+  company: { autoComplete: 'organization', optional: true },
+  cardNumber: { ...cardSecret, autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' },
+  expiry: { autoComplete: 'cc-exp', placeholder: 'MM/YY', ltr: true },
+  cvc: { ...cardSecret, autoComplete: 'cc-csc', hintKey: 'checkout.cvcHint' },
 };
 
 export default function Checkout() {
@@ -252,7 +253,6 @@ function CheckoutForm({
           type={props.type ?? 'text'}
           inputMode={props.inputMode}
           autoComplete={props.autoComplete}
-          maxLength={props.maxLength}
           placeholder={props.placeholder}
           required={!props.optional}
           defaultValue={props.secret ? '' : defaultValue}

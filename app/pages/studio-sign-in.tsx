@@ -46,6 +46,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 type ActionData =
   | { intent: 'request-code'; error: 'invalidEmail' | 'rateLimited'; email: string }
   | { intent: 'verify'; error: 'wrongCode'; triesLeft: number }
+  | { intent: 'verify'; error: 'malformed' }
   | { intent: 'verify'; error: 'expired' | 'locked' | 'rateLimited' };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -61,7 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') === 'request-code') {
     const result = await requestEditorCode(request, form, locale);
     if (result.status === 'sent') return redirect(here, { headers: result.headers });
-    const email = String(form.get('email') ?? '').slice(0, 254);
+    // Sent back whole, as typed (the form body's size is bounded when it is read).
+    const email = String(form.get('email') ?? '');
     return result.status === 'invalid-email'
       ? data<ActionData>({ intent: 'request-code', error: 'invalidEmail', email }, { status: 400 })
       : data<ActionData>({ intent: 'request-code', error: 'rateLimited', email }, { status: 429 });
@@ -74,6 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(`${result.next}#token=${result.token}`, { headers: result.headers });
     case 'wrong-code':
       return data<ActionData>({ intent: 'verify', error: 'wrongCode', triesLeft: result.triesLeft }, { status: 400 });
+    case 'malformed':
+      return data<ActionData>({ intent: 'verify', error: 'malformed' }, { status: 400 });
     case 'expired':
       return data<ActionData>({ intent: 'verify', error: 'expired' }, { status: 400 });
     case 'locked':
@@ -98,7 +102,9 @@ export default function StudioSignIn() {
       ? t('studioSignIn.errors.invalidEmail')
       : result?.intent === 'verify' && result.error === 'wrongCode'
         ? t('studioSignIn.errors.wrongCode', { count: result.triesLeft })
-        : null;
+        : result?.intent === 'verify' && result.error === 'malformed'
+          ? t('studioSignIn.errors.malformed')
+          : null;
   const alert =
     result && !fieldError ? t(`studioSignIn.errors.${result.error as 'rateLimited' | 'expired' | 'locked'}`) : null;
   const fieldId = `${uid}-field`;

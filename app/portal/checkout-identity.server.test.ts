@@ -181,6 +181,33 @@ describe.each(testDatabaseKinds())('paying the local checkout (%s)', (kind) => {
     expect(world.sent).toHaveLength(0);
   });
 
+  it('reads card data as people paste it, and refuses a name or company too long rather than cutting it (issue 40)', async () => {
+    const id = await newCheckout();
+    const long = 'N'.repeat(201);
+    const refused = await completeCheckout(
+      request(`/checkout/${id}`),
+      id,
+      form({ email: 'x@example.net', name: long, company: long, cardNumber: '4242', expiry: '12/34', cvc: '123' }),
+      'en',
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      fieldErrors: { name: 'checkout.errors.tooLong', company: 'checkout.errors.tooLong' },
+    });
+    expect(world.sent).toHaveLength(0);
+    // Grouped with dots and no-break spaces, spaced expiry, Arabic-Indic digits: read, and the code is sent.
+    const pasted = form({
+      email: 'paste@example.net',
+      name: 'N'.repeat(200),
+      company: '',
+      cardNumber: '4242.4242\u00a04242 ٤٢٤٢',
+      expiry: '١٢ / 2034',
+      cvc: ' ١٢٣ ',
+    });
+    expect(await completeCheckout(request(`/checkout/${id}`), id, pasted, 'en')).toMatchObject({ ok: true });
+    expect(await mailTo('paste@example.net')).toBeTruthy();
+  });
+
   it('a declined card is refused at once and sends nothing', async () => {
     const id = await newCheckout();
     const result = await completeCheckout(

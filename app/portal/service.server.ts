@@ -14,6 +14,7 @@ import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { taxInvoiceView, type TaxInvoiceView } from '~/billing/tax/view';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
+import { digitsOf, toAsciiDigits } from '~/lib/digits';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { WorkGate } from '~/lib/work-gate.server';
@@ -74,6 +75,7 @@ export type SignInRequestResult =
 export type SignInVerifyResult =
   | { status: 'signed-in'; headers: Headers /* Set-Cookie: the new session */; redirectTo: string }
   | { status: 'wrong-code'; triesLeft: number }
+  | { status: 'malformed' /* not six digits: refused, no try spent */ }
   | { status: 'expired' /* no live code: expired, used, or too many tries */ }
   | { status: 'locked' /* the address's budget of typed codes is spent (up to 24 hours); links still work */ }
   | { status: 'rate-limited' };
@@ -555,9 +557,9 @@ export async function checkoutPage(request: Request, id: string, locale: Locale)
   };
 }
 
-/** MM/YY or MM/YYYY; Arabic-Indic digits are read as ASCII. */
+/** MM/YY or MM/YYYY, spaced or not ("12 / 2034"); Arabic-Indic and Persian digits are read as ASCII. */
 function parseExpiry(value: string): { month: number; year: number } | null {
-  const ascii = value.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\s+/g, '');
+  const ascii = toAsciiDigits(value).replace(/\s+/g, '');
   const match = /^(\d{1,2})\/(\d{2}|\d{4})$/.exec(ascii);
   if (!match) return null;
   const month = Number(match[1]);
@@ -573,7 +575,9 @@ export async function completeCheckout(
 ): Promise<CheckoutResult> {
   const engine = embeddedBilling();
   if (!engine) return { ok: false, fieldErrors: {}, formError: 'checkout.errors.unavailable' };
-  const text = (name: string, max: number) => {
+  // Read as posted: never cut to a length (a longer value is refused with a message instead), and
+  // the card's digits through the one reader of typed and pasted digits (app/lib/digits.ts).
+  const text = (name: string) => {
     const v = form.get(name);
     // Drops control characters and bidirectional overrides from what goes on the invoice.
     return typeof v === 'string'
@@ -581,19 +585,20 @@ export async function completeCheckout(
           // eslint-disable-next-line no-control-regex
           .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
           .trim()
-          .slice(0, max)
       : '';
   };
-  const email = text('email', 254);
-  const name = text('name', 200);
-  const company = text('company', 200);
-  const cardNumber = text('cardNumber', 40);
-  const expiry = parseExpiry(text('expiry', 10));
-  const cvc = text('cvc', 8);
+  const email = text('email');
+  const name = text('name');
+  const company = text('company');
+  const cardNumber = digitsOf(text('cardNumber'));
+  const expiry = parseExpiry(text('expiry'));
+  const cvc = digitsOf(text('cvc'));
   const fieldErrors: Partial<Record<CheckoutField, string>> = {};
   if (!parseEmailAddress(email)) fieldErrors.email = 'checkout.errors.email';
   if (!name) fieldErrors.name = 'checkout.errors.name';
-  if (!/^[\d\s-]{12,23}$/.test(cardNumber)) fieldErrors.cardNumber = 'checkout.errors.cardNumber';
+  else if (name.length > 200) fieldErrors.name = 'checkout.errors.tooLong';
+  if (company.length > 200) fieldErrors.company = 'checkout.errors.tooLong';
+  if (!/^\d{12,19}$/.test(cardNumber)) fieldErrors.cardNumber = 'checkout.errors.cardNumber';
   if (!expiry) fieldErrors.expiry = 'checkout.errors.expiry';
   if (!/^\d{3,4}$/.test(cvc)) fieldErrors.cvc = 'checkout.errors.cvc';
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formError: null };

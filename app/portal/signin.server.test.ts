@@ -125,6 +125,28 @@ describe.each(testDatabaseKinds())('passwordless sign-in (%s)', (kind) => {
     expect((await other.verify({ code })).status).not.toBe('signed-in');
   });
 
+  it('reads a code as people paste it; what is not six digits is refused and spends nothing (issue 40)', async () => {
+    const layla = browser();
+    await layla.ask('client@example.com');
+    const [mail] = await mailTo('client@example.com', 1);
+    const code = codeIn(mail.text);
+    const before = await dump();
+    // Cut short (as a field's maxlength cut a paste), too long, or with a letter: no guess, nothing counted.
+    for (const typed of [
+      code.slice(0, 4),
+      `${code.slice(0, 3)} ${code.slice(3, 5)}`,
+      `${code}1`,
+      `${code.slice(0, 5)}o`,
+      '',
+    ])
+      for (let i = 0; i < 6; i++) expect(outcome(await layla.verify({ code: typed }))).toBe('malformed');
+    expect(await dump()).toBe(before);
+    // Grouped, with the bidirectional marks a copy from right-to-left text carries, in Arabic-Indic digits.
+    const arabic = [...code].map((d) => String.fromCharCode(0x0660 + Number(d))).join('');
+    const pasted = `\u200f\u2066${arabic.slice(0, 3)} - ${arabic.slice(3)}\u2069`;
+    expect((await layla.verify({ code: pasted })).status).toBe('signed-in');
+  });
+
   it("a stranger's address: the same answer, nothing sent, nothing kept of the address, tries counted alike", async () => {
     const stranger = browser();
     const client = browser();

@@ -6,7 +6,7 @@ import { BillingError } from '~/billing/types';
 import { db } from '~/db/client.server';
 import { accounts, lakeEditors, lakeEditorSessions, mailQueue, sessions, signinCodes } from '~/db/schema.server';
 import { localizePath, type Locale } from '~/i18n';
-import { toAsciiDigits } from '~/lib/digits';
+import { digitsOf } from '~/lib/digits';
 import { parseEmailAddress } from '~/lib/email';
 import { env } from '~/lib/env.server';
 import { safeReturnPath } from '~/lib/return-path';
@@ -330,6 +330,8 @@ async function completeConfirmedCheckout(
 export type VerifyResult =
   | { status: 'signed-in'; headers: Headers; redirectTo: string }
   | { status: 'wrong-code'; triesLeft: number }
+  /** Not six digits (once separators are dropped): refused, nothing counted. */
+  | { status: 'malformed' }
   | { status: 'expired' }
   /** The address's budget of typed codes is spent: typed codes are refused for up to 24 hours. */
   | { status: 'locked' }
@@ -384,6 +386,8 @@ async function spendCode(id: string, audience: Audience, session: StartedSession
 type Checked =
   | { status: 'used'; used: UsedCode }
   | { status: 'wrong-code'; triesLeft: number }
+  /** Not six digits (once separators are dropped): refused, nothing counted. */
+  | { status: 'malformed' }
   | { status: 'expired' }
   | { status: 'locked' }
   | { status: 'rate-limited' };
@@ -398,20 +402,21 @@ async function checkCode(
   audience: Audience,
   session: StartedSession,
 ): Promise<Checked> {
-  // Arabic-Indic (٠-٩) and Persian (۰-۹) digits are read as ASCII: a phone keyboard may type either.
-  // Only what is checked is converted; what the person typed is never rewritten in the field.
-  const code = toAsciiDigits(String(form.get('code') ?? '')).replace(/\s+/g, '');
+  // The code as typed or pasted ("123 456", Arabic-Indic or Persian digits, marks a copy carries):
+  // read here, never rewritten in the field. What is not six digits is no guess: it is refused
+  // before anything is counted or spent (a try, the budget, the IP's limit).
+  const code = digitsOf(String(form.get('code') ?? ''));
+  if (!/^\d{6}$/.test(code)) return { status: 'malformed' };
   const linkId = String(form.get('c') ?? '');
   const kind = AUDIENCES[audience].kind;
   if (!(await consume(kind('verify-ip'), clientIp(request), LIMITS.verifyPerIp))) return { status: 'rate-limited' };
-  const wellFormed = /^\d{6}$/.test(code);
 
   if (linkId) {
     // The emailed link: its id names the row, and its code must be that row's. Guesses made
     // elsewhere do not spend it; a wrong code on a link spends one of its tries.
     if (!/^[A-Za-z0-9]{10,40}$/.test(linkId)) return { status: 'expired' };
     let used: UsedCode | null = null;
-    if (wellFormed && safeEqual(codeOf(linkId, audience), code)) used = await spendCode(linkId, audience, session);
+    if (safeEqual(codeOf(linkId, audience), code)) used = await spendCode(linkId, audience, session);
     else
       await (
         await db()
@@ -458,7 +463,7 @@ async function checkCode(
       );
     return { status: 'locked' };
   }
-  const match = wellFormed ? live.find((row) => safeEqual(codeOf(row.id, audience), code)) : undefined;
+  const match = live.find((row) => safeEqual(codeOf(row.id, audience), code));
   const used = match ? await spendCode(match.id, audience, session) : null;
   // A right code is no failed guess: its uses go back (the other codes it was checked against are spent).
   if (used) {
@@ -473,6 +478,8 @@ async function checkCode(
 export type EditorSignInResult =
   | { status: 'signed-in'; next: string; headers: Headers }
   | { status: 'wrong-code'; triesLeft: number }
+  /** Not six digits (once separators are dropped): refused, nothing counted. */
+  | { status: 'malformed' }
   | { status: 'expired' }
   | { status: 'locked' }
   | { status: 'rate-limited' };

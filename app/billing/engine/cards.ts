@@ -1,3 +1,4 @@
+import { digitsOf } from '~/lib/digits';
 import { BillingError } from '../types';
 
 /**
@@ -71,9 +72,9 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Digits only, after removing spaces and dashes; null when anything else is left. */
+/** Digits only, read as typed or pasted (app/lib/digits.ts); null when anything else is left. */
 export function normalizeCardNumber(value: string): string | null {
-  const digits = value.replace(/[\s-]/g, '');
+  const digits = digitsOf(value);
   return /^\d{12,19}$/.test(digits) ? digits : null;
 }
 

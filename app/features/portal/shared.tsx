@@ -73,6 +73,14 @@ export function FieldError({ id, children }: { id: string; children: React.React
 export const describedBy = (...ids: (string | false | null | undefined)[]) =>
   ids.filter(Boolean).join(' ') || undefined;
 
+/*
+ * No field of the portal (these, the checkout's) has a `maxlength` or anything else that changes
+ * what is typed or pasted: `maxlength` silently cuts a paste (a code pasted as "123 456" became
+ * "123 45", a wrong try), and a script or a re-render must never rewrite a value. The server reads
+ * what was posted (separators, other digits: app/lib/digits.ts) and answers what it cannot take
+ * with a message at the field, the value left as it was.
+ */
+
 /**
  * The address field of a sign-in form (the client portal's and the Studio editors'): its label,
  * the input and, when refused, its error (`{id}-error`, which the input names).
@@ -95,7 +103,6 @@ export const EmailField = forwardRef<
         inputMode="email"
         autoComplete="email"
         required
-        maxLength={254}
         dir="ltr"
         defaultValue={defaultValue}
         aria-invalid={!!error || undefined}
@@ -132,8 +139,6 @@ export const CodeField = forwardRef<
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
         required
         dir="ltr"
         aria-invalid={!!error || undefined}
