@@ -13,7 +13,7 @@ import {
   PINT_AE_PROFILE_ID,
   type CreditNoteSnapshot,
 } from './pint-ae.server';
-import { DEMO_TAX_PROFILE, type TaxProfile } from './profile';
+import { DEMO_TAX_PROFILE, parseTaxProfile, type TaxProfile } from './profile';
 import { buildSnapshot, DEMO_FIXTURE_RATE, type ClientDetails, type InvoiceSnapshot } from './snapshot';
 import { escapeAttr, escapeText, XmlValueError } from './xml';
 
@@ -416,5 +416,38 @@ describe('PINT AE escaping and eligibility', () => {
     const a = pintAeInvoice({ number: 'BWB-2027-0042', snapshot: snapshot(uaeClient) });
     const b = pintAeInvoice({ number: 'BWB-2027-0042', snapshot: snapshot(uaeClient) });
     expect(a).toBe(b);
+  });
+});
+
+describe("the profile's e-invoicing details", () => {
+  const base = {
+    legalName: { en: 'Bawaba Advisory FZ-LLC', ar: 'بوابة للاستشارات' },
+    address: { en: 'Dubai', ar: 'دبي' },
+    country: 'AE',
+    registered: true,
+    registrationNumber: '100234567800003',
+    pricesIncludeTax: true,
+  };
+  it('are optional, and checked when given', () => {
+    expect(parseTaxProfile(base).ok).toBe(true);
+    const good = parseTaxProfile({
+      ...base,
+      eInvoicing: { participantId: '0235:1002345678', emirate: 'DXB', legalRegistration: { id: '1', type: 'TL' } },
+    });
+    expect(good.ok && good.profile.eInvoicing?.participantId).toBe('0235:1002345678');
+    const bad = parseTaxProfile({ ...base, eInvoicing: { participantId: '1002345678', emirate: 'Dubai' } });
+    expect(bad.ok ? [] : bad.problems).toEqual([
+      'eInvoicing.participantId: 0235: and the 10-digit TIN',
+      'eInvoicing.emirate: one of AUH, DXB, SHJ, AJM, UAQ, RAK, FUJ',
+    ]);
+  });
+
+  it("a configured participant ID is the seller endpoint, instead of the TRN's TIN", () => {
+    const s = snapshot(uaeClient, {
+      ...profile,
+      eInvoicing: { ...profile.eInvoicing, participantId: '0235:5555555555' },
+    });
+    const { one } = parse(pintAeInvoice({ number: 'P-1', snapshot: s }));
+    expect(one(INVOICE_FIELDS['Seller electronic identifier'])).toBe('5555555555');
   });
 });
