@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '~/db/test-support';
+import { openTestDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
 import { EmbeddedBilling } from '../engine/engine.server';
 import type { BillingPlan, PlanKey } from '../types';
@@ -16,13 +16,13 @@ const PLANS: BillingPlan[] = [{ key: 'business', priceSgd: 1500 }];
 const UAE: TaxProfile = { ...DEMO_TAX_PROFILE, demo: false, registrationNumber: '100123456789012' };
 const describePlan = async (plan: PlanKey) => ({ en: `Package ${plan}`, ar: `باقة ${plan}` });
 
-describe('the e-invoice export command', () => {
+describe.each(testDatabaseKinds())('the e-invoice export command (%s)', (kind) => {
   let database: Database;
   let out: string;
   let now: number;
 
   beforeEach(async () => {
-    database = await openTestDatabase('pglite');
+    database = await openTestDatabase(kind);
     out = await mkdtemp(path.join(tmpdir(), 'einvoice-'));
     now = Date.UTC(2027, 6, 5, 8, 0, 0);
   });
