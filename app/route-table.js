@@ -58,6 +58,12 @@ export const routeTable = [
     file: 'resources/invoice-pdf.ts',
     private: true,
   },
+  {
+    id: 'account-invoice-xml',
+    path: 'account/invoices/:invoiceId/xml',
+    file: 'resources/invoice-xml.ts',
+    private: true,
+  },
   { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx', private: true },
   // The local Content Lake's editors sign in here (ADR 0025); the Studio itself is served by server.mjs at /studio.
   { id: 'studio-sign-in', path: 'studio/sign-in', file: 'pages/studio-sign-in.tsx', private: true },

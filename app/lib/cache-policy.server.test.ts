@@ -33,6 +33,7 @@ describe('isPortalPath, from the route table', () => {
       'account-subscription',
       'account-invoice',
       'account-invoice-pdf',
+      'account-invoice-xml',
       'checkout',
       'studio-sign-in',
     ]);

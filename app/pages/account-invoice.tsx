@@ -169,7 +169,7 @@ function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; numbe
 }
 
 export default function AccountInvoice() {
-  const { invoice, planName, amount, customer, firm, pdfUrl, tax } = useLoaderData<typeof loader>();
+  const { invoice, planName, amount, customer, firm, pdfUrl, xmlUrl, tax } = useLoaderData<typeof loader>();
   const { t } = useT('portal');
   const locale = useLocale();
   const date = useFormatDate();
@@ -185,9 +185,16 @@ export default function AccountInvoice() {
             </span>{' '}
             {t('invoice.back')}
           </Link>
-          <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="invoice-download">
-            {t('invoice.download')}
-          </a>
+          <span className="flex flex-wrap gap-3">
+            {xmlUrl ? (
+              <a href={xmlUrl} download className={`${button.outline} min-h-11`} data-testid="invoice-download-xml">
+                {t('invoice.downloadXml')}
+              </a>
+            ) : null}
+            <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="invoice-download">
+              {t('invoice.download')}
+            </a>
+          </span>
         </nav>
 
         {tax ? (

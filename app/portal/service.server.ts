@@ -11,6 +11,7 @@ import { formatBillingAmount } from '~/billing/format';
 import { FORM_KEYS } from '~/features/forms/fields';
 import { formText, readFormBody } from '~/features/forms/request.server';
 import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
+import { eInvoiceEligibility, eInvoiceFilename, pintAeInvoice } from '~/billing/tax/pint-ae.server';
 import { taxInvoiceView, type TaxInvoiceView } from '~/billing/tax/view';
 import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
@@ -116,6 +117,8 @@ export interface InvoicePageData {
   customer: { name: string; company: string | null; email: string };
   firm: { name: string; email: string | null; offices: { city: string; country: string | null; address: string }[] };
   pdfUrl: string;
+  /** The PINT AE e-invoice (XML), for a UAE supplier's invoice to a business client; else null. */
+  xmlUrl: string | null;
   /** The tax invoice as text (from its snapshot), or null for an invoice from before tax invoices. */
   tax: TaxInvoiceView | null;
 }
@@ -455,6 +458,7 @@ export async function invoicePage(
     customer: { name: session.account.name, company: session.account.company, email: session.account.email },
     firm,
     pdfUrl: `${own}/pdf`,
+    xmlUrl: eInvoiceEligibility(snapshot).ok ? `${own}/xml` : null,
     tax: snapshot ? taxInvoiceView(snapshot, invoice, locale) : null,
   };
 }
@@ -489,6 +493,24 @@ export async function invoicePdf(
     body,
     filename: `${data.invoice.number.replace(/[^A-Za-z0-9_-]/g, '_')}${locale === 'ar' ? '-ar' : ''}.pdf`,
   };
+}
+
+/**
+ * The client's own invoice as a PINT AE e-invoice (docs/accounting.md, "E-invoices"), or null:
+ * another client's invoice, an unknown one, or one that gets no e-invoice (not a UAE supplier's,
+ * not to a business client, waiting for its rate, or from before tax invoices) all read the same.
+ */
+export async function invoiceXml(
+  session: ClientSession,
+  invoiceId: string,
+): Promise<{ body: string; filename: string } | null> {
+  if (!/^[A-Za-z0-9_]{1,80}$/.test(invoiceId)) return null;
+  const customerId = session.account.customerId;
+  const invoice = await billing().getInvoice(customerId, invoiceId);
+  if (!invoice) return null;
+  const snapshot = await billing().getInvoiceTax(customerId, invoice.id);
+  if (!snapshot || !eInvoiceEligibility(snapshot).ok) return null;
+  return { body: pintAeInvoice({ number: invoice.number, snapshot }), filename: eInvoiceFilename(invoice.number) };
 }
 
 // ------------------------------------------------------------------------------ checkout

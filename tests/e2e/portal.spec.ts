@@ -192,6 +192,53 @@ for (const locale of LOCALES) {
       await other.close();
     });
 
+    test("a UAE business client's invoice downloads as a PINT AE e-invoice beside the PDF; no one else's does", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      // The demo client: a VAT-registered company in Dubai, billed by the demo's UAE firm.
+      await signIn(page, portalURL, portalDataDir, locale, 'client@example.com');
+      await page.goto(url(locale, '/account/subscription'));
+      const view = page
+        .getByRole('table')
+        .locator('tbody tr')
+        .first()
+        .getByRole('link', { name: new RegExp(t(locale, 'invoices.view')) });
+      const href = (await view.getAttribute('href'))!;
+      await view.click();
+      const link = page.getByRole('link', { name: t(locale, 'invoice.downloadXml') });
+      await expect(link).toHaveAttribute('href', `${href}/xml`);
+      const xml = await page.request.get(`${portalURL}${href}/xml`);
+      expect(xml.status()).toBe(200);
+      expect(xml.headers()['content-type']).toBe('application/xml; charset=utf-8');
+      expect(xml.headers()['content-disposition']).toMatch(/^attachment; filename="BWB-\d{4}-\d{4}\.xml"$/);
+      expect(xml.headers()['cache-control']).toBe('private, no-store');
+      const body = await xml.text();
+      expect(body).toContain('<cbc:CustomizationID>urn:peppol:pint:billing-1@ae-1</cbc:CustomizationID>');
+      expect(body).toContain('<cbc:CompanyID>100234567800003</cbc:CompanyID>');
+
+      // Another client (a person: no company, no tax number) gets no e-invoice of their own, and
+      // the demo client's reads as if it did not exist.
+      const other = await browser.newContext();
+      const otherPage = await other.newPage();
+      await actAsIp(otherPage);
+      await subscribe(otherPage, portalURL, portalDataDir, locale, 'starter', uniqueEmail(`xml-${locale}`));
+      expect((await otherPage.request.get(`${portalURL}${href}/xml`)).status()).toBe(404);
+      await otherPage.goto(url(locale, '/account/subscription'));
+      const own = otherPage
+        .getByRole('table')
+        .locator('tbody tr')
+        .first()
+        .getByRole('link', { name: new RegExp(t(locale, 'invoices.view')) });
+      const ownHref = (await own.getAttribute('href'))!;
+      await own.click();
+      await expect(otherPage.getByRole('link', { name: t(locale, 'invoice.download') })).toBeVisible();
+      await expect(otherPage.getByRole('link', { name: t(locale, 'invoice.downloadXml') })).toHaveCount(0);
+      expect((await otherPage.request.get(`${portalURL}${ownHref}/xml`)).status()).toBe(404);
+      await other.close();
+    });
+
     test('a client without an active subscription sees so, with a way to the packages', async ({ page }) => {
       await signIn(page, portalURL, portalDataDir, locale, 'former@example.com');
       await page.goto(url(locale, '/account/subscription'));

@@ -11,6 +11,10 @@ import { z } from 'zod';
 export const STANDARD_RATE_PERCENT = { AE: 5, SG: 9 } as const;
 export type SupplierCountry = keyof typeof STANDARD_RATE_PERCENT;
 
+/** The emirates' codes of the UAE e-invoicing code list (country subdivision of an AE address). */
+export const EMIRATES = ['AUH', 'DXB', 'SHJ', 'AJM', 'UAQ', 'RAK', 'FUJ'] as const;
+export type Emirate = (typeof EMIRATES)[number];
+
 /** A UAE Tax Registration Number: 15 digits (the FTA issues no public check digit, so only the shape is checked). */
 export function isUaeTrn(value: string): boolean {
   return /^\d{15}$/.test(value);
@@ -60,6 +64,30 @@ export const taxProfileSchema = z
     unknownClientCountry: z.enum(['domestic', 'overseas']).default('domestic'),
     /** A demo profile: every invoice says so. Set only by the built-in demo profile. */
     demo: z.boolean().default(false),
+    /**
+     * What a UAE supplier's PINT AE e-invoices need beyond the tax invoice (docs/accounting.md,
+     * "E-invoices"); all optional. `participantId`: the firm's Peppol participant ID when it is
+     * not 0235 + the first 10 digits of the TRN (the TIN); `city` and `emirate` (the MoF's
+     * subdivision code) of the registered address; `legalRegistration`: the trade licence (TL),
+     * Emirates ID (EID), passport (PAS) or cabinet decision (CD) number and its issuer.
+     */
+    eInvoicing: z
+      .object({
+        participantId: z
+          .string()
+          .regex(/^0235:\d{10}$/, '0235: and the 10-digit TIN')
+          .optional(),
+        city: z.string().trim().min(1).max(100).optional(),
+        emirate: z.enum(EMIRATES, { error: `one of ${EMIRATES.join(', ')}` }).optional(),
+        legalRegistration: z
+          .object({
+            id: z.string().trim().min(1).max(50),
+            type: z.enum(['TL', 'EID', 'PAS', 'CD']),
+            authority: z.string().trim().min(1).max(200).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
   })
   .superRefine((p, ctx) => {
     // The checkout, the plan pages and the renewal reminder show the listed price and no tax line
@@ -109,6 +137,7 @@ export const DEMO_TAX_PROFILE: TaxProfile = {
   pricesIncludeTax: true,
   unknownClientCountry: 'domestic',
   demo: true,
+  eInvoicing: { city: 'Dubai', emirate: 'DXB' },
 };
 
 /** Checks a profile read from the operator's file; the error lists every problem by field. */

@@ -54,6 +54,8 @@ export interface ClientDetails {
   address: string | null;
   country: string | null;
   registrationNumber: string | null;
+  /** The client's Peppol participant ID ("0235:" + TIN) where it is not derived from a UAE TRN (PINT AE). */
+  peppolParticipantId?: string | null;
 }
 
 interface SnapshotBase {
@@ -68,6 +70,8 @@ interface SnapshotBase {
     country: TaxProfile['country'];
     registrationNumber: string | null;
     demo: boolean;
+    /** The profile's e-invoicing details when it had them (absent on snapshots from before). */
+    eInvoicing?: TaxProfile['eInvoicing'];
   };
   client: ClientDetails;
   treatment: TaxTreatment;
@@ -183,6 +187,7 @@ export function buildSnapshot(input: SnapshotInput): InvoiceSnapshot {
       country: profile.country,
       registrationNumber: profile.registered ? profile.registrationNumber : null,
       demo: profile.demo,
+      ...(profile.eInvoicing ? { eInvoicing: profile.eInvoicing } : {}),
     },
     client: input.client,
     treatment,
