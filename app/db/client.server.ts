@@ -25,6 +25,8 @@ import type { Database, Db } from './types.server';
 export type OpenOptions = (
   { kind: 'pglite'; dataDir?: string; importLog?: boolean } | { kind: 'postgres'; url: string; poolSize?: number }
 ) & {
+  /** false: open as it is, without migrating it or making its keys (a restore's check reads it unchanged). */
+  migrate?: boolean;
   /** Called with every statement the application sends (tests count them); migrations are not logged. */
   logQuery?: (query: string, params: unknown[]) => void;
 };
@@ -47,9 +49,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePglite(client, { schema, logger: logger(options) }) as unknown as Db;
     try {
       const setup = drizzlePglite(client, { schema }) as unknown as Db;
-      await applyMigrations(setup);
-      rememberServerKeys(db, await loadServerKeys(setup));
-      if (options.dataDir !== undefined && options.importLog !== false) {
+      if (options.migrate !== false) {
+        await applyMigrations(setup);
+        rememberServerKeys(db, await loadServerKeys(setup));
+      }
+      if (options.dataDir !== undefined && options.importLog !== false && options.migrate !== false) {
         await importWriteLog(db, options.dataDir);
         await importPortalLog(db, options.dataDir);
         await importBillingLog(db, options.dataDir);
@@ -65,6 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       where: options.dataDir === undefined ? 'memory' : databaseFolder(options.dataDir),
+      snapshot: () => client.dumpDataDir('gzip'),
       async close() {
         if (!client.closed) await client.close();
         lock?.release();
@@ -86,8 +91,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePg(pool, { schema, logger: logger(options) }) as unknown as Db;
   try {
     const setup = drizzlePg(pool, { schema }) as unknown as Db;
-    await applyMigrations(setup);
-    rememberServerKeys(db, await loadServerKeys(setup));
+    if (options.migrate !== false) {
+      await applyMigrations(setup);
+      rememberServerKeys(db, await loadServerKeys(setup));
+    }
   } catch (error) {
     await pool.end();
     throw error;
