@@ -21,6 +21,10 @@ const fail = (code: number, message: string): never => {
   process.exit(code);
 };
 
+// What the server's modules say while this runs goes to standard error; standard output carries the result.
+const log = console.log;
+console.log = console.error;
+
 async function main() {
   const e = env();
   if (e.database.kind !== 'pglite')
@@ -59,8 +63,8 @@ async function main() {
 }
 
 function report(made: { path: string; bytes: number; ms: number }, removed: string[], how: string) {
-  console.log(`${made.path}\t${(made.bytes / 1e6).toFixed(1)} MB\t${made.ms} ms\t(${how})`);
-  if (removed.length) console.log(`removed (BACKUP_KEEP): ${removed.join(', ')}`);
+  log(`${made.path}\t${(made.bytes / 1e6).toFixed(1)} MB\t${made.ms} ms\t(${how})`);
+  if (removed.length) log(`removed (BACKUP_KEEP): ${removed.join(', ')}`);
 }
 
 await main();
