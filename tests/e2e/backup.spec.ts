@@ -140,7 +140,7 @@ test('a backup made during traffic restores into a new folder with every record 
   await page.context().clearCookies();
   await signIn(page, copy.base, restoredDir, 'en', client);
   await page.goto(`${copy.base}/account/subscription`);
-  await expect(page.getByRole('table').getByText(invoice)).toBeVisible();
+  await expect(page.getByRole('table').getByText(invoice, { exact: true })).toBeVisible();
   const faq = await (await fetch(`${copy.base}/faq`)).text();
   const restoredEdit = Number(/Backup edit (\d+)\?/.exec(faq)?.[1] ?? -1);
   expect(restoredEdit).toBeGreaterThanOrEqual(beforeBackup);
