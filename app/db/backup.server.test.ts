@@ -59,7 +59,8 @@ async function restored(backup: string) {
   return { target, db: database.db };
 }
 
-describe('backups of the embedded database', () => {
+// Each case opens, dumps and loads whole PGlite databases: seconds each on a loaded 2-core machine.
+describe('backups of the embedded database', { timeout: 120_000 }, () => {
   it('a snapshot taken during a transaction holds what was committed and nothing of the transaction', async () => {
     const { dataDir, database } = await dataFolder();
     await addRow(database.db, 'committed');
@@ -186,7 +187,7 @@ describe('backups of the embedded database', () => {
   });
 });
 
-describe('the running server makes the backups', () => {
+describe('the running server makes the backups', { timeout: 120_000 }, () => {
   it('on request through the folder socket (owner only), one at a time, and on its schedule keeping N', async () => {
     const { dataDir, database } = await dataFolder();
     await addRow(database.db, 'a');
