@@ -148,6 +148,13 @@ test('a backup made during traffic restores into a new folder with every record 
   // The original keeps running on its own folder, with every later edit.
   expect(await (await fetch(`${server.base}/faq`)).text()).toContain(`Backup edit ${acknowledged}?`);
   await lake.dispose();
+
+  // With no server on a folder (this one's was killed: its lock and socket are left behind), the
+  // command opens the folder itself.
+  await kill(copy);
+  const offline = await command('backup', [], { CONTENT_DATA_DIR: restoredDir, BACKUP_DIR: backupDir });
+  expect(offline.out).toContain('(no server was running)');
+  expect(offline.code).toBe(0);
 });
 
 test('the hosted world is backed up with pg_dump; what is not a backup is refused', async () => {
