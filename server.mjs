@@ -293,6 +293,8 @@ const server = http
     if (!serveKept(req, res)) app(req, res);
   })
   .listen(port, host, () => console.log(`[server] http://${host ?? 'localhost'}:${port}`));
+// Backups of the embedded database while the site runs (ADR 0031): on BACKUP_EVERY and for `npm run backup`.
+build.entry.module.startBackupService().catch((error) => console.error(`[backup] not started: ${error.message}`));
 // The Studio's presence WebSocket on the site's own origin (a public site, with the lake's API):
 // any other upgrade is refused.
 server.on('upgrade', (req, socket, head) => {

@@ -163,6 +163,8 @@ export function responseSecurityHeaders(): Record<string, string> {
   return baseSecurityHeaders(env().behindHttps);
 }
 
+export { startBackupService } from './db/backup-service.server';
+
 export { PUBLIC_CACHE } from './lib/cache-policy.server';
 /** server.mjs folds a redirect to `//host` into a path of this site (return-path.ts). */
 export { onSiteLocation } from './lib/return-path';

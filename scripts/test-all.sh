@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check and test suite, then prints one closing line: "N passed, N failed".
 #   lint (ESLint, Prettier, import cycles), typecheck, dataset freshness, unit + integration tests (vitest), Studio build,
-#   production build, end-to-end tests (Playwright in Debian's Chromium).
+#   production build, end-to-end tests (Playwright in Debian's Chromium), and on the current Node.js LTS
+#   the production build, the servers' start and a smoke set of them (scripts/node-lts.sh).
 # Each non-test step (typecheck, builds) counts as one check. Exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -101,6 +102,13 @@ if ensure_chromium && [ -f build/index.js ]; then
   fi
 else
   failed=$((failed + 1)); failures+=("end-to-end tests could not start")
+fi
+
+# The current Node.js LTS (26): the production build, the servers' start and a smoke set of the
+# end-to-end tests on it, with the registry's Node binary when this machine runs another major
+# (scripts/node-lts.sh; a few minutes, its time printed). NODE_LTS=off leaves it out.
+if [ "${NODE_LTS:-on}" != off ] && [ -f build/index.js ]; then
+  step "the current Node.js LTS: build, start, smoke end-to-end tests" bash scripts/node-lts.sh
 fi
 
 echo

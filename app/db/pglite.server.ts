@@ -126,3 +126,15 @@ export async function openPglite(folder: string | undefined): Promise<PGlite> {
   mkdirSync(path.dirname(folder), { recursive: true });
   return PGlite.create(folder);
 }
+
+/**
+ * Writes a database from a tarball PGlite made (`dumpDataDir`, a backup) into `folder`, which
+ * must not hold one yet. Opening it replays the write-ahead log the tarball holds, as after a
+ * crash, so only committed transactions remain (ADR 0031); closing it shuts it down cleanly.
+ */
+export async function loadPgliteFolder(folder: string, tarball: Blob): Promise<void> {
+  if (isDatabaseFolder(folder)) throw new Error(`${folder} already holds a database`);
+  mkdirSync(folder, { recursive: true });
+  const pg = await PGlite.create({ dataDir: folder, loadDataDir: tarball });
+  await pg.close();
+}

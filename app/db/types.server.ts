@@ -25,5 +25,10 @@ export interface Database {
   readonly kind: DatabaseKind;
   /** Where it lives: the data folder (PGlite), 'memory', or the server's host and database name. */
   readonly where: string;
+  /**
+   * PGlite only: the whole database as one consistent tarball (gzip), taken while it keeps
+   * serving: committed transactions in, one in flight left out (ADR 0031, app/db/backup.server.ts).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }

@@ -17,6 +17,20 @@ const TAX_PROFILE = {
 };
 
 describe('environment', () => {
+  it('backups: none on a schedule by default, seven kept; BACKUP_EVERY in minutes, hours or days; a bad value names itself', () => {
+    expect(parseEnv({}).backups).toEqual({ dir: 'backups', everySeconds: null, keep: 7 });
+    expect(parseEnv({ BACKUP_EVERY: '30m', BACKUP_KEEP: '3', BACKUP_DIR: '/srv/b' }).backups).toEqual({
+      dir: '/srv/b',
+      everySeconds: 1800,
+      keep: 3,
+    });
+    expect(parseEnv({ BACKUP_EVERY: '6h' }).backups.everySeconds).toBe(21_600);
+    expect(parseEnv({ BACKUP_EVERY: '1d' }).backups.everySeconds).toBe(86_400);
+    for (const bad of ['0h', '6 hours', '90s', '-1d'])
+      expect(() => parseEnv({ BACKUP_EVERY: bad })).toThrow(/BACKUP_EVERY/);
+    expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
   it('runs the embedded world when no Sanity project is configured', () => {
     const e = parseEnv({});
     expect(e.content.world).toBe('embedded');

@@ -113,6 +113,21 @@ const schema = z.object({
       .optional(),
   ),
   OUTBOX_DIR: optional,
+  /** Online backups of the embedded database (app/db/backup.server.ts): where, how often, how many kept. */
+  BACKUP_DIR: optional,
+  BACKUP_EVERY: optional.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,5}[mhd]$/, 'a whole number of minutes, hours or days: 30m, 6h, 1d')
+      .optional(),
+  ),
+  BACKUP_KEEP: optional.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,3}$/, 'a whole number from 1')
+      .transform(Number)
+      .optional(),
+  ),
   /** The issuing entity's tax profile: a JSON file (docs/accounting.md). */
   TAX_PROFILE_FILE: optional,
 });
@@ -187,6 +202,11 @@ export type ServerEnv = {
   pageCache: boolean;
   /** The firm's notification emails: SMTP when SMTP_URL is set, else .eml files in outboxDir. */
   mail: { smtpUrl?: string; from?: string; to?: string; outboxDir: string };
+  /**
+   * Backups of the embedded database (docs/operating.md#back-up): made into `dir`; every
+   * `everySeconds` by the running server (null: only by `npm run backup`); the newest `keep` kept.
+   */
+  backups: { dir: string; everySeconds: number | null; keep: number };
   /**
    * Who the invoices are from (app/billing/tax/profile.ts): the operator's TAX_PROFILE_FILE; else,
    * where no real payment is taken (the embedded engine, or Stripe on a loopback site), the demo
@@ -387,6 +407,14 @@ export function parseEnv(
       outboxDir: e.OUTBOX_DIR ?? `${e.CONTENT_DATA_DIR ?? 'data'}/outbox`,
     },
     taxProfile,
+    backups: {
+      dir: e.BACKUP_DIR ?? 'backups',
+      everySeconds: e.BACKUP_EVERY
+        ? Number(e.BACKUP_EVERY.slice(0, -1)) *
+          { m: 60, h: 3600, d: 86_400 }[e.BACKUP_EVERY.slice(-1) as 'm' | 'h' | 'd']
+        : null,
+      keep: e.BACKUP_KEEP ?? 7,
+    },
   };
 }
 
