@@ -1,0 +1,90 @@
+import type { Locale } from '~/i18n';
+import enLabels from '../../../public/locales/en/emails.json';
+import arLabels from '../../../public/locales/ar/emails.json';
+import { formatBillingAmount, formatBillingDate } from '../format';
+import { creditNoteTitle, type CreditNoteSnapshot } from './credit-note';
+import { taxInvoiceView, taxLabels, type Party, type TaxInvoiceView } from './view';
+
+/**
+ * A tax credit note's snapshot as text in one language, for its page and its PDF alike. The
+ * parties, lines, zero-rating statement and exchange-rate line are the credited invoice's own
+ * (taxInvoiceView of the copied snapshot: one text for both documents); the note adds its title,
+ * number, date, the invoice it corrects, the reason and the adjustment of Article 60(1)(e):
+ * value on the invoice, correct value (nil: a full credit), difference and its tax, in SGD and,
+ * for a UAE supplier, in AED. Labels: `taxCreditNote` in public/locales/{en,ar}/emails.json.
+ */
+export type CreditNoteLabels = (typeof enLabels)['taxCreditNote'];
+const labels: Record<Locale, CreditNoteLabels> = { en: enLabels.taxCreditNote, ar: arLabels.taxCreditNote };
+
+export interface CreditNoteView {
+  title: string;
+  documentTitle: string;
+  demo: string | null;
+  supplier: Party;
+  customer: Party;
+  meta: [string, string][];
+  reason: [string, string];
+  fullCredit: string;
+  columns: TaxInvoiceView['columns'];
+  lines: TaxInvoiceView['lines'];
+  adjustment: { heading: string; rows: [string, string][] };
+  aed: { heading: string; rows: [string, string][]; rate: string; fixture: string | null } | null;
+  statement: string | null;
+  currency: string;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+export function creditNoteView(snapshot: CreditNoteSnapshot, locale: Locale): CreditNoteView {
+  const l = labels[locale];
+  const t = taxLabels[locale];
+  // The invoice's own text (its status is not the note's business: shown as paid or void elsewhere).
+  const invoice = taxInvoiceView(snapshot.invoice.tax, { number: snapshot.invoice.number, status: 'paid' }, locale);
+  const taxName = snapshot.invoice.tax.supplier.country === 'AE' ? t.vat : t.gst;
+  const date = (iso: string) => formatBillingDate(iso, locale);
+  const title = creditNoteTitle(snapshot) === 'tax-credit-note' ? l.taxCreditNoteTitle : l.creditNoteTitle;
+  const adjustment = (figures: { net: number; tax: number; gross: number }, currency: 'SGD' | 'AED') => {
+    const money = (minor: number) => formatBillingAmount(minor, locale, currency);
+    return [
+      [fill(l.valueOnInvoice, { tax: taxName }), money(figures.net)],
+      [l.correctValue, money(0)],
+      [l.difference, money(figures.net)],
+      [fill(l.taxOnDifference, { tax: taxName }), money(figures.tax)],
+      [l.totalCredited, money(figures.gross)],
+    ] as [string, string][];
+  };
+  const invoiceDate = date(snapshot.invoice.issuedAt);
+  return {
+    title,
+    documentTitle: fill(l.documentTitle, { title, number: snapshot.number }),
+    demo: snapshot.invoice.tax.supplier.demo ? l.demo : null,
+    supplier: invoice.supplier,
+    customer: invoice.customer,
+    meta: [
+      [l.number, snapshot.number],
+      [l.issued, date(snapshot.issuedAt)],
+      [l.invoice, snapshot.invoice.number],
+      [l.invoiceDate, invoiceDate],
+      [t.supplyDate, date(snapshot.invoice.tax.supplyDate)],
+      [t.period, invoice.lines[0]?.period ?? ''],
+    ],
+    reason: [l.reason, snapshot.reason],
+    fullCredit: fill(l.fullCredit, { number: snapshot.invoice.number, date: invoiceDate }),
+    columns: invoice.columns,
+    lines: invoice.lines,
+    adjustment: { heading: l.adjustmentHeading, rows: adjustment(snapshot.credited, 'SGD') },
+    aed:
+      snapshot.aed && invoice.aed
+        ? {
+            heading: invoice.aed.heading,
+            rows: adjustment(snapshot.aed.totals, 'AED'),
+            rate: invoice.aed.rate,
+            fixture: invoice.aed.fixture,
+          }
+        : null,
+    statement: invoice.statement,
+    currency: invoice.currency,
+  };
+}
