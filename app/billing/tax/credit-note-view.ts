@@ -27,8 +27,13 @@ export interface CreditNoteView {
   fullCredit: string;
   columns: TaxInvoiceView['columns'];
   lines: TaxInvoiceView['lines'];
-  adjustment: { heading: string; rows: [string, string][] };
-  aed: { heading: string; rows: [string, string][]; rate: string; fixture: string | null } | null;
+  /**
+   * The adjustment, one row per figure: label, SGD, and AED (a UAE supplier, else null).
+   * `currencies` heads the two amount columns.
+   */
+  adjustment: { heading: string; currencies: [string, string | null]; rows: [string, string, string | null][] };
+  /** The exchange-rate line of the invoice (a UAE supplier), or null. */
+  aed: { heading: string; rate: string; fixture: string | null } | null;
   statement: string | null;
   currency: string;
 }
@@ -45,16 +50,21 @@ export function creditNoteView(snapshot: CreditNoteSnapshot, locale: Locale): Cr
   const taxName = snapshot.invoice.tax.supplier.country === 'AE' ? t.vat : t.gst;
   const date = (iso: string) => formatBillingDate(iso, locale);
   const title = creditNoteTitle(snapshot) === 'tax-credit-note' ? l.taxCreditNoteTitle : l.creditNoteTitle;
-  const adjustment = (figures: { net: number; tax: number; gross: number }, currency: 'SGD' | 'AED') => {
-    const money = (minor: number) => formatBillingAmount(minor, locale, currency);
-    return [
-      [fill(l.valueOnInvoice, { tax: taxName }), money(figures.net)],
-      [l.correctValue, money(0)],
-      [l.difference, money(figures.net)],
-      [fill(l.taxOnDifference, { tax: taxName }), money(figures.tax)],
-      [l.totalCredited, money(figures.gross)],
-    ] as [string, string][];
-  };
+  const sgd = snapshot.credited;
+  const aed = snapshot.aed?.totals ?? null;
+  const row = (label: string, pick: (f: { net: number; tax: number; gross: number }) => number) =>
+    [
+      label,
+      formatBillingAmount(pick(sgd), locale, 'SGD'),
+      aed ? formatBillingAmount(pick(aed), locale, 'AED') : null,
+    ] as [string, string, string | null];
+  const adjustmentRows = [
+    row(fill(l.valueOnInvoice, { tax: taxName }), (f) => f.net),
+    row(l.correctValue, () => 0),
+    row(l.difference, (f) => f.net),
+    row(fill(l.taxOnDifference, { tax: taxName }), (f) => f.tax),
+    row(l.totalCredited, (f) => f.gross),
+  ];
   const invoiceDate = date(snapshot.invoice.issuedAt);
   return {
     title,
@@ -74,16 +84,8 @@ export function creditNoteView(snapshot: CreditNoteSnapshot, locale: Locale): Cr
     fullCredit: fill(l.fullCredit, { number: snapshot.invoice.number, date: invoiceDate }),
     columns: invoice.columns,
     lines: invoice.lines,
-    adjustment: { heading: l.adjustmentHeading, rows: adjustment(snapshot.credited, 'SGD') },
-    aed:
-      snapshot.aed && invoice.aed
-        ? {
-            heading: invoice.aed.heading,
-            rows: adjustment(snapshot.aed.totals, 'AED'),
-            rate: invoice.aed.rate,
-            fixture: invoice.aed.fixture,
-          }
-        : null,
+    adjustment: { heading: l.adjustmentHeading, currencies: ['SGD', aed ? 'AED' : null], rows: adjustmentRows },
+    aed: invoice.aed ? { heading: invoice.aed.heading, rate: invoice.aed.rate, fixture: invoice.aed.fixture } : null,
     statement: invoice.statement,
     currency: invoice.currency,
   };
