@@ -33,6 +33,8 @@ describe('isPortalPath, from the route table', () => {
       'account-subscription',
       'account-invoice',
       'account-invoice-pdf',
+      'account-credit-note',
+      'account-credit-note-pdf',
       'checkout',
       'studio-sign-in',
     ]);
