@@ -124,42 +124,43 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
           </tbody>
         </table>
       </div>
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full border-collapse text-navy-900" data-testid="credit-note-adjustment">
-          <caption className={`${term} text-start`}>{view.adjustment.heading}</caption>
-          <thead>
-            <tr className="border-b border-navy-200 text-sm">
-              <td />
-              {[sgd, aed].map((c) =>
-                c ? (
-                  <th key={c} scope="col" className="px-3 py-2 text-end font-semibold">
-                    {c}
-                  </th>
+      {/* Label above its amounts on a phone, beside them from sm: no sideways scroll for the figures that matter. */}
+      <section className="mt-6" aria-labelledby="credit-note-adjustment" data-testid="credit-note-adjustment">
+        <h2 id="credit-note-adjustment" className={term}>
+          {view.adjustment.heading}
+        </h2>
+        {/* Column heads for the eye: each amount names its currency itself. */}
+        <div
+          aria-hidden="true"
+          className="mt-2 grid grid-cols-2 gap-x-4 border-b border-navy-200 py-2 text-sm font-semibold sm:grid-cols-[1fr_9rem_9rem]"
+        >
+          <span className="hidden sm:block" />
+          {[sgd, aed].map((c) =>
+            c ? (
+              <span key={c} className="text-end">
+                {c}
+              </span>
+            ) : null,
+          )}
+        </div>
+        <dl className="text-navy-900">
+          {view.adjustment.rows.map(([label, sgdValue, aedValue], i) => (
+            <div
+              key={label}
+              className={`grid grid-cols-2 gap-x-4 py-2 sm:grid-cols-[1fr_9rem_9rem] ${i === view.adjustment.rows.length - 1 ? 'border-t-2 border-navy-900 text-lg font-bold' : ''}`}
+            >
+              <dt className="col-span-2 sm:col-span-1">{label}</dt>
+              {[sgdValue, aedValue].map((value, j) =>
+                value ? (
+                  <dd key={j} className="text-end tabular-nums whitespace-nowrap">
+                    <Bidi>{value}</Bidi>
+                  </dd>
                 ) : null,
               )}
-            </tr>
-          </thead>
-          <tbody>
-            {view.adjustment.rows.map(([label, sgdValue, aedValue], i) => (
-              <tr
-                key={label}
-                className={i === view.adjustment.rows.length - 1 ? 'border-t-2 border-navy-900 text-lg font-bold' : ''}
-              >
-                <th scope="row" className="px-3 py-2 text-start font-normal">
-                  {label}
-                </th>
-                {[sgdValue, aedValue].map((value, j) =>
-                  value ? (
-                    <td key={j} className="px-3 py-2 text-end tabular-nums whitespace-nowrap">
-                      <Bidi>{value}</Bidi>
-                    </td>
-                  ) : null,
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </div>
+          ))}
+        </dl>
+      </section>
       {view.aed && (
         <p className="mt-4 text-sm text-navy-700">
           {isolateNumberRuns(view.aed.rate)}

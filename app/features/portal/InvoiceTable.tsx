@@ -180,10 +180,14 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
                   <th scope="row" className={`${td} text-start font-semibold`}>
                     <CellLabel text={t('invoices.columns.invoice')} />
                     {t('creditNotes.row', { number: '' })}
-                    <bdi dir="ltr">{note.number}</bdi>
+                    <bdi dir="ltr" className="whitespace-nowrap">
+                      {note.number}
+                    </bdi>
                     <span className="block text-sm font-normal text-navy-700">
                       {t('creditNotes.corrects', { number: '' })}
-                      <bdi dir="ltr">{row.number}</bdi>
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {row.number}
+                      </bdi>
                     </span>
                   </th>
                   <td className={td}>
