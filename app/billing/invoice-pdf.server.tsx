@@ -459,7 +459,7 @@ function CreditNotePdf({ doc }: { doc: CreditNoteDocument }) {
           <View style={s.titleBlock}>
             {/* Smaller than an invoice's: "إشعار دائن ضريبي" stays on one line. */}
             <Text style={[s.title, { fontSize: 18 }]}>{note.title}</Text>
-            <Text style={s.titleNumber}>{note.meta[0][1]}</Text>
+            <Text style={s.titleNumber}>{note.number}</Text>
           </View>
         </View>
         {note.demo ? <Text style={t.banner}>{note.demo}</Text> : null}

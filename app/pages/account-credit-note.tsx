@@ -1,6 +1,7 @@
 import { creditNotePage, notFound, portalT, requireClient } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { Fragment } from 'react';
 import {
   Bidi,
   button,
@@ -61,7 +62,7 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
         <h1 id="credit-note-title" className="text-end text-3xl font-bold text-navy-900">
           {view.title}{' '}
           <bdi dir="ltr" className="whitespace-nowrap">
-            {view.meta[0][1]}
+            {view.number}
           </bdi>
         </h1>
       </header>
@@ -85,7 +86,13 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
         ))}
       </dl>
       <p className="font-semibold" data-testid="credit-note-full">
-        {isolateNumberRuns(view.fullCredit)}
+        {/* The invoice number runs left to right inside the Arabic sentence (BWB-2026-0008, not 2026-0008-BWB). */}
+        {view.fullCredit.split(view.invoiceNumber).map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && <bdi dir="ltr">{view.invoiceNumber}</bdi>}
+            {isolateNumberRuns(part)}
+          </Fragment>
+        ))}
       </p>
       <div className="mt-4 overflow-x-auto">
         <table className="w-full min-w-[36rem] border-collapse text-navy-900">

@@ -24,6 +24,9 @@ export interface CreditNoteView {
   customer: Party;
   meta: [string, string][];
   reason: [string, string];
+  /** The note's own number and the invoice's, for layouts that isolate them (left to right in Arabic). */
+  number: string;
+  invoiceNumber: string;
   fullCredit: string;
   columns: TaxInvoiceView['columns'];
   lines: TaxInvoiceView['lines'];
@@ -81,6 +84,8 @@ export function creditNoteView(snapshot: CreditNoteSnapshot, locale: Locale): Cr
       [t.period, invoice.lines[0]?.period ?? ''],
     ],
     reason: [l.reason, snapshot.reason],
+    number: snapshot.number,
+    invoiceNumber: snapshot.invoice.number,
     fullCredit: fill(l.fullCredit, { number: snapshot.invoice.number, date: invoiceDate }),
     columns: invoice.columns,
     lines: invoice.lines,
