@@ -89,7 +89,11 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
         {/* The invoice number runs left to right inside the Arabic sentence (BWB-2026-0008, not 2026-0008-BWB). */}
         {view.fullCredit.split(view.invoiceNumber).map((part, i) => (
           <Fragment key={i}>
-            {i > 0 && <bdi dir="ltr">{view.invoiceNumber}</bdi>}
+            {i > 0 && (
+              <bdi dir="ltr" className="whitespace-nowrap">
+                {view.invoiceNumber}
+              </bdi>
+            )}
             {isolateNumberRuns(part)}
           </Fragment>
         ))}
