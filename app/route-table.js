@@ -64,6 +64,18 @@ export const routeTable = [
     file: 'resources/invoice-xml.ts',
     private: true,
   },
+  {
+    id: 'account-credit-note',
+    path: 'account/credit-notes/:creditNoteId',
+    file: 'pages/account-credit-note.tsx',
+    private: true,
+  },
+  {
+    id: 'account-credit-note-pdf',
+    path: 'account/credit-notes/:creditNoteId/pdf',
+    file: 'resources/credit-note-pdf.ts',
+    private: true,
+  },
   { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx', private: true },
   // The local Content Lake's editors sign in here (ADR 0025); the Studio itself is served by server.mjs at /studio.
   { id: 'studio-sign-in', path: 'studio/sign-in', file: 'pages/studio-sign-in.tsx', private: true },

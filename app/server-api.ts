@@ -27,6 +27,7 @@ export {
   checkoutPage,
   completeCheckout,
   confirmCheckoutReturn,
+  creditNotePage,
   CSRF_FIELD,
   getClient,
   invoicePage,

@@ -10,7 +10,10 @@
  *   takes Stripe's test cards (4242… succeeds, 4000 0000 0000 0002 is declined), subscriptions
  *   whose period lives on the items, subscription schedules (from_subscription, phases,
  *   end_behavior release, release), cancel_at_period_end refused while a schedule manages the
- *   subscription, invoices with numbers, hosted pages and PDFs;
+ *   subscription, invoices with numbers, hosted pages and PDFs; credit notes on open or paid
+ *   invoices (never more than the invoice's total; lines by quantity or an amount; reason from
+ *   Stripe's list; refund_amount/credit_amount/out_of_band_amount for the part already paid);
+ *   invoice search by number;
  * - events sent to the webhook address signed as Stripe signs them (t=…,v1=HMAC-SHA256), in
  *   order, retried on failure;
  * - a clock for tests: POST /_fake/advance {"seconds": n} moves it and runs what falls due
@@ -44,6 +47,7 @@ const state = {
   subscriptions: new Map(),
   schedules: new Map(),
   invoices: new Map(),
+  creditNotes: new Map(),
   events: [],
   idempotency: new Map(),
   invoiceCount: 0,
@@ -554,6 +558,144 @@ function createSession(params) {
   return showSession(session);
 }
 
+// ---------------------------------------------------------------------------- credit notes
+
+const CREDIT_NOTE_REASONS = ['duplicate', 'fraudulent', 'order_change', 'product_unsatisfactory'];
+
+/** Stripe's credit note object: its invoice expanded when asked. */
+function showCreditNote(cn, expand = []) {
+  const out = strip(cn);
+  if (expand.some((e) => e === 'invoice' || e === 'data.invoice'))
+    out.invoice = showInvoice(state.invoices.get(cn.invoice));
+  return out;
+}
+
+/**
+ * POST /v1/credit_notes, as Stripe's API reference documents it: a finalized (open or paid)
+ * invoice; `lines` (invoice_line_item by quantity or amount, or custom_line_item) or `amount`;
+ * the total of the invoice's credit notes never above its total. The note first reduces what is
+ * still due (pre_payment_amount); the rest (post_payment_amount) must be split between
+ * refund_amount, credit_amount and out_of_band_amount (all of it to the customer's balance when
+ * none is given).
+ */
+function createCreditNote(params) {
+  const invoice = get(state.invoices, 'invoice', params.invoice);
+  if (invoice.status !== 'open' && invoice.status !== 'paid')
+    throw invalid(
+      `You can only create credit notes for finalized invoices that are open or paid (this one is ${invoice.status}).`,
+    );
+  if (params.reason !== undefined && !CREDIT_NOTE_REASONS.includes(params.reason))
+    throw invalid(`Invalid reason: must be one of ${CREDIT_NOTE_REASONS.join(', ')}`);
+  let amount = 0;
+  const lines = [];
+  if (Array.isArray(params.lines) && params.lines.length) {
+    for (const line of params.lines) {
+      if (line.type === 'invoice_line_item') {
+        const item = invoice.lines.data.find((l) => l.id === line.invoice_line_item);
+        if (!item) throw missing('invoice line item', line.invoice_line_item);
+        const value =
+          line.amount !== undefined
+            ? Number(line.amount)
+            : Math.round((item.amount * Number(line.quantity ?? item.quantity)) / item.quantity);
+        amount += value;
+        lines.push({
+          id: newId('cnli'),
+          object: 'credit_note_line_item',
+          type: 'invoice_line_item',
+          invoice_line_item: item.id,
+          quantity: Number(line.quantity ?? item.quantity),
+          amount: value,
+        });
+      } else if (line.type === 'custom_line_item') {
+        const value = Number(line.unit_amount ?? 0) * Number(line.quantity ?? 1);
+        amount += value;
+        lines.push({
+          id: newId('cnli'),
+          object: 'credit_note_line_item',
+          type: 'custom_line_item',
+          description: line.description ?? null,
+          quantity: Number(line.quantity ?? 1),
+          amount: value,
+        });
+      } else throw invalid(`Invalid line type: ${line.type}`);
+    }
+  } else if (params.amount !== undefined) amount = Number(params.amount);
+  else throw invalid('One of `amount`, `lines`, or `shipping_cost` must be provided.', 'parameter_missing');
+  if (!Number.isInteger(amount) || amount <= 0) throw invalid('The credit note amount must be positive.');
+  const credited = [...state.creditNotes.values()]
+    .filter((cn) => cn.invoice === invoice.id && cn.status !== 'void')
+    .reduce((sum, cn) => sum + cn.total, 0);
+  if (credited + amount > invoice.total)
+    throw invalid(
+      `The credit note amount (${amount}) exceeds the invoice's remaining creditable amount (${invoice.total - credited}).`,
+    );
+  const pre = Math.min(amount, invoice.amount_remaining ?? invoice.amount_due - invoice.amount_paid);
+  const post = amount - pre;
+  const refund = Number(params.refund_amount ?? 0);
+  const credit = Number(params.credit_amount ?? 0);
+  const outOfBand = Number(params.out_of_band_amount ?? 0);
+  const given = ['refund_amount', 'credit_amount', 'out_of_band_amount'].some((k) => params[k] !== undefined);
+  if (given && refund + credit + outOfBand !== post)
+    throw invalid(
+      `The sum of credit amount, refund amount and out of band amount (${refund + credit + outOfBand}) must equal the credit note's post payment amount (${post}).`,
+    );
+  // The invoice's taxes, credited in proportion (a full credit: all of them).
+  const share = (v) => Math.round((v * amount) / invoice.total);
+  const taxes = (invoice.total_taxes ?? []).map((t) => ({
+    ...t,
+    amount: share(t.amount),
+    taxable_amount: t.taxable_amount == null ? null : share(t.taxable_amount),
+  }));
+  const taxTotal = taxes.reduce((sum, t) => sum + t.amount, 0);
+  const count = [...state.creditNotes.values()].filter((cn) => cn.invoice === invoice.id).length + 1;
+  const id = newId('cn');
+  const cn = {
+    id,
+    object: 'credit_note',
+    number: `${invoice.number}-CN-${String(count).padStart(2, '0')}`,
+    invoice: invoice.id,
+    customer: invoice.customer,
+    currency: invoice.currency,
+    amount,
+    amount_shipping: 0,
+    subtotal: amount - taxTotal,
+    subtotal_excluding_tax: amount - taxTotal,
+    total: amount,
+    total_excluding_tax: amount - taxTotal,
+    total_taxes: taxes,
+    discount_amount: 0,
+    discount_amounts: [],
+    pretax_credit_amounts: [],
+    pre_payment_amount: pre,
+    post_payment_amount: post,
+    out_of_band_amount: outOfBand || null,
+    refunds: refund
+      ? [{ amount_refunded: refund, refund: newId('re'), type: 'refund', payment_record_refund: null }]
+      : [],
+    customer_balance_transaction: post && !given ? newId('cbtxn') : credit ? newId('cbtxn') : null,
+    type: pre && post ? 'mixed' : post ? 'post_payment' : 'pre_payment',
+    reason: params.reason ?? null,
+    memo: params.memo ?? null,
+    metadata: params.metadata ?? {},
+    status: 'issued',
+    effective_at: now(),
+    voided_at: null,
+    livemode: false,
+    shipping_cost: null,
+    pdf: `${origin}/credit_note/${id}/pdf`,
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/credit_notes/${id}/lines` },
+    ...stamp(),
+  };
+  state.creditNotes.set(id, cn);
+  if (pre) {
+    invoice.amount_due = Math.max(0, invoice.amount_due - pre);
+    invoice.amount_remaining = Math.max(0, (invoice.amount_remaining ?? invoice.amount_due) - pre);
+    invoice.pre_payment_credit_notes_amount = (invoice.pre_payment_credit_notes_amount ?? 0) + pre;
+  }
+  if (post) invoice.post_payment_credit_notes_amount = (invoice.post_payment_credit_notes_amount ?? 0) + post;
+  return showCreditNote(cn, expandOf(params));
+}
+
 function route(method, path, params) {
   let m;
   if (method === 'GET' && (m = path.match(/^\/v1\/customers\/([^/]+)$/)))
@@ -605,6 +747,22 @@ function route(method, path, params) {
     const invoices = [...state.invoices.values()].filter((i) => !params.customer || i.customer === params.customer);
     return list(invoices, params, showInvoice, path);
   }
+  if (method === 'GET' && path === '/v1/invoices/search') {
+    // Only the query this site sends: number:"…".
+    const number = /^number:"([^"]*)"$/.exec(String(params.query ?? '').trim())?.[1];
+    if (number === undefined) throw invalid('Unsupported search query (this stand-in knows number:"…")');
+    const found = [...state.invoices.values()].filter((i) => i.number === number);
+    return { object: 'search_result', url: path, has_more: false, next_page: null, data: found.map(showInvoice) };
+  }
+  if (method === 'POST' && path === '/v1/credit_notes') return createCreditNote(params);
+  if (method === 'GET' && path === '/v1/credit_notes') {
+    let notes = [...state.creditNotes.values()];
+    if (params.customer) notes = notes.filter((cn) => cn.customer === params.customer);
+    if (params.invoice) notes = notes.filter((cn) => cn.invoice === params.invoice);
+    return list(notes, params, (cn) => showCreditNote(cn, expandOf(params)), path);
+  }
+  if (method === 'GET' && (m = path.match(/^\/v1\/credit_notes\/([^/]+)$/)))
+    return showCreditNote(get(state.creditNotes, 'credit_note', m[1]), expandOf(params));
   if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/)))
     return showInvoice(get(state.invoices, 'invoice', m[1]));
   throw new ApiError(
@@ -717,6 +875,15 @@ const server = http.createServer(async (req, res) => {
       const outcome = completeCheckout(session, Object.fromEntries(new URLSearchParams(body)));
       if (outcome.declined) return send(res, 402, payPage(session, outcome.declined));
       return send(res, 303, '', { Location: outcome.redirect });
+    }
+    if ((m = url.pathname.match(/^\/credit_note\/([^/]+)\/pdf$/))) {
+      const cn = state.creditNotes.get(m[1]);
+      if (!cn) return send(res, 404, 'Not found');
+      return send(
+        res,
+        200,
+        `<!doctype html><title>${escape(cn.number)}</title><p>Credit note ${escape(cn.number)}</p>`,
+      );
     }
     if ((m = url.pathname.match(/^\/invoice\/([^/]+)(\/pdf)?$/))) {
       const invoice = state.invoices.get(m[1]);

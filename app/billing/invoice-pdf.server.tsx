@@ -7,6 +7,7 @@ import enLabels from '../../public/locales/en/emails.json';
 import arLabels from '../../public/locales/ar/emails.json';
 import { formatBillingAmount, formatBillingDate } from './format';
 import { rtlLigaturesInReadingOrder } from './pdf-rtl-text.server';
+import type { CreditNoteView } from './tax/credit-note-view';
 import type { TaxInvoiceView } from './tax/view';
 import type { InvoiceStatus, InvoiceView } from './types';
 
@@ -409,6 +410,142 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
   );
 }
 
+/**
+ * A tax credit note (app/billing/tax/credit-note-view.ts, from its snapshot): the tax layout's
+ * header, parties and lines, then the reason and the adjustment (value on the invoice, correct
+ * value, difference, its tax, total credited), in SGD and, for a UAE supplier, in AED.
+ */
+function CreditNotePdf({ doc }: { doc: CreditNoteDocument }) {
+  const { locale, firm, note } = doc;
+  const l = labels[locale];
+  const s = stylesFor(locale);
+  const t = taxStylesFor(locale);
+  const cols = [t.colDescription, t.colQuantity, t.colMoney, t.colMoney, t.colRate, t.colMoney];
+  const head = [
+    note.columns.description,
+    note.columns.quantity,
+    note.columns.unitPrice,
+    note.columns.net,
+    note.columns.rate,
+    note.columns.tax,
+  ];
+  const twoCurrencies = note.adjustment.currencies[1] !== null;
+  const labelCol = { width: twoCurrencies ? '52%' : '70%' };
+  const moneyCol = { width: twoCurrencies ? '24%' : '30%' };
+  const last = note.adjustment.rows.length - 1;
+  return (
+    <Document
+      title={note.documentTitle}
+      author={note.supplier.name}
+      language={locale}
+      creator={firm.name}
+      producer={firm.name}
+    >
+      <Page size="A4" style={s.page}>
+        <View style={s.header}>
+          <View style={s.firmBlock}>
+            <Text style={s.firmName}>{note.supplier.name}</Text>
+            {note.supplier.lines.map((line, i) => (
+              <Text key={i} style={s.office}>
+                {line}
+              </Text>
+            ))}
+            {note.supplier.registration ? (
+              <Text style={[s.office, s.officeCity]}>
+                {note.supplier.registration.label}: <Text style={t.number}>{note.supplier.registration.value}</Text>
+              </Text>
+            ) : null}
+          </View>
+          <View style={s.titleBlock}>
+            {/* Smaller than an invoice's: "إشعار دائن ضريبي" stays on one line. */}
+            <Text style={[s.title, { fontSize: 18 }]}>{note.title}</Text>
+            <Text style={s.titleNumber}>{note.number}</Text>
+          </View>
+        </View>
+        {note.demo ? <Text style={t.banner}>{note.demo}</Text> : null}
+
+        <View style={s.columns}>
+          <View style={s.billedTo}>
+            <Text style={s.heading}>{note.customer.heading}</Text>
+            <Text style={s.strong}>{note.customer.name}</Text>
+            {note.customer.lines.map((line, i) => (
+              <Text key={i} style={s.text}>
+                {line}
+              </Text>
+            ))}
+            {note.customer.registration ? (
+              <>
+                <Text style={s.strong}>{note.customer.registration.label}</Text>
+                <Text style={[s.strong, t.number]}>{note.customer.registration.value}</Text>
+              </>
+            ) : null}
+          </View>
+          <MetaRows rows={note.meta} s={s} />
+        </View>
+        <Text style={[s.note, s.strong, t.tightNote]}>{note.fullCredit}</Text>
+        <Text style={[s.note, t.tightNote]}>
+          {note.reason[0]}: {note.reason[1]}
+        </Text>
+
+        <View style={s.table}>
+          <View style={s.tableHead}>
+            {head.map((label, i) => (
+              <Text key={i} style={[cols[i], s.headCell, i === 0 ? s.startText : s.endText]}>
+                {label}
+              </Text>
+            ))}
+          </View>
+          {note.lines.map((line, n) => (
+            <View key={n} style={s.tableRow} wrap={false}>
+              <View style={t.colDescription}>
+                <Text style={s.strong}>{line.description}</Text>
+                <Text style={[s.small, s.startText]}>{line.period}</Text>
+              </View>
+              {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, i) => (
+                <Text key={i} style={[cols[i + 1], s.endText]}>
+                  {value}
+                </Text>
+              ))}
+            </View>
+          ))}
+          <View style={t.subtotalRow}>
+            <Text style={[labelCol, s.heading, s.startText]}>{note.adjustment.heading}</Text>
+            {note.adjustment.currencies.map((c) =>
+              c ? (
+                <Text key={c} style={[moneyCol, s.heading, s.endText]}>
+                  {c}
+                </Text>
+              ) : null,
+            )}
+          </View>
+          {note.adjustment.rows.map(([label, sgd, aed], i) => (
+            <View key={label} style={i === last ? s.totalRow : t.subtotalRow} wrap={false}>
+              <Text style={[labelCol, i === last ? s.total : s.startText, s.startText]}>{label}</Text>
+              {[sgd, aed].map((value, j) =>
+                value ? (
+                  <Text key={j} style={[moneyCol, i === last ? s.total : s.endText, s.endText]}>
+                    {value}
+                  </Text>
+                ) : null,
+              )}
+            </View>
+          ))}
+          {note.aed ? (
+            <View wrap={false}>
+              <Text style={[s.note, t.tightNote]}>{note.aed.rate}</Text>
+              {note.aed.fixture ? <Text style={s.small}>{note.aed.fixture}</Text> : null}
+            </View>
+          ) : null}
+          {note.statement ? <Text style={[s.note, s.strong, t.tightNote]}>{note.statement}</Text> : null}
+          <Text style={[s.note, t.tightNote]}>{note.currency}</Text>
+        </View>
+
+        <PageFooter firm={firm} l={l} s={s} />
+      </Page>
+    </Document>
+  );
+}
+
 function taxStylesFor(locale: Locale) {
   const rtl = locale === 'ar';
   const row = rtl ? 'row-reverse' : 'row';
@@ -445,4 +582,16 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // Arabic ligatures (لا in للاستشارات) would extract with their letters swapped: see the module.
   // Both languages: an English invoice may still carry a client's name written in Arabic.
   return rtlLigaturesInReadingOrder(pdf);
+}
+
+/** A tax credit note as a PDF in the client's language (the same fonts and Arabic handling as invoices). */
+export interface CreditNoteDocument {
+  locale: Locale;
+  firm: InvoiceDocument['firm'];
+  note: CreditNoteView;
+}
+
+export async function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
+  registerFonts();
+  return rtlLigaturesInReadingOrder(await renderToBuffer(<CreditNotePdf doc={doc} />));
 }

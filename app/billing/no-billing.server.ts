@@ -1,4 +1,4 @@
-import { BillingError, type BillingProvider, type SubscriptionView } from './types';
+import { BillingError, type BillingProvider, type IssuedCreditNote, type SubscriptionView } from './types';
 
 /**
  * No billing: a public site (SITE_URL not on loopback) without Stripe keys and without
@@ -33,6 +33,18 @@ export class NoBilling implements BillingProvider {
   }
   async getInvoiceTax() {
     return null;
+  }
+  async listCreditNotes() {
+    return [];
+  }
+  async getCreditNote() {
+    return null;
+  }
+  async issueCreditNote(): Promise<IssuedCreditNote> {
+    this.refuse();
+  }
+  async recentCreditNotes() {
+    return [];
   }
   async changePlan(): Promise<SubscriptionView> {
     this.refuse();

@@ -243,6 +243,56 @@ describe('Stripe adapter against the fake', () => {
     expect((await billing.getSubscription(two.customer!.id))!.cancelAtPeriodEnd).toBe(false);
   });
 
+  it("credit notes: Stripe's own on the whole invoice (refunded when paid), once; listed beside it; not another client's", async () => {
+    const one = await subscribe('credit-one@example.com');
+    const two = await subscribe('credit-two@example.com');
+    const invoice = (await billing.listInvoices(one.customer!.id, { limit: 5 })).invoices[0]!;
+    const issued = await billing.issueCreditNote(invoice.number, 'Cancelled in the first week; refunded');
+    expect(issued).toMatchObject({
+      created: true,
+      note: {
+        number: `${invoice.number}-CN-01`,
+        customerId: one.customer!.id,
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        amount: invoice.amount,
+        reason: 'Cancelled in the first week; refunded',
+      },
+    });
+    expect(issued.note.pdfUrl).toMatch(/\/credit_note\/cn_.+\/pdf$/);
+    // As Stripe keeps it: the reason from its list, the memo, a refund of what was paid.
+    const stripe = new Stripe(SECRET, {
+      host: new URL(base).hostname,
+      port: Number(new URL(base).port),
+      protocol: 'http',
+    });
+    const cn = await stripe.creditNotes.retrieve(issued.note.id);
+    expect(cn).toMatchObject({ reason: 'order_change', status: 'issued', type: 'post_payment', total: invoice.amount });
+    expect(cn.refunds).toHaveLength(1);
+    expect(cn.refunds[0].amount_refunded).toBe(invoice.amount);
+
+    // Again (a retry, or another reason): the same note, never a second.
+    expect(await billing.issueCreditNote(invoice.number, 'Cancelled in the first week; refunded')).toMatchObject({
+      created: false,
+      note: { id: issued.note.id },
+    });
+    expect((await billing.issueCreditNote(invoice.number, 'Something else')).created).toBe(false);
+    expect((await stripe.creditNotes.list({ invoice: invoice.id })).data).toHaveLength(1);
+    // Stripe itself refuses to credit more than the invoice.
+    await expect(stripe.creditNotes.create({ invoice: invoice.id, amount: 1 })).rejects.toThrow(/exceeds/);
+
+    expect(await billing.listCreditNotes(one.customer!.id, [invoice.id])).toEqual([issued.note]);
+    expect(await billing.listCreditNotes(two.customer!.id, [invoice.id])).toEqual([]);
+    expect(await billing.getCreditNote(two.customer!.id, issued.note.id)).toBeNull();
+    expect(await billing.getCreditNote(one.customer!.id, issued.note.id)).toEqual({
+      note: issued.note,
+      snapshot: null,
+    });
+    expect((await billing.recentCreditNotes(10)).map((n) => n.id)).toContain(issued.note.id);
+    await expect(billing.issueCreditNote('NO-SUCH-0001', 'Refunded')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(billing.issueCreditNote(invoice.number, '')).rejects.toMatchObject({ code: 'bad_reason' });
+  });
+
   it('renewal applies the scheduled change at the period end, issues a paid invoice and ends a cancelled subscription', async () => {
     const changing = await subscribe('renew@example.com', 'starter');
     const ending = await subscribe('ending@example.com', 'starter');

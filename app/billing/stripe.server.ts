@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Locale } from '~/i18n';
+import { checkReason, CreditNoteError } from './tax/credit-note';
 import {
   BillingError,
   isPlanKey,
@@ -8,7 +9,9 @@ import {
   type BillingPlan,
   type BillingProvider,
   type CheckoutRequest,
+  type CreditNoteSummary,
   type Customer,
+  type IssuedCreditNote,
   type InvoiceStatus,
   type InvoiceView,
   type PlanKey,
@@ -165,6 +168,23 @@ export function toInvoiceView(invoice: Stripe.Invoice, planOf: PlanOf): InvoiceV
     periodEnd: iso(line?.period?.end ?? invoice.period_end)!,
     hostedUrl: invoice.hosted_invoice_url ?? null,
     pdfUrl: invoice.invoice_pdf ?? null,
+  };
+}
+
+/** Stripe's credit note as the portal shows it (its invoice expanded for the number, else the id). */
+export function toCreditNoteSummary(cn: Stripe.CreditNote): CreditNoteSummary {
+  const invoice = cn.invoice as string | Stripe.Invoice;
+  return {
+    id: cn.id,
+    number: cn.number,
+    customerId: idOf(cn.customer as string | { id: string })!,
+    invoiceId: idOf(invoice as string | { id: string })!,
+    invoiceNumber: typeof invoice === 'string' ? invoice : (invoice.number ?? invoice.id!),
+    amount: cn.total,
+    currency: 'sgd',
+    created: iso(cn.created)!,
+    reason: cn.memo || cn.reason || null,
+    pdfUrl: cn.pdf ?? null,
   };
 }
 
@@ -353,6 +373,107 @@ export class StripeBilling implements BillingProvider {
       return toInvoiceView(invoice, await this.planOf());
     } catch (error) {
       if (isMissing(error)) return null;
+      translate(error);
+    }
+  }
+
+  // ------------------------------------------------------------------ credit notes (Stripe's own)
+
+  /** One request: the customer's credit notes (their newest 100), kept for these invoices. */
+  async listCreditNotes(customerId: string, invoiceIds: string[]): Promise<CreditNoteSummary[]> {
+    if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId) || !invoiceIds.length) return [];
+    const wanted = new Set(invoiceIds);
+    try {
+      const list = await this.stripe.creditNotes.list({ customer: customerId, limit: 100, expand: ['data.invoice'] });
+      return list.data
+        .filter((cn) => cn.status !== 'void' && wanted.has(idOf(cn.invoice as string | { id: string })!))
+        .filter((cn) => idOf(cn.customer as string | { id: string }) === customerId)
+        .map(toCreditNoteSummary)
+        .reverse();
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  /** Stripe's credit note (its document is Stripe's PDF): no snapshot here. */
+  async getCreditNote(
+    customerId: string,
+    creditNoteId: string,
+  ): Promise<{ note: CreditNoteSummary; snapshot: null } | null> {
+    if (!/^cn_[A-Za-z0-9]{1,64}$/.test(creditNoteId)) return null;
+    try {
+      const cn = await this.stripe.creditNotes.retrieve(creditNoteId, { expand: ['invoice'] });
+      if (idOf(cn.customer as string | { id: string }) !== customerId || cn.status === 'void') return null;
+      return { note: toCreditNoteSummary(cn), snapshot: null };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      translate(error);
+    }
+  }
+
+  /**
+   * Stripe's credit note for the whole invoice (credit_notes.create, its lines by quantity, the
+   * operator's reason as the memo): a paid invoice is refunded (refund_amount), an open one has
+   * its amount due cancelled. An invoice already credited in full answers with its note
+   * (created: false); the create carries an idempotency key of the invoice, so a retried request
+   * is applied once by Stripe.
+   */
+  async issueCreditNote(invoiceNumber: string, reason: string): Promise<IssuedCreditNote> {
+    const number = String(invoiceNumber ?? '').trim();
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(number))
+      throw new CreditNoteError('not_found', `no invoice numbered ${JSON.stringify(invoiceNumber)}`);
+    const memo = checkReason(reason);
+    try {
+      const found = await this.stripe.invoices.search({ query: `number:"${number}"`, limit: 1 });
+      const invoice = found.data[0];
+      if (!invoice || invoice.status === 'draft')
+        throw new CreditNoteError('not_found', `no invoice numbered ${number}`);
+      const notes = await this.stripe.creditNotes.list({ invoice: invoice.id!, limit: 100, expand: ['data.invoice'] });
+      const issued = notes.data.filter((cn) => cn.status !== 'void');
+      if (issued.reduce((sum, cn) => sum + cn.total, 0) >= invoice.total && issued.length)
+        return { note: toCreditNoteSummary(issued[0]), created: false };
+      if (issued.length)
+        throw new CreditNoteError(
+          'already',
+          `invoice ${number} is partly credited already (${issued.map((cn) => cn.number).join(', ')})`,
+        );
+      if (invoice.status !== 'paid' && invoice.status !== 'open')
+        throw new CreditNoteError(
+          'not_tax_invoice',
+          `invoice ${number} is ${invoice.status}: Stripe credits only open or paid invoices`,
+        );
+      const lines = (invoice.lines?.data ?? []).map((line) => ({
+        type: 'invoice_line_item' as const,
+        invoice_line_item: line.id!,
+        quantity: line.quantity ?? 1,
+      }));
+      const cn = await this.stripe.creditNotes.create(
+        {
+          invoice: invoice.id!,
+          lines,
+          reason: 'order_change',
+          memo,
+          ...(invoice.status === 'paid' ? { refund_amount: invoice.total } : {}),
+          expand: ['invoice'],
+        },
+        { idempotencyKey: `credit-note-full:${invoice.id}` },
+      );
+      this.log(`credit note ${cn.number} issued for invoice ${number}`);
+      return { note: toCreditNoteSummary(cn), created: true };
+    } catch (error) {
+      if (error instanceof CreditNoteError) throw error;
+      translate(error);
+    }
+  }
+
+  async recentCreditNotes(limit: number): Promise<CreditNoteSummary[]> {
+    try {
+      const list = await this.stripe.creditNotes.list({
+        limit: Math.max(1, Math.min(100, Math.floor(limit) || 30)),
+        expand: ['data.invoice'],
+      });
+      return list.data.map(toCreditNoteSummary);
+    } catch (error) {
       translate(error);
     }
   }

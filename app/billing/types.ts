@@ -11,6 +11,7 @@
  * customer: a method given another customer's id behaves as if it did not exist.
  */
 import type { Locale } from '~/i18n';
+import type { CreditNoteSnapshot } from './tax/credit-note';
 import type { InvoiceSnapshot } from './tax/snapshot';
 
 export const PLAN_KEYS = ['starter', 'business', 'enterprise'] as const;
@@ -85,6 +86,32 @@ export interface InvoiceView {
   hostedUrl: string | null;
   /** Stripe's PDF (hosted world); null in the embedded world, where the site renders its own. */
   pdfUrl: string | null;
+}
+
+/**
+ * A credit note crediting one invoice in full (embedded: CN-2026-0001 from the command; Stripe:
+ * Stripe's credit note). Shown in the billing history beside the invoice it corrects.
+ */
+export interface CreditNoteSummary {
+  id: string;
+  number: string;
+  customerId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  /** Total credited, in cents (the invoice's gross for a full credit). */
+  amount: number;
+  currency: 'sgd';
+  created: string;
+  /** The explanation shown on the note (embedded: the operator's reason; Stripe: memo, else reason). */
+  reason: string | null;
+  /** Stripe's PDF (hosted world); null in the embedded world, where the site renders its own. */
+  pdfUrl: string | null;
+}
+
+/** What issuing gave: the note, and whether it was made now (false: the invoice was credited before). */
+export interface IssuedCreditNote {
+  note: CreditNoteSummary;
+  created: boolean;
 }
 
 export interface Customer {
@@ -167,6 +194,25 @@ export interface BillingProvider {
    * tax content is Stripe's own (issue 41 item 7).
    */
   getInvoiceTax(customerId: string, invoiceId: string): Promise<InvoiceSnapshot | null>;
+  /** The credit notes of these invoices of this customer (others' are never returned), oldest first. */
+  listCreditNotes(customerId: string, invoiceIds: string[]): Promise<CreditNoteSummary[]>;
+  /**
+   * One of this customer's credit notes with its snapshot (app/billing/tax/credit-note.ts), or
+   * null (also for another customer's). The snapshot is null for a Stripe credit note, whose
+   * document is Stripe's own.
+   */
+  getCreditNote(
+    customerId: string,
+    creditNoteId: string,
+  ): Promise<{ note: CreditNoteSummary; snapshot: CreditNoteSnapshot | null } | null>;
+  /**
+   * For the operator's command only (never a client): credits the invoice numbered
+   * `invoiceNumber` in full with `reason`, once. Again for the same invoice it returns the
+   * note made the first time (created: false). Throws CreditNoteError or BillingError.
+   */
+  issueCreditNote(invoiceNumber: string, reason: string): Promise<IssuedCreditNote>;
+  /** The latest credit notes of all customers, newest first, for the operator's `list`. */
+  recentCreditNotes(limit: number): Promise<CreditNoteSummary[]>;
   /** Schedules the change for the next billing date, no proration. Idempotent for the same plan. */
   changePlan(customerId: string, subscriptionId: string, plan: PlanKey): Promise<SubscriptionView>;
   /** Withdraws a scheduled change before it applies. Idempotent. */

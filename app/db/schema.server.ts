@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BillingDetails } from '~/billing/tax/details';
+import type { CreditNoteSnapshot } from '~/billing/tax/credit-note';
 import type { InvoiceSnapshot } from '~/billing/tax/snapshot';
 
 /**
@@ -486,7 +487,8 @@ export const billingInvoices = pgTable(
     unique('billing_invoices_period_key').on(t.subscriptionId, t.periodStart),
     // Read backwards for newest first.
     index('billing_invoices_customer_idx').on(t.customerId, t.createdAt, t.sequence),
-    check('billing_invoices_status', sql`${t.status} in ('paid', 'open')`),
+    // `void`: an unpaid invoice cancelled by a credit note (npm run credit-note).
+    check('billing_invoices_status', sql`${t.status} in ('paid', 'open', 'void')`),
     check('billing_invoices_plan', sql`${t.plan} in ${PLAN_CHECK}`),
     check(
       'billing_invoices_bounded',
@@ -530,6 +532,51 @@ export const billingInvoiceCounters = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [check('billing_invoice_counters_bounded', sql`${t.last} >= 0 and ${t.year} between 2000 and 9999`)],
+);
+
+/**
+ * A tax credit note (cn_…) crediting one issued invoice in full (`npm run credit-note`), numbered
+ * CN-YYYY-NNNN from its own year's counter in the same transaction. One per invoice (unique), so
+ * running the command again never makes a second. The snapshot is what the note shows, frozen at
+ * issue: a trigger (migration 0010) refuses any update of a row. `outcome`: `refunded` for a
+ * paid invoice, `voided` for an unpaid one (whose status becomes `void`).
+ */
+export const billingCreditNotes = pgTable(
+  'billing_credit_notes',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull().unique('billing_credit_notes_number_key'),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .unique('billing_credit_notes_invoice_key')
+      .references(() => billingInvoices.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => billingCustomers.id),
+    createdAt: at('created_at').notNull(),
+    amount: integer('amount').notNull(),
+    outcome: text('outcome').notNull(),
+    snapshot: jsonb('snapshot').$type<CreditNoteSnapshot>().notNull(),
+  },
+  (t) => [
+    index('billing_credit_notes_customer_idx').on(t.customerId, t.createdAt),
+    check('billing_credit_notes_outcome', sql`${t.outcome} in ('refunded', 'voided')`),
+    check(
+      'billing_credit_notes_bounded',
+      sql`char_length(${t.id}) <= 64 and char_length(${t.number}) <= 32 and ${t.amount} >= 0`,
+    ),
+  ],
+);
+
+/** The last credit note number given in a year (as billing_invoice_counters, for its own sequence). */
+export const billingCreditNoteCounters = pgTable(
+  'billing_credit_note_counters',
+  {
+    year: integer('year').primaryKey(),
+    last: integer('last').notNull(),
+  },
+  (t) => [check('billing_credit_note_counters_bounded', sql`${t.last} >= 0 and ${t.year} between 2000 and 9999`)],
 );
 
 /**

@@ -34,6 +34,8 @@ describe('isPortalPath, from the route table', () => {
       'account-invoice',
       'account-invoice-pdf',
       'account-invoice-xml',
+      'account-credit-note',
+      'account-credit-note-pdf',
       'checkout',
       'studio-sign-in',
     ]);

@@ -7,6 +7,7 @@ import {
   billingCheckouts,
   billingCustomers,
   billingEvents,
+  billingCreditNotes,
   billingInvoices,
   billingSubscriptions,
   faqQuestions,
@@ -222,12 +223,17 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
  */
 async function expireAccounting(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_DAYS.accounting * DAY);
+  // A credit note is kept as long as an invoice (its own date counts); its invoice waits for it.
+  const creditNotes = await inBatches(() =>
+    deleteBatch(db, billingCreditNotes, sql`${billingCreditNotes.createdAt} < ${cutoff}`),
+  );
   const invoices = await inBatches(() =>
     deleteBatch(
       db,
       billingInvoices,
       sql`${billingInvoices.createdAt} < ${cutoff}
-        and not exists (select 1 from ${billingCheckouts} c where c.result_invoice_id = ${billingInvoices.id})`,
+        and not exists (select 1 from ${billingCheckouts} c where c.result_invoice_id = ${billingInvoices.id})
+        and not exists (select 1 from ${billingCreditNotes} n where n.invoice_id = ${billingInvoices.id})`,
     ),
   );
   const subscriptions = await inBatches(() =>
@@ -250,7 +256,7 @@ async function expireAccounting(db: Db, now: Date): Promise<number> {
           where c.customer_id = ${billingCustomers.id} or c.result_customer_id = ${billingCustomers.id})`,
     ),
   );
-  return invoices + subscriptions + customers;
+  return creditNotes + invoices + subscriptions + customers;
 }
 
 /**

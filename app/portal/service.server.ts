@@ -10,10 +10,18 @@ import { billing, embeddedBilling, localizedPlans, stripeBilling, type Localized
 import { formatBillingAmount } from '~/billing/format';
 import { FORM_KEYS } from '~/features/forms/fields';
 import { formText, readFormBody } from '~/features/forms/request.server';
-import { renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { eInvoiceEligibility, eInvoiceFilename, pintAeInvoice } from '~/billing/tax/pint-ae.server';
+import { renderCreditNotePdf, renderInvoicePdf } from '~/billing/invoice-pdf.server';
+import { creditNoteView, type CreditNoteView } from '~/billing/tax/credit-note-view';
 import { taxInvoiceView, type TaxInvoiceView } from '~/billing/tax/view';
-import { BillingError, isPlanKey, type InvoiceView, type PlanKey, type SubscriptionView } from '~/billing/types';
+import {
+  BillingError,
+  isPlanKey,
+  type CreditNoteSummary,
+  type InvoiceView,
+  type PlanKey,
+  type SubscriptionView,
+} from '~/billing/types';
 import { intlLocale, localizePath, type Locale } from '~/i18n';
 import { digitsOf, toAsciiDigits } from '~/lib/digits';
 import { parseEmailAddress } from '~/lib/email';
@@ -106,9 +114,33 @@ export interface InvoiceRow {
   viewUrl: string;
   /** Where "Download PDF" goes: the site's PDF, in the page's language (both worlds: Stripe's own PDF has no Arabic). */
   pdfUrl: string;
+  /** The credit notes that correct this invoice, shown beside it. */
+  creditNotes: CreditNoteRow[];
 }
 
 export const INVOICES_PER_PAGE = 12;
+
+export interface CreditNoteRow {
+  id: string;
+  number: string;
+  created: string;
+  amount: string;
+  /** The site's credit note page, in the page's language. */
+  viewUrl: string;
+  /** The site's PDF (embedded world), or Stripe's credit note PDF (hosted world). */
+  pdfUrl: string;
+}
+
+export interface CreditNotePageData {
+  note: CreditNoteSummary;
+  amount: string;
+  /** The invoice it corrects, on this site. */
+  invoiceUrl: string;
+  pdfUrl: string;
+  firm: InvoicePageData['firm'];
+  /** The tax credit note as text (embedded world), or null for Stripe's, whose document is Stripe's PDF. */
+  view: CreditNoteView | null;
+}
 
 export interface InvoicePageData {
   invoice: InvoiceView;
@@ -312,9 +344,25 @@ export async function subscriptionPage(
       });
       reached++;
     }
+    // The notes beside their invoices; if they cannot be read the invoices still show.
+    const notes = await billing()
+      .listCreditNotes(
+        customerId,
+        list.invoices.map((inv) => inv.id),
+      )
+      .catch((error) => {
+        console.error(`[portal] could not load credit notes: ${String(error)}`);
+        return [] as CreditNoteSummary[];
+      });
     invoices = {
       status: 'ok',
-      rows: list.invoices.map((inv) => invoiceRow(inv, locale)),
+      rows: list.invoices.map((inv) =>
+        invoiceRow(
+          inv,
+          locale,
+          notes.filter((n) => n.invoiceId === inv.id),
+        ),
+      ),
       nextCursor: list.hasMore ? String(reached + 1) : null,
       prevCursor: reached > 1 ? String(reached - 1) : null,
       page: reached,
@@ -333,7 +381,7 @@ export async function subscriptionPage(
   };
 }
 
-function invoiceRow(inv: InvoiceView, locale: Locale): InvoiceRow {
+function invoiceRow(inv: InvoiceView, locale: Locale, notes: CreditNoteSummary[]): InvoiceRow {
   const own = localizePath(`/account/invoices/${inv.id}`, locale);
   return {
     id: inv.id,
@@ -343,6 +391,17 @@ function invoiceRow(inv: InvoiceView, locale: Locale): InvoiceRow {
     status: inv.status,
     viewUrl: own,
     pdfUrl: `${own}/pdf`,
+    creditNotes: notes.map((n) => {
+      const page = localizePath(`/account/credit-notes/${n.id}`, locale);
+      return {
+        id: n.id,
+        number: n.number,
+        created: n.created,
+        amount: formatBillingAmount(n.amount, locale),
+        viewUrl: page,
+        pdfUrl: n.pdfUrl ?? `${page}/pdf`,
+      };
+    }),
   };
 }
 
@@ -511,6 +570,45 @@ export async function invoiceXml(
   const snapshot = await billing().getInvoiceTax(customerId, invoice.id);
   if (!snapshot || !eInvoiceEligibility(snapshot).ok) return null;
   return { body: pintAeInvoice({ number: invoice.number, snapshot }), filename: eInvoiceFilename(invoice.number) };
+}
+
+/** One of the client's own credit notes (another client's, or none: null, so the route answers 404). */
+export async function creditNotePage(
+  session: ClientSession,
+  creditNoteId: string,
+  locale: Locale,
+): Promise<CreditNotePageData | null> {
+  if (!/^cn_[A-Za-z0-9]{1,80}$/.test(creditNoteId)) return null;
+  const found = await billing().getCreditNote(session.account.customerId, creditNoteId);
+  if (!found) return null;
+  const own = localizePath(`/account/credit-notes/${found.note.id}`, locale);
+  return {
+    note: found.note,
+    amount: formatBillingAmount(found.note.amount, locale),
+    invoiceUrl: localizePath(`/account/invoices/${found.note.invoiceId}`, locale),
+    pdfUrl: found.note.pdfUrl ?? `${own}/pdf`,
+    firm: await firmDetails(locale),
+    view: found.snapshot ? creditNoteView(found.snapshot, locale) : null,
+  };
+}
+
+/** The credit note's PDF in the page's language (embedded world; Stripe's is Stripe's own): as invoicePdf. */
+export async function creditNotePdf(
+  session: ClientSession,
+  creditNoteId: string,
+  locale: Locale,
+): Promise<{ body: Buffer; filename: string } | 'busy' | null> {
+  const data = await creditNotePage(session, creditNoteId, locale);
+  if (!data?.view) return null;
+  const view = data.view;
+  const rendered = await pdfRenders.run(session.account.customerId, () =>
+    renderCreditNotePdf({ locale, firm: data.firm, note: view }),
+  );
+  if (rendered.status === 'busy') return 'busy';
+  return {
+    body: rendered.value,
+    filename: `${data.note.number.replace(/[^A-Za-z0-9_-]/g, '_')}${locale === 'ar' ? '-ar' : ''}.pdf`,
+  };
 }
 
 // ------------------------------------------------------------------------------ checkout

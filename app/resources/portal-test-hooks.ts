@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { embeddedBilling } from '~/billing/billing.server';
+import { creditNoteCommand } from '~/billing/tax/credit-note-command.server';
 import { env } from '~/lib/env.server';
 import { runPortalJobs } from '~/portal/jobs.server';
 
@@ -10,6 +11,8 @@ import { runPortalJobs } from '~/portal/jobs.server';
  *   test clocks) and runs the jobs; answers the new time and the jobs' report.
  * - POST /api/portal/test/jobs   runs the jobs now.
  * - POST /api/portal/test/invoices-fail  {"fail": true|false}  makes loading invoices fail.
+ * - POST /api/portal/test/credit-note  {"invoiceNumber", "reason"}  runs the operator's
+ *   `npm run credit-note -- issue …` on this server's engine (its PGlite is this process's).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const engine = embeddedBilling();
@@ -28,6 +31,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'invoices-fail':
       engine.setFailure(body.fail === true ? 'listInvoices' : null);
       return Response.json({ fail: body.fail === true });
+    case 'credit-note':
+      return Response.json(
+        await creditNoteCommand(engine, [
+          'issue',
+          String(body.invoiceNumber ?? ''),
+          '--reason',
+          String(body.reason ?? ''),
+        ]),
+      );
     default:
       return new Response('Not found', { status: 404 });
   }

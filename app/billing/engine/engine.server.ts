@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL
 import {
   billingCheckouts,
   billingClock,
+  billingCreditNotes,
   billingCustomers,
   billingEvents,
   billingInvoices,
@@ -18,7 +19,9 @@ import {
   type BillingPlan,
   type BillingProvider,
   type CheckoutRequest,
+  type CreditNoteSummary,
   type Customer,
+  type IssuedCreditNote,
   type InvoiceView,
   type PlanKey,
   type SubscriptionView,
@@ -40,10 +43,18 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from './rows.server';
-import { recordEvents, takeInvoiceNumber, uniqueViolation, type EventBody, type Queryable } from './transaction.server';
+import {
+  recordEvents,
+  takeCreditNoteNumber,
+  takeInvoiceNumber,
+  uniqueViolation,
+  type EventBody,
+  type Queryable,
+} from './transaction.server';
 
 import type { TaxProfile } from '../tax/profile';
 import type { BillingDetails } from '../tax/details';
+import { buildCreditNote, checkReason, CreditNoteError, type CreditNoteSnapshot } from '../tax/credit-note';
 import { rateInForce } from '../tax/rates.server';
 import {
   buildSnapshot,
@@ -58,6 +69,28 @@ import {
 export { CheckoutError, type CheckoutField, type DeclineCode } from './cards';
 export type { CheckoutView } from './rows.server';
 export { DEMO_CLIENT_EMAIL, DEMO_FORMER_EMAIL, DEMO_EMAILS } from './demo';
+
+/** A credit note row as the provider shows it. */
+function creditNoteSummary(
+  row: Pick<
+    typeof billingCreditNotes.$inferSelect,
+    'id' | 'number' | 'customerId' | 'invoiceId' | 'amount' | 'createdAt' | 'snapshot'
+  >,
+  invoiceNumber: string,
+): CreditNoteSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    customerId: row.customerId,
+    invoiceId: row.invoiceId,
+    invoiceNumber,
+    amount: row.amount,
+    currency: 'sgd',
+    created: row.createdAt.toISOString(),
+    reason: row.snapshot.reason,
+    pdfUrl: null,
+  };
+}
 
 /** The engine's database: the Db itself, or how to get it (the process's database is opened on first use). */
 export type BillingDatabase = Db | (() => Promise<Db>);
@@ -959,6 +992,105 @@ export class EmbeddedBilling implements BillingProvider {
       .where(eq(billingCustomers.id, customerId))
       .returning({ id: billingCustomers.id });
     if (!updated.length) throw notFound('customer');
+  }
+
+  // ------------------------------------------------------------------------------ credit notes
+
+  async listCreditNotes(customerId: string, invoiceIds: string[]): Promise<CreditNoteSummary[]> {
+    const ids = invoiceIds.filter((id) => isId('in', id)).slice(0, 100);
+    if (!isId('cus', customerId) || !ids.length) return [];
+    const c = billingCreditNotes;
+    const rows = await (
+      await this.db()
+    )
+      .select({ row: c, invoiceNumber: billingInvoices.number })
+      .from(c)
+      .innerJoin(billingInvoices, eq(billingInvoices.id, c.invoiceId))
+      .where(and(eq(c.customerId, customerId), inArray(c.invoiceId, ids)))
+      .orderBy(asc(c.createdAt), asc(c.sequence));
+    return rows.map(({ row, invoiceNumber }) => creditNoteSummary(row, invoiceNumber));
+  }
+
+  async getCreditNote(
+    customerId: string,
+    creditNoteId: string,
+  ): Promise<{ note: CreditNoteSummary; snapshot: CreditNoteSnapshot } | null> {
+    if (!isId('cus', customerId) || !isId('cn', creditNoteId)) return null;
+    const c = billingCreditNotes;
+    const [found] = await (
+      await this.db()
+    )
+      .select({ row: c, invoiceNumber: billingInvoices.number })
+      .from(c)
+      .innerJoin(billingInvoices, eq(billingInvoices.id, c.invoiceId))
+      .where(and(eq(c.id, creditNoteId), eq(c.customerId, customerId)));
+    return found ? { note: creditNoteSummary(found.row, found.invoiceNumber), snapshot: found.row.snapshot } : null;
+  }
+
+  /**
+   * Credits an issued invoice in full, in one transaction: the invoice row is locked (so two
+   * runs for it wait for each other), a note that exists already is returned as it is
+   * (created: false), else the note takes the next CN number of its year, its snapshot copies
+   * the invoice's, and an unpaid invoice becomes `void` (a paid one is refunded: the engine
+   * holds no real money, so the note records it). The invoice's snapshot is never touched.
+   */
+  async issueCreditNote(invoiceNumber: string, reason: string): Promise<IssuedCreditNote> {
+    const number = String(invoiceNumber ?? '')
+      .trim()
+      .toUpperCase();
+    if (!/^[A-Z]{2,5}-\d{4}-\d{4,6}$/.test(number))
+      throw new CreditNoteError(
+        'not_found',
+        `no invoice numbered ${JSON.stringify(invoiceNumber)} (e.g. BWB-2026-0001)`,
+      );
+    const text = checkReason(reason);
+    const db = await this.db();
+    return db.transaction(async (tx) => {
+      const [invoice] = await tx
+        .select()
+        .from(billingInvoices)
+        .where(eq(billingInvoices.number, number))
+        .for('no key update');
+      if (!invoice) throw new CreditNoteError('not_found', `no invoice numbered ${number}`);
+      const [existing] = await tx.select().from(billingCreditNotes).where(eq(billingCreditNotes.invoiceId, invoice.id));
+      if (existing) return { note: creditNoteSummary(existing, invoice.number), created: false };
+      const now = await this.nowIn(tx);
+      const taken = await takeCreditNoteNumber(tx, now);
+      const snapshot = buildCreditNote({
+        number: taken.number,
+        now,
+        reason: text,
+        invoice: { number: invoice.number, tax: invoice.tax },
+      });
+      const row = {
+        id: newId('cn'),
+        ...taken,
+        invoiceId: invoice.id,
+        customerId: invoice.customerId,
+        createdAt: now,
+        amount: snapshot.credited.gross,
+        outcome: invoice.status === 'paid' ? 'refunded' : 'voided',
+        snapshot,
+      };
+      await tx.insert(billingCreditNotes).values(row);
+      if (invoice.status === 'open')
+        await tx.update(billingInvoices).set({ status: 'void' }).where(eq(billingInvoices.id, invoice.id));
+      this.log(`credit note ${row.number} issued for invoice ${invoice.number} (${row.outcome})`);
+      return { note: creditNoteSummary(row, invoice.number), created: true };
+    });
+  }
+
+  async recentCreditNotes(limit: number): Promise<CreditNoteSummary[]> {
+    const c = billingCreditNotes;
+    const rows = await (
+      await this.db()
+    )
+      .select({ row: c, invoiceNumber: billingInvoices.number })
+      .from(c)
+      .innerJoin(billingInvoices, eq(billingInvoices.id, c.invoiceId))
+      .orderBy(desc(c.createdAt), desc(c.sequence))
+      .limit(Math.max(1, Math.min(500, Math.floor(limit) || 30)));
+    return rows.map(({ row, invoiceNumber }) => creditNoteSummary(row, invoiceNumber));
   }
 
   // ------------------------------------------------------------------------------ event outbox

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** Prefixes of the engine's object ids, as Stripe names them. */
-export type IdPrefix = 'cus' | 'sub' | 'in' | 'cs' | 'evt';
+export type IdPrefix = 'cus' | 'sub' | 'in' | 'cs' | 'evt' | 'cn';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 24 base62 characters: about 143 bits of randomness, unguessable. */

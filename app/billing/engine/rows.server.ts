@@ -70,7 +70,7 @@ export function invoiceView(row: InvoiceRow): InvoiceView {
     number: row.number,
     customerId: row.customerId,
     subscriptionId: row.subscriptionId,
-    status: row.status as 'paid' | 'open',
+    status: row.status as 'paid' | 'open' | 'void',
     plan: row.plan as PlanKey,
     amount: row.amount,
     currency: 'sgd',

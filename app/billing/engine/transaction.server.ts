@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { billingEvents, billingInvoiceCounters } from '~/db/schema.server';
+import { billingCreditNoteCounters, billingEvents, billingInvoiceCounters } from '~/db/schema.server';
 import type { Db, Tx } from '~/db/types.server';
 import type { BillingEvent } from '../types';
+import { CREDIT_NOTE_PREFIX } from '../tax/credit-note';
 import { newId } from './ids.server';
 
 /**
@@ -17,6 +18,7 @@ export type EventBody = DistributiveOmit<BillingEvent, 'id' | 'created'>;
 export type Queryable = Db | Tx;
 
 export const INVOICE_PREFIX = 'BWB';
+export { CREDIT_NOTE_PREFIX };
 
 /**
  * The next invoice number of the year of `created` (UTC): BWB-2026-0001, … One statement that
@@ -26,14 +28,28 @@ export const INVOICE_PREFIX = 'BWB';
  * given twice, never skipped.
  */
 export async function takeInvoiceNumber(tx: Tx, created: Date): Promise<{ number: string; sequence: number }> {
+  return takeNumber(tx, billingInvoiceCounters, INVOICE_PREFIX, created);
+}
+
+/** The next credit note number of the year (CN-2026-0001, …): its own sequence, taken as the invoices' is. */
+export async function takeCreditNoteNumber(tx: Tx, created: Date): Promise<{ number: string; sequence: number }> {
+  return takeNumber(tx, billingCreditNoteCounters, CREDIT_NOTE_PREFIX, created);
+}
+
+async function takeNumber(
+  tx: Tx,
+  counters: typeof billingInvoiceCounters | typeof billingCreditNoteCounters,
+  prefix: string,
+  created: Date,
+): Promise<{ number: string; sequence: number }> {
   const year = created.getUTCFullYear();
   const [counter] = await tx
-    .insert(billingInvoiceCounters)
+    .insert(counters)
     .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: billingInvoiceCounters.year, set: { last: sql`${billingInvoiceCounters.last} + 1` } })
-    .returning({ last: billingInvoiceCounters.last });
+    .onConflictDoUpdate({ target: counters.year, set: { last: sql`${counters.last} + 1` } })
+    .returning({ last: counters.last });
   return {
-    number: `${INVOICE_PREFIX}-${year}-${String(counter.last).padStart(4, '0')}`,
+    number: `${prefix}-${year}-${String(counter.last).padStart(4, '0')}`,
     sequence: year * 1_000_000 + counter.last,
   };
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRevalidator } from '@remix-run/react';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import type { InvoiceRow, SubscriptionPageData } from '~/portal/service.server';
 import { Bidi } from '~/components/marketing/Bidi';
 import { useT } from '~/lib/locale';
@@ -136,41 +136,84 @@ function InvoiceTable({ rows }: { rows: InvoiceRow[] }) {
         </thead>
         <tbody className="block md:table-row-group">
           {rows.map((row) => (
-            <tr
-              key={row.id}
-
-              data-testid="invoice-row"
-              className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-navy-100 p-4 first:border-t-0 md:table-row md:p-0 md:first:border-t"
-            >
-              <th scope="row" className={`${td} text-start font-semibold`}>
-                <CellLabel text={t('invoices.columns.invoice')} />
-                <bdi dir="ltr">{row.number}</bdi>
-              </th>
-              <td className={td}>
-                <CellLabel text={t('invoices.columns.date')} />
-                {date(row.created)}
-              </td>
-              <td className={`${td} tabular-nums`}>
-                <CellLabel text={t('invoices.columns.amount')} />
-                <Bidi>{row.amount}</Bidi>
-              </td>
-              <td className={td}>
-                <CellLabel text={t('invoices.columns.status')} />
-                <InvoiceStatusBadge status={row.status} />
-              </td>
-              <td className={`${td} col-span-2`}>
-                <div className="-mx-2 flex flex-wrap gap-x-2 md:mx-0 md:flex-nowrap">
-                  <a href={row.viewUrl} className={action} data-testid="invoice-view">
-                    {t('invoices.view')}
-                    <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
-                  </a>
-                  <a href={row.pdfUrl} download className={action} data-testid="invoice-pdf">
-                    {t('invoices.download')}
-                    <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
-                  </a>
-                </div>
-              </td>
-            </tr>
+            <Fragment key={row.id}>
+              <tr
+                data-testid="invoice-row"
+                className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-navy-100 p-4 first:border-t-0 md:table-row md:p-0 md:first:border-t"
+              >
+                <th scope="row" className={`${td} text-start font-semibold`}>
+                  <CellLabel text={t('invoices.columns.invoice')} />
+                  <bdi dir="ltr">{row.number}</bdi>
+                </th>
+                <td className={td}>
+                  <CellLabel text={t('invoices.columns.date')} />
+                  {date(row.created)}
+                </td>
+                <td className={`${td} tabular-nums`}>
+                  <CellLabel text={t('invoices.columns.amount')} />
+                  <Bidi>{row.amount}</Bidi>
+                </td>
+                <td className={td}>
+                  <CellLabel text={t('invoices.columns.status')} />
+                  <InvoiceStatusBadge status={row.status} />
+                </td>
+                <td className={`${td} col-span-2`}>
+                  <div className="-mx-2 flex flex-wrap gap-x-2 md:mx-0 md:flex-nowrap">
+                    <a href={row.viewUrl} className={action} data-testid="invoice-view">
+                      {t('invoices.view')}
+                      <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
+                    </a>
+                    <a href={row.pdfUrl} download className={action} data-testid="invoice-pdf">
+                      {t('invoices.download')}
+                      <span className="sr-only">, {t('invoices.invoiceNumber', { number: row.number })}</span>
+                    </a>
+                  </div>
+                </td>
+              </tr>
+              {/* A credit note sits right under the invoice it corrects. */}
+              {row.creditNotes.map((note) => (
+                <tr
+                  key={note.id}
+                  data-testid="credit-note-row"
+                  className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-dashed border-navy-100 bg-sand-50 p-4 md:table-row md:p-0"
+                >
+                  <th scope="row" className={`${td} text-start font-semibold`}>
+                    <CellLabel text={t('invoices.columns.invoice')} />
+                    {t('creditNotes.row', { number: '' })}
+                    <bdi dir="ltr" className="whitespace-nowrap">
+                      {note.number}
+                    </bdi>
+                    <span className="block text-sm font-normal text-navy-700">
+                      {t('creditNotes.corrects', { number: '' })}
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {row.number}
+                      </bdi>
+                    </span>
+                  </th>
+                  <td className={td}>
+                    <CellLabel text={t('invoices.columns.date')} />
+                    {date(note.created)}
+                  </td>
+                  <td className={`${td} tabular-nums`}>
+                    <CellLabel text={t('invoices.columns.amount')} />
+                    <Bidi>{note.amount}</Bidi>
+                  </td>
+                  <td className={`${td} hidden md:table-cell`} />
+                  <td className={`${td} col-span-2`}>
+                    <div className="-mx-2 flex flex-wrap gap-x-2 md:mx-0 md:flex-nowrap">
+                      <a href={note.viewUrl} className={action} data-testid="credit-note-view">
+                        {t('creditNotes.view')}
+                        <span className="sr-only">, {t('creditNotes.number', { number: note.number })}</span>
+                      </a>
+                      <a href={note.pdfUrl} download className={action} data-testid="credit-note-pdf">
+                        {t('creditNotes.download')}
+                        <span className="sr-only">, {t('creditNotes.number', { number: note.number })}</span>
+                      </a>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </Fragment>
           ))}
         </tbody>
       </table>

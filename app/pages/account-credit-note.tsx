@@ -1,0 +1,248 @@
+import { creditNotePage, notFound, portalT, requireClient } from '~/server-api';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { Fragment } from 'react';
+import {
+  Bidi,
+  button,
+  isolateNumberRuns,
+  requestLocale,
+  RouteErrorBoundary,
+  TitledSection,
+  useLocalizePath,
+  useT,
+} from '~/kit';
+import { portalContainer, portalMeta, useFormatDate } from '~/features/portal/kit';
+import type { CreditNoteView } from '~/billing/tax/credit-note-view';
+
+/** /account/credit-notes/:creditNoteId: one of the client's own tax credit notes as a printable page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireClient(request);
+  const locale = requestLocale(request);
+  const [page, t] = await Promise.all([creditNotePage(session, params.creditNoteId ?? '', locale), portalT(locale)]);
+  // Another client's note, or none: as if it did not exist.
+  if (!page) throw await notFound(locale);
+  return { ...page, title: t('meta.creditNote', { number: page.note.number }) };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args.data?.title);
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
+
+/** The note's text (app/billing/tax/credit-note-view.ts: the same text as its PDF). */
+function CreditNoteArticle({ view }: { view: CreditNoteView }) {
+  const party = (p: CreditNoteView['supplier'], id: string) => (
+    <TitledSection id={id} title={p.heading} titleClassName={term}>
+      <address className="mt-2 not-italic leading-7 text-navy-900">
+        <span className="block font-semibold">{p.name}</span>
+        {p.lines.map((line, i) => (
+          <span key={i} className="block break-words">
+            {isolateNumberRuns(line)}
+          </span>
+        ))}
+        {p.registration && (
+          <span className="block font-semibold">
+            {p.registration.label}: <bdi dir="ltr">{p.registration.value}</bdi>
+          </span>
+        )}
+      </address>
+    </TitledSection>
+  );
+  const [sgd, aed] = view.adjustment.currencies;
+  return (
+    <article
+      className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
+      aria-labelledby="credit-note-title"
+      data-testid="credit-note"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
+        <p className="text-2xl font-bold text-navy-900">{view.supplier.name}</p>
+        <h1 id="credit-note-title" className="text-end text-3xl font-bold text-navy-900">
+          {view.title}{' '}
+          <bdi dir="ltr" className="whitespace-nowrap">
+            {view.number}
+          </bdi>
+        </h1>
+      </header>
+      {view.demo && (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" role="note">
+          {view.demo}
+        </p>
+      )}
+      <div className="grid gap-6 py-6 sm:grid-cols-2">
+        {party(view.supplier, 'credit-note-supplier')}
+        {party(view.customer, 'credit-note-customer')}
+      </div>
+      <dl className="grid gap-4 border-t border-navy-100 py-6 sm:grid-cols-2">
+        {[...view.meta, view.reason].map(([label, value]) => (
+          <div key={label}>
+            <dt className={term}>{label}</dt>
+            <dd className="mt-1 font-semibold">
+              <Bidi>{value}</Bidi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="font-semibold" data-testid="credit-note-full">
+        {/* The invoice number runs left to right inside the Arabic sentence (BWB-2026-0008, not 2026-0008-BWB). */}
+        {view.fullCredit.split(view.invoiceNumber).map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && (
+              <bdi dir="ltr" className="whitespace-nowrap">
+                {view.invoiceNumber}
+              </bdi>
+            )}
+            {isolateNumberRuns(part)}
+          </Fragment>
+        ))}
+      </p>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full min-w-[36rem] border-collapse text-navy-900">
+          <thead>
+            <tr className="border-y border-navy-200 bg-sand-50 text-sm print:bg-white">
+              <th scope="col" className="px-3 py-3 text-start font-semibold">
+                {view.columns.description}
+              </th>
+              {[
+                view.columns.quantity,
+                view.columns.unitPrice,
+                view.columns.net,
+                view.columns.rate,
+                view.columns.tax,
+              ].map((label) => (
+                <th key={label} scope="col" className="px-3 py-3 text-end font-semibold">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.lines.map((line, i) => (
+              <tr key={i} className="border-b border-navy-100">
+                <td className="px-3 py-3">
+                  <span className="block font-semibold">{line.description}</span>
+                  <span className="block text-sm text-navy-700">{line.period}</span>
+                </td>
+                {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, j) => (
+                  <td key={j} className="px-3 py-3 text-end tabular-nums whitespace-nowrap">
+                    <Bidi>{value}</Bidi>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Label above its amounts on a phone, beside them from sm: no sideways scroll for the figures that matter. */}
+      <section className="mt-6" aria-labelledby="credit-note-adjustment" data-testid="credit-note-adjustment">
+        <h2 id="credit-note-adjustment" className={term}>
+          {view.adjustment.heading}
+        </h2>
+        {/* Column heads for the eye: each amount names its currency itself. */}
+        <div
+          aria-hidden="true"
+          className="mt-2 grid grid-cols-2 gap-x-4 border-b border-navy-200 py-2 text-sm font-semibold sm:grid-cols-[1fr_9rem_9rem]"
+        >
+          <span className="hidden sm:block" />
+          {[sgd, aed].map((c) =>
+            c ? (
+              <span key={c} className="text-end">
+                {c}
+              </span>
+            ) : null,
+          )}
+        </div>
+        <dl className="text-navy-900">
+          {view.adjustment.rows.map(([label, sgdValue, aedValue], i) => (
+            <div
+              key={label}
+              className={`grid grid-cols-2 gap-x-4 py-2 sm:grid-cols-[1fr_9rem_9rem] ${i === view.adjustment.rows.length - 1 ? 'border-t-2 border-navy-900 text-lg font-bold' : ''}`}
+            >
+              <dt className="col-span-2 sm:col-span-1">{label}</dt>
+              {[sgdValue, aedValue].map((value, j) =>
+                value ? (
+                  <dd key={j} className="text-end tabular-nums whitespace-nowrap">
+                    <Bidi>{value}</Bidi>
+                  </dd>
+                ) : null,
+              )}
+            </div>
+          ))}
+        </dl>
+      </section>
+      {view.aed && (
+        <p className="mt-4 text-sm text-navy-700">
+          {isolateNumberRuns(view.aed.rate)}
+          {view.aed.fixture && <span className="block font-semibold text-amber-900">{view.aed.fixture}</span>}
+        </p>
+      )}
+      {view.statement && <p className="mt-4 font-semibold">{view.statement}</p>}
+      <p className="mt-4 text-sm text-navy-700">{view.currency}</p>
+    </article>
+  );
+}
+
+export default function AccountCreditNote() {
+  const { note, amount, view, pdfUrl, invoiceUrl } = useLoaderData<typeof loader>();
+  const { t } = useT('portal');
+  const date = useFormatDate();
+  const localize = useLocalizePath();
+  return (
+    <div className="bg-sand-50 py-8 print:bg-white print:py-0 md:py-14" data-testid="credit-note-page">
+      <div className={`${portalContainer.wide} max-w-4xl`}>
+        <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+          <Link to={`${localize('/account/subscription')}#billing-history`} className={`${button.outline} min-h-11`}>
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ←
+            </span>{' '}
+            {t('creditNotes.back')}
+          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link to={invoiceUrl} className={`${button.outline} min-h-11`}>
+              {t('creditNotes.invoice')}
+            </Link>
+            <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="credit-note-download">
+              {t('creditNotes.download')}
+            </a>
+          </div>
+        </nav>
+        {view ? (
+          <CreditNoteArticle view={view} />
+        ) : (
+          <article
+            className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-10"
+            data-testid="credit-note"
+          >
+            <h1 className="text-3xl font-bold text-navy-900">
+              {t('creditNotes.row', { number: '' })}
+              <bdi dir="ltr">{note.number}</bdi>
+            </h1>
+            <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+              {(
+                [
+                  [
+                    t('creditNotes.corrects', { number: '' }),
+                    <bdi key="n" dir="ltr">
+                      {note.invoiceNumber}
+                    </bdi>,
+                  ],
+                  [t('creditNotes.issued'), date(note.created)],
+                  [t('creditNotes.amount'), <Bidi key="a">{amount}</Bidi>],
+                  [t('creditNotes.reason'), note.reason ?? ''],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt className={term}>{label}</dt>
+                  <dd className="mt-1 font-semibold">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-6 text-navy-700">{t('creditNotes.hosted')}</p>
+          </article>
+        )}
+      </div>
+    </div>
+  );
+}
