@@ -108,14 +108,14 @@ export function ConsentBanner() {
         method="post"
         action="/api/consent"
         onSubmit={submit}
-        className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 md:px-8 lg:flex-row lg:items-center lg:gap-8"
+        className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 md:px-8 lg:flex-row lg:flex-wrap lg:items-center lg:gap-x-8"
       >
         <input type="hidden" name={CONSENT_RETURN_FIELD} value={returnTo} />
         <div className="min-w-0 flex-1 text-sm text-navy-800">
-          <h2 id={titleId} className="text-base font-bold text-navy-900">
+          <h2 id={titleId} className="text-base font-bold text-navy-900 max-sm:sr-only">
             {t('consent.title')}
           </h2>
-          <p className="mt-1">
+          <p className="sm:mt-1">
             {t('consent.text')}{' '}
             <Link to={localize('/cookies-policy')} className="font-semibold underline underline-offset-4">
               {t('consent.policy')}
