@@ -60,7 +60,10 @@ type PolicyTable =
     }
   | { kind: 'retention'; rows: { key: string; what: string; period: string }[] };
 
-const cell = 'border-b border-sand-200 px-3 py-2 text-start align-top';
+const cell =
+  'border-b border-sand-200 px-3 py-2 text-start align-top max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-0.5';
+/** On phones a row is a block of labelled lines, not four narrow columns. */
+const phoneLabel = 'font-semibold sm:hidden';
 
 /** The table a policy includes after its text, from the lists in the code. */
 function PolicyTableSection({ table, id }: { table: PolicyTable; id: string }) {
@@ -72,8 +75,8 @@ function PolicyTableSection({ table, id }: { table: PolicyTable; id: string }) {
           {t('legal.cookieTable.title')}
         </h2>
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm" data-testid="cookie-table">
-            <thead>
+          <table className="w-full border-collapse text-sm max-sm:block" data-testid="cookie-table">
+            <thead className="max-sm:sr-only">
               <tr>
                 <th scope="col" className={cell}>
                   {t('legal.cookieTable.name')}
@@ -89,15 +92,27 @@ function PolicyTableSection({ table, id }: { table: PolicyTable; id: string }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {table.rows.map((row) => (
-                <tr key={row.key} data-cookie-names={row.names.join(' ')}>
-                  <th scope="row" className={`${cell} font-mono font-normal`} dir="ltr" lang="en">
-                    {row.names.join(', ')}
+                <tr
+                  key={row.key}
+                  data-cookie-names={row.names.join(' ')}
+                  className="max-sm:block max-sm:border-b max-sm:border-sand-200 max-sm:py-3"
+                >
+                  <th scope="row" className={`${cell} font-mono font-normal`}>
+                    <span dir="ltr" lang="en">
+                      {row.names.join(', ')}
+                    </span>
                   </th>
-                  <td className={cell}>{t(`legal.cookieTable.categories.${row.category}`)}</td>
+                  <td className={cell}>
+                    <span className={phoneLabel}>{t('legal.cookieTable.category')}: </span>
+                    {t(`legal.cookieTable.categories.${row.category}`)}
+                  </td>
                   <td className={cell}>{row.purpose}</td>
-                  <td className={cell}>{row.lifetime}</td>
+                  <td className={cell}>
+                    <span className={phoneLabel}>{t('legal.cookieTable.lifetime')}: </span>
+                    {row.lifetime}
+                  </td>
                 </tr>
               ))}
             </tbody>
