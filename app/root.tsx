@@ -1,16 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from '@remix-run/react';
-import {
-  dir,
-  jsonLdString,
-  type Locale,
-  requestLocale,
-  type RootData,
-  tagManagerSnippet,
-  useLocale,
-  useRootData,
-  useT,
-} from '~/kit';
+import { dir, type Locale, requestLocale, type RootData, tagManagerSnippet, useLocale, useRootData, useT } from '~/kit';
+import { consentBootScript } from '~/features/consent/consent';
 import { RouteAnnouncer } from './components/RouteAnnouncer';
 import { ScriptPreloads } from './components/ScriptPreloads';
 import { env, i18nVersion, imageConfig } from '~/server-api';
@@ -25,10 +16,11 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<RootData> {
   const locale = requestLocale(request);
-  const { gtmId } = env();
+  const { gtmId, consentMode } = env();
   return {
     i18n: { locale, version: i18nVersion },
     gtmId: gtmId ?? null,
+    consentMode,
     image: imageConfig(),
   };
 }
@@ -39,8 +31,9 @@ export const shouldRevalidate = () => false;
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = useLocale();
   const root = useRootData();
-  // The tag manager loads only when GTM_ID is configured.
+  // The tag manager loads only when GTM_ID is configured, and then as consent allows (ADR 0030).
   const gtm = tagManagerSnippet(root?.gtmId);
+  const boot = root && consentBootScript({ gtmScriptUrl: gtm?.scriptUrl ?? null, mode: root.consentMode });
   return (
     <html lang={locale} dir={dir(locale)}>
       <head>
@@ -60,30 +53,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
         <Links />
         <ScriptPreloads locale={locale} i18nVersion={root?.i18n.version} />
-        {/* One inline script, allowed by its hash: it starts the data layer and inserts gtm.js,
-            which 'strict-dynamic' then allows. A <script src> in the markup would be refused:
-            under 'strict-dynamic' it needs a nonce or an integrity hash (ADR 0023). The URL is
-            written as an escaped JSON string (the container id is checked too). */}
-        {gtm && (
-          <script
-            dangerouslySetInnerHTML={{
-              __html: `${gtm.inlineScript}(function(d){var s=d.createElement('script');s.async=true;s.src=${jsonLdString(gtm.scriptUrl)};d.head.appendChild(s)})(document);`,
-            }}
-          />
-        )}
+        {/* One inline script, allowed by its hash and the same for every visitor: it sets Google
+            Consent Mode's defaults (all denied), applies the choice kept in the consent cookie and
+            inserts gtm.js only as that allows ('strict-dynamic' then allows it). A <script src> in
+            the markup would be refused: under 'strict-dynamic' it needs a nonce or an integrity
+            hash (ADR 0023). It runs before the body is painted, so a returning visitor never sees
+            the banner (ADR 0030). */}
+        {boot && <script dangerouslySetInnerHTML={{ __html: boot }} />}
       </head>
       <body className="min-h-screen">
-        {gtm && (
-          <noscript>
-            <iframe
-              src={gtm.noscriptUrl}
-              height="0"
-              width="0"
-              style={{ display: 'none', visibility: 'hidden' }}
-              title="Google Tag Manager"
-            />
-          </noscript>
-        )}
+        {/* No <noscript> tag manager frame: a page shared by every visitor cannot know a choice
+            without scripts, and nothing may load before consent (ADR 0030). */}
         {children}
         <ScrollRestoration />
         <Scripts />

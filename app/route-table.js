@@ -106,6 +106,7 @@ export const resourceRoutes = [
   { id: 'robots', path: 'robots.txt', file: 'resources/robots.ts' },
   { id: 'key-file', path: 'locales/:lng/all.json', file: 'resources/key-file.ts' },
   { id: 'api-newsletter', path: 'api/newsletter', file: 'resources/newsletter.ts' },
+  { id: 'api-consent', path: 'api/consent', file: 'resources/consent.ts' },
   { id: 'api-form-token', path: 'api/form-token', file: 'resources/form-token.ts' },
   { id: 'api-preview', path: 'api/preview', file: 'resources/preview.ts' },
   { id: 'api-preview-exit', path: 'api/preview/exit', file: 'resources/preview-exit.ts' },

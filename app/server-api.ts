@@ -45,3 +45,5 @@ export {
   verifySignIn,
 } from './portal/service.server';
 export { englishFallbacks, loadQuery } from './sanity/load.server';
+export { COOKIES } from './features/consent/cookie-list.server';
+export { RETENTION_TABLE } from './portal/retention-policy.server';

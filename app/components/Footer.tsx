@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { CookieSettingsLink } from '~/features/consent/ConsentBanner';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { placeComma } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
@@ -122,6 +123,7 @@ export function Footer({ shell }: Props) {
         <LinkList
           title={t('footer.legal')}
           links={settings.legalNavigation.map((l) => ({ key: l._key, href: localize(l.href), label: l.label }))}
+          last={<CookieSettingsLink className={footerLinkClass} />}
         />
       </nav>
 

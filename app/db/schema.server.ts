@@ -73,6 +73,42 @@ export const serverKeys = pgTable(
   (t) => [check('server_keys_bounded', sql`char_length(${t.name}) <= 64 and ${t.key} ~ '^[A-Za-z0-9_-]{43}$'`)],
 );
 
+/**
+ * Each cookie choice a browser made (issue 42): what was agreed to, under which version of the
+ * wording, when, and how (`accept_all`, `reject_all`, `choose`; `withdrawal` when a category given
+ * before is now refused), so that consent can be demonstrated. `subject` is the random id the
+ * consent cookie carries (not derived from anything about the person); no IP, no user agent.
+ * Kept RETENTION_DAYS.consentRecords (app/portal/retention.server.ts).
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    version: text('version').notNull(),
+    analytics: boolean('analytics').notNull(),
+    marketing: boolean('marketing').notNull(),
+    action: text('action').notNull(),
+    withdrawal: boolean('withdrawal').notNull(),
+    /** The browser sent Global Privacy Control (marketing was then refused whatever was pressed). */
+    gpc: boolean('gpc').notNull(),
+    /** `script` (the banner with JavaScript) or `form` (the plain form post). */
+    via: text('via').notNull(),
+    locale: text('locale').notNull(),
+    recordedAt: at('recorded_at').notNull(),
+  },
+  (t) => [
+    index('consent_records_recorded_at_idx').on(t.recordedAt),
+    index('consent_records_subject_idx').on(t.subject),
+    check(
+      'consent_records_bounded',
+      sql`char_length(${t.subject}) <= 40 and char_length(${t.version}) <= 20
+        and ${t.action} in ('accept_all', 'reject_all', 'choose') and ${t.via} in ('script', 'form')
+        and ${t.locale} in ('en', 'ar')`,
+    ),
+  ],
+);
+
 /** A question sent through the FAQ page's form (personal data: name, email, phone). */
 export const faqQuestions = pgTable(
   'faq_questions',

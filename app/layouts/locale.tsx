@@ -22,6 +22,7 @@ import { createFormToken } from '~/features/forms/spam-check';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
+import { ConsentBanner } from '~/features/consent/ConsentBanner';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 
 // The floating buttons (with the chat's limiter and check) and the toasts' region are rendered by
@@ -136,6 +137,8 @@ export default function LocaleLayout() {
   return (
     <BookingProvider config={bookingConfig}>
       <SkipLink />
+      {/* First in the page, in the flow: it covers nothing and is read before the header. */}
+      <ConsentBanner />
       {preview && <PreviewBanner perspective={preview} />}
       <VisualEditing />
       <Header settings={shell.settings} />

@@ -91,6 +91,8 @@ const schema = z.object({
       .regex(/^GTM-[A-Z0-9]+$/)
       .optional(),
   ),
+  /** Google Consent Mode: `basic` (GTM only after consent, the default) or `advanced` (GTM loads with everything denied). */
+  CONSENT_MODE: optional.pipe(z.enum(['basic', 'advanced'], { error: 'unset, basic or advanced' }).optional()),
   PREVIEW_SECRET: optional.pipe(z.string().min(16, 'at least 16 characters').optional()),
   SANITY_WEBHOOK_SECRET: optional,
   CONTENT_CACHE_SECONDS: optional.pipe(
@@ -192,6 +194,8 @@ export type ServerEnv = {
   /** How often the server runs the portal's jobs (renewals, reminders, mail); 0 = never (cron runs `npm run jobs`). */
   portalJobsIntervalSeconds: number;
   gtmId?: string;
+  /** Consent Mode (issue 42): `basic` loads GTM only after consent; `advanced` loads it with everything denied. */
+  consentMode: 'basic' | 'advanced';
   /** Enables draft preview: the secret a preview link must carry. */
   previewSecret?: string;
   /** Verifies Sanity webhook calls to /api/revalidate. */
@@ -395,6 +399,7 @@ export function parseEnv(
     portalTestHooks,
     portalJobsIntervalSeconds: e.PORTAL_JOBS_INTERVAL_SECONDS ?? 60,
     gtmId: e.GTM_ID,
+    consentMode: e.CONSENT_MODE ?? 'basic',
     previewSecret: e.PREVIEW_SECRET,
     webhookSecret: e.SANITY_WEBHOOK_SECRET,
     // Embedded content changes only through the file watcher and writes, which clear the cache.

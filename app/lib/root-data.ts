@@ -10,6 +10,8 @@ import type { ImageConfig } from '~/lib/image';
 export type RootData = {
   i18n: { locale: Locale; version: string };
   gtmId: string | null;
+  /** Google Consent Mode: basic (GTM only after consent) or advanced (ADR 0030). */
+  consentMode: 'basic' | 'advanced';
   image: ImageConfig;
 };
 

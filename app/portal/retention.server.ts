@@ -6,6 +6,7 @@ import {
   accounts,
   billingCheckouts,
   billingCustomers,
+  consentRecords,
   billingEvents,
   billingCreditNotes,
   billingInvoices,
@@ -39,6 +40,11 @@ export const RETENTION_DAYS = {
   renewalReminders: 400,
   /** FAQ questions (name, email, phone, question). */
   faqQuestions: 730,
+  /**
+   * Cookie choices (no personal details; the proof of a consent): the cookie lives six months,
+   * and a choice is kept well beyond that, so that a complaint about it can still be answered.
+   */
+  consentRecords: 3 * 365,
   /** The billing engine's checkouts never completed (an address typed in), after their expiry. */
   checkoutsOpen: 7,
   /** Completed checkouts, after their expiry: the subscription and invoice they made are the record. */
@@ -179,6 +185,13 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     run: (db, now) =>
       inBatches(() =>
         deleteBatch(db, faqQuestions, before(faqQuestions.submittedAt, now, RETENTION_DAYS.faqQuestions)),
+      ),
+  },
+  {
+    name: `cookie choices (${RETENTION_DAYS.consentRecords} days)`,
+    run: (db, now) =>
+      inBatches(() =>
+        deleteBatch(db, consentRecords, before(consentRecords.recordedAt, now, RETENTION_DAYS.consentRecords)),
       ),
   },
   {

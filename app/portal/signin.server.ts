@@ -53,7 +53,7 @@ import { newSession, portalCookieName, portalCookiesSecure, signedInHintCookie, 
  */
 export const CODE_MINUTES = 10;
 export const CODE_TRIES = 5;
-const PENDING_MINUTES = 15;
+export const PENDING_MINUTES = 15;
 
 /** A local checkout's payment, checked and waiting for the payer to confirm the address. */
 export interface PendingCheckout {

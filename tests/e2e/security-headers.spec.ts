@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { CONSENT_VERSION } from '../../app/features/consent/consent';
 import { formatGrade, gradeResponse, parseCsp } from '../observatory';
 import { at, hydrated, isMobile, LOCALES } from './helpers';
 import { kill, startOwnServer, type OwnServer } from './own-server';
@@ -352,6 +353,10 @@ test.describe('with GTM_ID', () => {
       await page.route('https://www.googletagmanager.com/gtag/js*', (route) =>
         route.fulfill({ contentType: 'text/javascript', body: 'window.__gtag = true;' }),
       );
+      // GTM loads only after consent (ADR 0030): this visitor accepted before.
+      await page
+        .context()
+        .addCookies([{ name: 'cookie_consent', value: `${CONSENT_VERSION}.11.AbCdEfGhIjKlMnOpQr`, url: gtmURL }]);
       await page.goto(`${gtmURL}${at(locale, '/')}`);
       await hydrated(page);
       await expect

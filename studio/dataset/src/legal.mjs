@@ -2,18 +2,20 @@
 import { ls, lt, lb, slug } from '../lib.mjs';
 
 const updatedAt = '2026-11-01';
+// The privacy and cookies policies were rewritten for cookie consent (issue 42).
+const consentUpdatedAt = '2026-11-29';
 const DUBAI_EN = 'Office 1804, Bay Square Building 2, Business Bay, Dubai, United Arab Emirates';
 const DUBAI_AR = 'مكتب 1804، باي سكوير مبنى 2، الخليج التجاري، دبي، الإمارات العربية المتحدة';
 const SG_EN = '#22-02, 10 Anson Road, Singapore 079903';
 const SG_AR = '10 أنسون رود، ‎#22-02، سنغافورة 079903';
 
-const legalPage = (pageSlug, [titleEn, titleAr], body, [descEn, descAr]) => ({
+const legalPage = (pageSlug, [titleEn, titleAr], body, [descEn, descAr], updated = updatedAt) => ({
   _id: `legalPage-${pageSlug}`,
   _type: 'legalPage',
   slug: slug(pageSlug),
   title: ls(titleEn, titleAr),
   body,
-  updatedAt,
+  updatedAt: updated,
   seo: { _type: 'seo', title: ls(`${titleEn} | Bawaba Advisory`, `${titleAr} | بوابة للاستشارات`), description: lt(descEn, descAr) },
 });
 
@@ -29,7 +31,8 @@ const privacy = legalPage('privacy-policy', ['Privacy Policy', 'سياسة ال�
     [{ text: 'Consultation bookings: ', bold: true }, 'the name, email address and any answers you enter in the booking form, which is provided by our scheduling partner, and the time you choose.'],
     [{ text: 'Client accounts and subscriptions: ', bold: true }, 'your name, email address, company details, chosen package, invoices and payment status. Card details are entered directly with our card payment provider; we never see or store your full card number.'],
     [{ text: 'Chat messages: ', bold: true }, 'if you contact us on WhatsApp, we receive your phone number, profile name and the messages you send.'],
-    [{ text: 'Technical data: ', bold: true }, 'your language preference and, only if you consent and analytics are enabled, information about the pages you visit and the device and browser you use.'],
+    [{ text: 'Technical data: ', bold: true }, 'your language preference and, only if you accept analytics or marketing cookies, information about the pages you visit and the device and browser you use, collected by Google through Google Tag Manager.'],
+    [{ text: 'Your cookie choice: ', bold: true }, 'what you accepted or refused, the version of our cookies policy, the time, and a random identifier kept in your browser, so that we can show that you agreed. We do not record your IP address with it.'],
   ]],
   'To prevent misuse of our chat button, your browser keeps a random session identifier and a count of recent chat requests in its local storage. This information stays on your device and is not sent to us.',
   ['h2', 'Why we use it'],
@@ -41,20 +44,23 @@ const privacy = legalPage('privacy-policy', ['Privacy Policy', 'سياسة ال�
   ]],
   'We do not sell personal data, and we do not use it to make automated decisions that have legal or similarly significant effects on you.',
   ['h2', 'Who we share it with'],
-  'We share personal data only with service providers that help us run the website and our services, such as hosting and content management, email delivery, scheduling, card payments and, where enabled, analytics. Our contracts require them to protect the data and to use it only on our instructions.',
+  'We share personal data only with service providers (processors) that help us run the website and our services, and only what each needs. Our contracts require them to protect the data and to use it only on our instructions:',
+  ['ul', [
+    [{ text: 'Card payments: ', bold: true }, 'our payment provider (Stripe) receives your name, email address, company and billing details and the amounts of your subscription and invoices, and takes your card details directly.'],
+    [{ text: 'Email delivery: ', bold: true }, 'our email provider receives your email address and the messages we send you (sign-in codes, receipts, reminders and answers).'],
+    [{ text: 'Scheduling: ', bold: true }, 'when you open the booking calendar, our scheduling partner (Calendly) receives what you enter in it and may set its own cookies; the calendar loads only when you open it.'],
+    [{ text: 'WhatsApp: ', bold: true }, 'if you start a chat, WhatsApp (Meta) receives your phone number, profile name and messages under its own terms.'],
+    [{ text: 'Google Tag Manager and Google Analytics: ', bold: true }, 'only if you accept analytics or marketing cookies, Google receives the pages you visit, the events of your visit (such as opening the booking dialog), your device and browser and a random identifier. Before you choose, and if you refuse, Google Tag Manager is not loaded at all.'],
+    [{ text: 'Hosting and content management: ', bold: true }, 'our hosting provider stores the website and its database.'],
+  ]],
   'When you engage us for company setup or related work, we share the necessary documents with licensing authorities, banks and other government bodies as part of your application, with your knowledge. We may also disclose data where the law requires it.',
   ['h2', 'International transfers'],
   'Because we operate in the UAE and Singapore, and some of our providers are located elsewhere, your data may be transferred between these countries and to others. When we do so, we make sure the transfer is permitted under the applicable law and that appropriate safeguards, such as contractual protections, are in place.',
   ['h2', 'How long we keep it'],
-  ['ul', [
-    'Questions sent through the FAQ form: up to 24 months after our last reply.',
-    'Newsletter sign-ups: until you unsubscribe, after which we keep only a record of your opt-out.',
-    'Booking details: up to 24 months after the consultation.',
-    'Client, contract and billing records: 5 years after the end of the engagement, or longer where the law requires.',
-    'Analytics data, where collected: up to 14 months.',
-  ]],
+  'We keep each kind of record only for the period shown in the table “How long we keep each record” at the end of this policy. An automatic clean-up deletes records when their period ends. Booking details are kept by our scheduling partner for up to 24 months after the consultation, and analytics data, where collected, by Google for up to 14 months.',
   ['h2', 'Your rights'],
   'Subject to the conditions of the applicable law, you can ask us to give you access to the personal data we hold about you, to correct or delete it, to restrict or object to its processing, and to provide it to you in a portable format. Where we rely on your consent, you can withdraw it at any time; this does not affect processing already carried out.',
+  'You can change or withdraw your cookie choice at any time from “Cookie settings” at the foot of every page. If your browser sends the Global Privacy Control signal, we treat it as a refusal of marketing cookies.',
   'We reply to requests within 30 days. If you are not satisfied with our response, you may complain to the UAE Data Office or, in Singapore, to the Personal Data Protection Commission.',
   ['h2', 'Security'],
   'We protect personal data with access controls, encrypted connections and access limited to the people who need it. Form submissions are stored privately and are never published on the website.',
@@ -75,7 +81,8 @@ const privacy = legalPage('privacy-policy', ['Privacy Policy', 'سياسة ال�
     [{ text: 'حجز الاستشارات: ', bold: true }, 'الاسم والبريد الإلكتروني وأي إجابات تدخلها في نموذج الحجز الذي يوفّره شريكنا في جدولة المواعيد، إضافة إلى الموعد الذي تختاره.'],
     [{ text: 'حسابات العملاء والاشتراكات: ', bold: true }, 'اسمك وبريدك الإلكتروني وبيانات شركتك والباقة التي اخترتها والفواتير وحالة الدفع. وتُدخَل بيانات البطاقة مباشرة لدى مزوّد خدمة الدفع بالبطاقات، فلا نطّلع على رقم بطاقتك كاملاً ولا نحتفظ به.'],
     [{ text: 'رسائل المحادثة: ', bold: true }, 'إذا تواصلت معنا عبر WhatsApp، نتلقى رقم هاتفك واسم ملفك الشخصي والرسائل التي ترسلها.'],
-    [{ text: 'البيانات التقنية: ', bold: true }, 'اللغة التي تفضّلها، إضافة إلى معلومات عن الصفحات التي تزورها والجهاز والمتصفح اللذين تستخدمهما، وذلك فقط إذا وافقت على ذلك وكانت أدوات التحليل مفعّلة.'],
+    [{ text: 'البيانات التقنية: ', bold: true }, 'اللغة التي تفضّلها، إضافة إلى معلومات عن الصفحات التي تزورها والجهاز والمتصفح اللذين تستخدمهما يجمعها Google عبر Google Tag Manager، وذلك فقط إذا قبلت ملفات التحليل أو التسويق.'],
+    [{ text: 'اختيارك بشأن ملفات تعريف الارتباط: ', bold: true }, 'ما قبلته أو رفضته، وإصدار سياسة ملفات تعريف الارتباط، ووقت الاختيار، ومعرّف عشوائي يُحفظ في متصفحك، لنتمكن من إثبات موافقتك. ولا نسجّل معه عنوان IP الخاص بك.'],
   ]],
   'وللحدّ من إساءة استخدام زر المحادثة، يحتفظ متصفحك في ذاكرته المحلية بمعرّف جلسة عشوائي وعدد طلبات المحادثة الأخيرة. وتبقى هذه المعلومات على جهازك ولا تُرسل إلينا.',
   ['h2', 'أغراض استخدام البيانات'],
@@ -87,20 +94,23 @@ const privacy = legalPage('privacy-policy', ['Privacy Policy', 'سياسة ال�
   ]],
   'لا نبيع البيانات الشخصية، ولا نستخدمها في اتخاذ قرارات آلية تترتب عليها آثار قانونية أو آثار مماثلة في أهميتها بالنسبة إليك.',
   ['h2', 'الجهات التي نشارك البيانات معها'],
-  'لا نشارك البيانات الشخصية إلا مع مزوّدي الخدمات الذين يساعدوننا في تشغيل الموقع وتقديم خدماتنا، مثل الاستضافة وإدارة المحتوى وإرسال البريد الإلكتروني وجدولة المواعيد والدفع بالبطاقات، وأدوات التحليل متى كانت مفعّلة. وتُلزمهم عقودنا بحماية البيانات وعدم استخدامها إلا وفق تعليماتنا.',
+  'لا نشارك البيانات الشخصية إلا مع مزوّدي الخدمات (المعالِجين) الذين يساعدوننا في تشغيل الموقع وتقديم خدماتنا، ولا نشارك مع كل منهم إلا ما يحتاج إليه. وتُلزمهم عقودنا بحماية البيانات وعدم استخدامها إلا وفق تعليماتنا:',
+  ['ul', [
+    [{ text: 'الدفع بالبطاقات: ', bold: true }, 'يتلقى مزوّد خدمة الدفع (Stripe) اسمك وبريدك الإلكتروني وبيانات شركتك والفوترة ومبالغ اشتراكك وفواتيرك، ويستلم بيانات بطاقتك مباشرة.'],
+    [{ text: 'إرسال البريد الإلكتروني: ', bold: true }, 'يتلقى مزوّد خدمة البريد عنوان بريدك الإلكتروني والرسائل التي نرسلها إليك (رموز الدخول والإيصالات والتذكيرات والردود).'],
+    [{ text: 'جدولة المواعيد: ', bold: true }, 'عند فتح تقويم الحجز، يتلقى شريكنا في الجدولة (Calendly) ما تدخله فيه، وقد يضع ملفات تعريف ارتباط خاصة به، ولا يُحمَّل التقويم إلا عند فتحه.'],
+    [{ text: 'WhatsApp: ', bold: true }, 'إذا بدأت محادثة، يتلقى WhatsApp (Meta) رقم هاتفك واسم ملفك الشخصي ورسائلك وفق شروطه.'],
+    [{ text: 'Google Tag Manager وGoogle Analytics: ', bold: true }, 'فقط إذا قبلت ملفات التحليل أو التسويق، يتلقى Google الصفحات التي تزورها وأحداث زيارتك (مثل فتح نافذة الحجز) وبيانات جهازك ومتصفحك ومعرّفًا عشوائيًا. وقبل أن تختار، وإذا رفضت، لا يُحمَّل Google Tag Manager إطلاقًا.'],
+    [{ text: 'الاستضافة وإدارة المحتوى: ', bold: true }, 'يحفظ مزوّد الاستضافة الموقع وقاعدة بياناته.'],
+  ]],
   'وعندما تكلّفنا بتأسيس شركتك أو بأعمال ذات صلة، نشارك المستندات اللازمة مع جهات الترخيص والبنوك والجهات الحكومية الأخرى في إطار طلبك وبعلمك. وقد نفصح عن البيانات أيضاً متى اقتضى القانون ذلك.',
   ['h2', 'نقل البيانات خارج الدولة'],
   'نظراً لأننا نعمل في الإمارات وسنغافورة، ولأن بعض مزوّدي خدماتنا يقعون في دول أخرى، فقد تُنقل بياناتك بين هاتين الدولتين وإلى دول غيرهما. وفي هذه الحالة نتأكد من أن النقل مسموح به بموجب القانون المعمول به، ومن توافر الضمانات المناسبة مثل الحماية التعاقدية.',
   ['h2', 'مدة الاحتفاظ بالبيانات'],
-  ['ul', [
-    'الأسئلة المرسلة عبر نموذج الأسئلة الشائعة: حتى 24 شهراً بعد آخر رد منا.',
-    'الاشتراك في النشرة الإخبارية: حتى تلغي اشتراكك، ثم نحتفظ فقط بسجل يثبت إلغاءه.',
-    'بيانات الحجز: حتى 24 شهراً بعد موعد الاستشارة.',
-    'سجلات العملاء والعقود والفوترة: 5 سنوات بعد انتهاء التعاقد، أو مدة أطول إذا اشترط القانون ذلك.',
-    'بيانات التحليل، في حال جمعها: حتى 14 شهراً.',
-  ]],
+  'نحتفظ بكل نوع من السجلات للمدة المبيّنة فقط في جدول «مدة احتفاظنا بكل سجل» في نهاية هذه السياسة، وتحذف عملية تنظيف آلية السجلات عند انتهاء مدتها. ويحتفظ شريكنا في الجدولة ببيانات الحجز حتى 24 شهراً بعد موعد الاستشارة، ويحتفظ Google ببيانات التحليل، في حال جمعها، حتى 14 شهراً.',
   ['h2', 'حقوقك'],
   'مع مراعاة الشروط الواردة في القانون المعمول به، يحق لك أن تطلب منا الاطلاع على بياناتك الشخصية التي نحتفظ بها، وتصحيحها أو حذفها، وتقييد معالجتها أو الاعتراض عليها، وتزويدك بها بصيغة قابلة للنقل. وإذا كانت المعالجة قائمة على موافقتك، فيمكنك سحبها في أي وقت، دون أن يؤثر ذلك في المعالجة التي تمت قبل سحبها.',
+  'ويمكنك تغيير اختيارك بشأن ملفات تعريف الارتباط أو سحبه في أي وقت من «إعدادات ملفات تعريف الارتباط» أسفل كل صفحة. وإذا أرسل متصفحك إشارة التحكم العالمي في الخصوصية (GPC)، فإننا نعدّها رفضًا لملفات التسويق.',
   'نرد على الطلبات خلال 30 يوماً. وإذا لم تكن راضياً عن ردنا، فيمكنك تقديم شكوى إلى مكتب الإمارات للبيانات، أو إلى هيئة حماية البيانات الشخصية (PDPC) في سنغافورة.',
   ['h2', 'أمن البيانات'],
   'نحمي البيانات الشخصية من خلال ضوابط الوصول والاتصالات المشفّرة، ونقصر الاطلاع عليها على من يحتاجون إليها فعلاً. وتُحفظ البيانات المرسلة عبر النماذج بصورة خاصة، ولا تُنشر على الموقع مطلقاً.',
@@ -112,7 +122,7 @@ const privacy = legalPage('privacy-policy', ['Privacy Policy', 'سياسة ال�
 ]), [
   'How Bawaba Advisory collects, uses, shares and protects personal data under UAE Federal Decree-Law No. 45 of 2021 and the Singapore PDPA, and how to exercise your rights.',
   'كيف تجمع بوابة للاستشارات البيانات الشخصية وتستخدمها وتشاركها وتحميها وفقاً للمرسوم بقانون اتحادي رقم 45 لسنة 2021 وقانون حماية البيانات الشخصية في سنغافورة، وكيف تمارس حقوقك.',
-]);
+], consentUpdatedAt);
 
 const terms = legalPage('terms-of-service', ['Terms of Service', 'شروط الخدمة'], lb('legal:terms', [
   ['h2', 'About these terms'],
@@ -193,16 +203,11 @@ const cookies = legalPage('cookies-policy', ['Cookies Policy', 'سياسة مل�
   ['h2', 'What this policy covers'],
   'This policy explains how the Bawaba Advisory website uses cookies and similar technologies such as your browser’s local storage. Cookies are small text files that a website stores in your browser. We keep their use to a minimum.',
   ['h2', 'Strictly necessary cookies'],
-  'These cookies are needed for the website to work and cannot be switched off. They do not track you across other websites.',
-  ['ul', [
-    [{ text: 'lng', bold: true }, ': remembers the language you chose, English or Arabic, so that pages open in that language. It is kept for 12 months.'],
-    [{ text: 'Session cookie', bold: true }, ': if you sign in to the client area, a signed session cookie keeps you signed in and protects your account. It is removed when you sign out or after a period of inactivity.'],
-    [{ text: 'Preview cookie', bold: true }, ': used only by our editors to preview unpublished content. It is set only after signing in with a preview secret and is deleted when the preview session ends. Visitors never receive it.'],
-    [{ text: 'Consent preference', bold: true }, ': if we ask for your consent to analytics, we store your choice for 12 months so that we do not ask again on every page.'],
-  ]],
-  ['h2', 'Analytics cookies'],
-  'Analytics cookies help us understand which pages are useful and how visitors find us, for example page views and whether a consultation was booked. We set them only if analytics has been configured for the website and you have given your consent. They are set by our analytics provider, such as Google Tag Manager and Google Analytics, and usually last up to 14 months.',
-  'You can withdraw your consent at any time. After that, no further analytics cookies are set, and you can delete existing ones in your browser.',
+  'These cookies are needed for the website to work and cannot be switched off: your language, signing in to the client area, and your cookie choice itself. They do not track you across other websites. The table “Every cookie this site can set” at the end of this policy lists each one with its purpose and how long it is kept.',
+  ['h2', 'Analytics and marketing cookies'],
+  'Analytics cookies help us understand which pages are useful and how visitors find us, for example page views and whether a consultation was booked. Marketing cookies tell us which advertisement led to a booking. Both are set by Google, through Google Tag Manager, and only if you accept them in the cookie banner: until you choose, and if you refuse, Google Tag Manager is not loaded at all.',
+  'We use Google Consent Mode: your choice is passed to Google’s tags, which store nothing for a category you refused. If your browser sends the Global Privacy Control signal, we treat it as a refusal of marketing cookies.',
+  'We keep your choice for six months in the cookie_consent cookie, and record it (without your IP address) so that we can show what you agreed to. When we change this policy in a way that matters, we ask you again. You can change or withdraw your choice at any time from “Cookie settings” at the foot of every page; you can also delete cookies already set in your browser.',
   ['h2', 'Local storage'],
   'To limit misuse of our WhatsApp chat button, your browser keeps a random chat session identifier, the number of chats started today and a short history of recent attempts in its local storage. This information never leaves your device, and you can clear it at any time in your browser settings.',
   ['h2', 'Third-party services'],
@@ -210,23 +215,18 @@ const cookies = legalPage('cookies-policy', ['Cookies Policy', 'سياسة مل�
   ['h2', 'Why we may use them'],
   'We use strictly necessary cookies because they are needed to provide the website and the services you ask for, such as showing pages in your language or keeping you signed in. We use analytics cookies only on the basis of your consent. This approach follows UAE Federal Decree-Law No. 45 of 2021 on the Protection of Personal Data and the Singapore Personal Data Protection Act 2012 (PDPA). Where analytics are enabled, we configure them not to collect your name, your email address or the content of the forms you submit.',
   ['h2', 'Managing cookies'],
-  'You can block or delete cookies in your browser settings. If you block strictly necessary cookies, the website will still work, but it may not remember your language and signing in to the client area will not be possible.',
+  'Use “Cookie settings” at the foot of any page to change your choice. You can also block or delete cookies in your browser settings. If you block strictly necessary cookies, the website will still work, but it may not remember your language and signing in to the client area will not be possible.',
   ['h2', 'Changes and contact'],
   ['p', ['We update this policy when our use of cookies changes. Questions can be sent to ', { text: 'privacy@bawaba-advisory.com', href: 'mailto:privacy@bawaba-advisory.com' }, '. For how we handle personal data more generally, see our ', { text: 'Privacy Policy', href: '/privacy-policy' }, '.']],
 ], [
   ['h2', 'نطاق هذه السياسة'],
   'توضح هذه السياسة كيف يستخدم موقع بوابة للاستشارات ملفات تعريف الارتباط (الكوكيز) والتقنيات المشابهة مثل الذاكرة المحلية في متصفحك. وملفات تعريف الارتباط ملفات نصية صغيرة يحفظها الموقع في متصفحك، ونحرص على أن يكون استخدامنا لها في أضيق الحدود.',
   ['h2', 'ملفات تعريف الارتباط الضرورية'],
-  'هذه الملفات لازمة لعمل الموقع ولا يمكن إيقافها، ولا تتتبعك عبر المواقع الأخرى.',
-  ['ul', [
-    [{ text: 'lng', bold: true }, ': يحفظ اللغة التي اخترتها، العربية أو الإنجليزية، لتُفتح الصفحات بها. ويُحتفظ به لمدة 12 شهراً.'],
-    [{ text: 'ملف الجلسة', bold: true }, ': عند تسجيل دخولك إلى منطقة العملاء، يُبقيك ملف جلسة موقَّع مسجّلاً ويحمي حسابك، ويُحذف عند تسجيل خروجك أو بعد فترة من عدم النشاط.'],
-    [{ text: 'ملف المعاينة', bold: true }, ': يستخدمه محررونا فقط لمعاينة المحتوى غير المنشور، ولا يُنشأ إلا بعد الدخول برمز معاينة سري، ويُحذف عند انتهاء جلسة المعاينة. ولا يتلقاه زوار الموقع إطلاقاً.'],
-    [{ text: 'تفضيل الموافقة', bold: true }, ': إذا طلبنا موافقتك على أدوات التحليل، نحفظ اختيارك لمدة 12 شهراً حتى لا نكرر السؤال في كل صفحة.'],
-  ]],
-  ['h2', 'ملفات تعريف الارتباط التحليلية'],
-  'تساعدنا ملفات التحليل على معرفة الصفحات المفيدة للزوار وكيف يصلون إلينا، مثل عدد مشاهدات الصفحات وما إذا تم حجز استشارة. ولا نستخدمها إلا إذا كانت أدوات التحليل مفعّلة في الموقع وقدّمت موافقتك. ويضعها مزوّد خدمة التحليل، مثل Google Tag Manager وGoogle Analytics، وتبقى عادةً لمدة تصل إلى 14 شهراً.',
-  'يمكنك سحب موافقتك في أي وقت، وعندئذ لن تُنشأ ملفات تحليل جديدة، ويمكنك حذف الملفات الموجودة من متصفحك.',
+  'هذه الملفات لازمة لعمل الموقع ولا يمكن إيقافها: لغتك، وتسجيل الدخول إلى منطقة العملاء، واختيارك بشأن ملفات تعريف الارتباط نفسه. ولا تتتبعك عبر المواقع الأخرى. ويسرد جدول «جميع ملفات تعريف الارتباط التي قد يضعها هذا الموقع» في نهاية هذه السياسة كل ملف مع غرضه ومدة الاحتفاظ به.',
+  ['h2', 'ملفات التحليل والتسويق'],
+  'تساعدنا ملفات التحليل على معرفة الصفحات المفيدة للزوار وكيف يصلون إلينا، مثل عدد مشاهدات الصفحات وما إذا تم حجز استشارة، وتخبرنا ملفات التسويق بالإعلان الذي أدى إلى الحجز. ويضع الاثنين Google عبر Google Tag Manager، ولا يحدث ذلك إلا إذا قبلتها في شريط ملفات تعريف الارتباط: فقبل أن تختار، وإذا رفضت، لا يُحمَّل Google Tag Manager إطلاقًا.',
+  'نستخدم وضع الموافقة من Google (Consent Mode): يُنقل اختيارك إلى أدوات Google، فلا تحفظ شيئًا لأي فئة رفضتها. وإذا أرسل متصفحك إشارة التحكم العالمي في الخصوصية (GPC)، فإننا نعدّها رفضًا لملفات التسويق.',
+  'نحفظ اختيارك ستة أشهر في ملف cookie_consent، ونسجّله (دون عنوان IP الخاص بك) لنتمكن من إثبات ما وافقت عليه. وإذا غيّرنا هذه السياسة تغييرًا جوهريًا، نسألك من جديد. ويمكنك تغيير اختيارك أو سحبه في أي وقت من «إعدادات ملفات تعريف الارتباط» أسفل كل صفحة، كما يمكنك حذف الملفات الموجودة من متصفحك.',
   ['h2', 'الذاكرة المحلية'],
   'للحدّ من إساءة استخدام زر المحادثة عبر WhatsApp، يحتفظ متصفحك في ذاكرته المحلية بمعرّف عشوائي لجلسة المحادثة، وعدد المحادثات التي بدأتها اليوم، وسجل مختصر للمحاولات الأخيرة. ولا تغادر هذه المعلومات جهازك، ويمكنك مسحها في أي وقت من إعدادات المتصفح.',
   ['h2', 'خدمات الأطراف الأخرى'],
@@ -234,12 +234,12 @@ const cookies = legalPage('cookies-policy', ['Cookies Policy', 'سياسة مل�
   ['h2', 'أساس استخدامنا لها'],
   'نستخدم ملفات تعريف الارتباط الضرورية لأنها لازمة لتقديم الموقع والخدمات التي تطلبها، مثل عرض الصفحات بلغتك أو إبقائك مسجّلاً للدخول. أما ملفات التحليل فلا نستخدمها إلا بناءً على موافقتك. ويتوافق هذا النهج مع المرسوم بقانون اتحادي رقم 45 لسنة 2021 بشأن حماية البيانات الشخصية في دولة الإمارات، وقانون حماية البيانات الشخصية في سنغافورة لعام 2012 (PDPA). وعند تفعيل أدوات التحليل، نضبطها بحيث لا تجمع اسمك أو بريدك الإلكتروني أو محتوى النماذج التي ترسلها.',
   ['h2', 'إدارة ملفات تعريف الارتباط'],
-  'يمكنك حظر ملفات تعريف الارتباط أو حذفها من إعدادات متصفحك. وإذا حظرت الملفات الضرورية فسيظل الموقع يعمل، لكنه قد لا يتذكر لغتك المفضلة، ولن يكون تسجيل الدخول إلى منطقة العملاء ممكناً.',
+  'استخدم «إعدادات ملفات تعريف الارتباط» أسفل أي صفحة لتغيير اختيارك. ويمكنك أيضًا حظر ملفات تعريف الارتباط أو حذفها من إعدادات متصفحك. وإذا حظرت الملفات الضرورية فسيظل الموقع يعمل، لكنه قد لا يتذكر لغتك المفضلة، ولن يكون تسجيل الدخول إلى منطقة العملاء ممكناً.',
   ['h2', 'التعديلات والتواصل'],
   ['p', ['نحدّث هذه السياسة عند تغيّر استخدامنا لملفات تعريف الارتباط. ويمكنك إرسال أسئلتك إلى ', { text: 'privacy@bawaba-advisory.com', href: 'mailto:privacy@bawaba-advisory.com' }, '. ولمعرفة طريقة تعاملنا مع البيانات الشخصية عموماً، راجع ', { text: 'سياسة الخصوصية', href: '/privacy-policy' }, '.']],
 ]), [
   'Which cookies and local storage the Bawaba Advisory website uses: the lng language cookie, sign-in and preview cookies, and analytics only with your consent.',
   'ما ملفات تعريف الارتباط والذاكرة المحلية التي يستخدمها موقع بوابة للاستشارات: ملف اللغة lng، وملفات تسجيل الدخول والمعاينة، وأدوات التحليل بموافقتك فقط.',
-]);
+], consentUpdatedAt);
 
 export default [privacy, terms, cookies];
