@@ -40,9 +40,7 @@ const isCodeMail = (message: QueuedMessage): message is CodeMail => CODE_MAIL_KI
 
 /** What a queued row holds: a whole email, or (for a code, a newsletter email) what it is rendered from at send time. */
 export type QueuedMessage =
-  | Exclude<ClientEmail, { kind: CodeMailKind | NewsletterMail['kind'] }>
-  | CodeMail
-  | NewsletterMail;
+  Exclude<ClientEmail, { kind: CodeMailKind | NewsletterMail['kind'] }> | CodeMail | NewsletterMail;
 const isNewsletterMail = (message: QueuedMessage): message is NewsletterMail =>
   NEWSLETTER_MAIL_KINDS.includes(message.kind);
 
@@ -213,7 +211,9 @@ async function finish(deps: MailDeps, row: Claimed, set: Partial<typeof mailQueu
  * or was erased meanwhile gets nothing).
  */
 async function newsletterMailLive(message: NewsletterMail, deps: MailDeps): Promise<boolean> {
-  const [row] = await (await database(deps))
+  const [row] = await (
+    await database(deps)
+  )
     .select({ status: newsletterSignups.status })
     .from(newsletterSignups)
     .where(eq(newsletterSignups.id, message.signupId));

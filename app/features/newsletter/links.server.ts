@@ -34,9 +34,7 @@ export function unsubscribeUrl(siteUrl: string, locale: Locale, id: string): str
   return `${base(siteUrl)}${localizePath(UNSUBSCRIBE_PATH, locale)}?${query}`;
 }
 
-export type ConfirmLink =
-  | { ok: true; id: string; issuedAt: number }
-  | { ok: false; reason: 'invalid' | 'expired' };
+export type ConfirmLink = { ok: true; id: string; issuedAt: number } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** A confirmation link's parameters, checked: genuine (else 'invalid'), and issued within 7 days (else 'expired'). */
 export function readConfirmLink(params: URLSearchParams, now: number): ConfirmLink {

@@ -166,10 +166,7 @@ function stateFor(row: Signup | undefined, issuedAt: number): 'confirm' | 'alrea
 }
 
 /** Confirms the sign-up a link names (the page's POST); then queues the welcome email. */
-export async function confirmSignup(
-  params: URLSearchParams,
-  deps: NewsletterMailDeps,
-): Promise<ConfirmResult> {
+export async function confirmSignup(params: URLSearchParams, deps: NewsletterMailDeps): Promise<ConfirmResult> {
   const now = deps.now();
   const link = readConfirmLink(params, now);
   if (!link.ok) return link.reason;
@@ -253,7 +250,13 @@ export async function requestLegacyConfirmations(
     await queueMail(
       `newsletter-confirm:${row.id}:${now}`,
       row.email,
-      { kind: 'newsletter-confirm', locale: row.locale as Locale, siteUrl: deps.siteUrl, signupId: row.id, issuedAt: now },
+      {
+        kind: 'newsletter-confirm',
+        locale: row.locale as Locale,
+        siteUrl: deps.siteUrl,
+        signupId: row.id,
+        issuedAt: now,
+      },
       { sendBefore: now + CONFIRM_LINK_MS },
       { db: deps.db, now: deps.now },
     );
