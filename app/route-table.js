@@ -58,6 +58,8 @@ export const routeTable = [
     file: 'resources/invoice-pdf.ts',
     private: true,
   },
+  // The client's own data as a JSON file (issue 42): a download, not a page.
+  { id: 'account-personal-data', path: 'account/personal-data', file: 'resources/personal-data.ts', private: true },
   { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx', private: true },
   // The newsletter's emailed links (double opt-in, one-click unsubscribe): personal, never cached or indexed.
   { id: 'newsletter-confirm', path: 'newsletter/confirm', file: 'pages/newsletter-confirm.tsx', private: true },
