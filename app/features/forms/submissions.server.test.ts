@@ -658,6 +658,27 @@ describe.each(testDatabaseKinds())('forms on %s', (kind) => {
       expect(await purgeExpiredFormTokens(database.db, T0 + PAGE_TOKEN_MAX_AGE_MS + 120_000)).toBe(1);
     });
 
+    it('newsletter: after unsubscribing, signing up again from the same cached page is a new sign-up, not a retry', async () => {
+      const d = await deps();
+      const token = await createFormToken(T0 - 60_000, SECRET, 'page');
+      const signUp = async () =>
+        handleNewsletter(await pageForm({ email: 'back@example.com' }, token), { page: '/' }, d);
+      expect(await signUp()).toEqual({ status: 'subscribed', created: true });
+      now += 1000;
+      await database.db
+        .update(newsletterSignups)
+        .set({ status: 'unsubscribed', unsubscribedAt: new Date(now) })
+        .where(sql`${newsletterSignups.emailKey} = 'back@example.com'`);
+      now += 1000;
+      expect(await signUp()).toEqual({ status: 'subscribed', created: false });
+      const [row] = await database.db.select().from(newsletterSignups);
+      expect(row).toMatchObject({ status: 'pending', unsubscribedAt: null, pendingSince: new Date(now) });
+      expect((await mails()).filter((m) => m.to === 'back@example.com')).toHaveLength(2);
+      // The same post again is still the same one.
+      expect(await signUp()).toEqual({ status: 'subscribed', created: false });
+      expect((await mails()).filter((m) => m.to === 'back@example.com')).toHaveLength(2);
+    });
+
     it('newsletter: one page token signs up each address once; the same address again is the same success', async () => {
       const d = await deps();
       const token = await createFormToken(T0 - 60_000, SECRET, 'page');

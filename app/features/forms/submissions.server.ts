@@ -8,7 +8,12 @@ import { env } from '~/lib/env.server';
 import { headerSafe, mailer as appMailer, type Mailer } from '~/lib/mailer.server';
 import { consume, consumeAll, type Limit } from '~/portal/limits.server';
 import { contentClient } from '~/sanity/client.server';
-import { sendConfirmation, subscribe, type SubscribeOutcome } from '~/features/newsletter/newsletter.server';
+import {
+  newsletterClaimContent,
+  sendConfirmation,
+  subscribe,
+  type SubscribeOutcome,
+} from '~/features/newsletter/newsletter.server';
 import { FORM_KEYS, FORM_TOKEN_FIELD, type FaqField } from './fields';
 import { RATE_LIMIT, RATE_LIMITED_MESSAGE } from './rate-limit';
 import {
@@ -409,7 +414,8 @@ export async function handleNewsletter(
   const locale = context.locale ?? localeFromPath(context.page);
   const submittedAt = new Date(now);
   const email = valid.data.email;
-  const contentHash = contentHashOf('newsletter', { email: email.toLowerCase() });
+  // Set in the try below: the address, and when it last unsubscribed (newsletterClaimContent).
+  let contentHash = '';
   const used = token;
   const usedBefore = async (): Promise<NewsletterResult | null> => {
     const use = await earlierUse(deps.db, used, contentHash);
@@ -423,6 +429,7 @@ export async function handleNewsletter(
 
   let outcome: SubscribeOutcome;
   try {
+    contentHash = contentHashOf('newsletter', await newsletterClaimContent(deps.db, newsletterKey(email)));
     const earlier = await usedBefore();
     if (earlier) return earlier;
     if (!(await consume('form-newsletter-ip', context.ip || 'unknown', NEWSLETTER_PER_IP, { now, db: deps.db })))

@@ -101,6 +101,22 @@ export async function subscribe(
   return { ...none, confirmIssuedAt: nowMs, locale: input.locale };
 }
 
+/**
+ * What makes two sign-ups with one form token "the same one" (ADR 0021: a page token is claimed
+ * with what it carried): the address and, once it unsubscribed, when. A retried post is still one
+ * sign-up, but signing up again after unsubscribing, from the same cached page (whose token is
+ * shared for a day), is a new one and not mistaken for the retry of the first.
+ */
+export async function newsletterClaimContent(db: Db, emailKey: string): Promise<Record<string, string>> {
+  const [row] = await db
+    .select({ unsubscribedAt: newsletterSignups.unsubscribedAt })
+    .from(newsletterSignups)
+    .where(eq(newsletterSignups.emailKey, emailKey));
+  return row?.unsubscribedAt
+    ? { email: emailKey, unsubscribedAt: row.unsubscribedAt.toISOString() }
+    : { email: emailKey };
+}
+
 export interface NewsletterMailDeps {
   db: Db;
   mailer: Mailer;
