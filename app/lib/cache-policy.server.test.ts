@@ -33,7 +33,10 @@ describe('isPortalPath, from the route table', () => {
       'account-subscription',
       'account-invoice',
       'account-invoice-pdf',
+      'account-personal-data',
       'checkout',
+      'newsletter-confirm',
+      'newsletter-unsubscribe',
       'studio-sign-in',
     ]);
   });
