@@ -76,7 +76,17 @@ export const routeTable = [
     file: 'resources/credit-note-pdf.ts',
     private: true,
   },
+  // The client's own data as a JSON file (issue 42): a download, not a page.
+  { id: 'account-personal-data', path: 'account/personal-data', file: 'resources/personal-data.ts', private: true },
   { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx', private: true },
+  // The newsletter's emailed links (double opt-in, one-click unsubscribe): personal, never cached or indexed.
+  { id: 'newsletter-confirm', path: 'newsletter/confirm', file: 'pages/newsletter-confirm.tsx', private: true },
+  {
+    id: 'newsletter-unsubscribe',
+    path: 'newsletter/unsubscribe',
+    file: 'pages/newsletter-unsubscribe.tsx',
+    private: true,
+  },
   // The local Content Lake's editors sign in here (ADR 0025); the Studio itself is served by server.mjs at /studio.
   { id: 'studio-sign-in', path: 'studio/sign-in', file: 'pages/studio-sign-in.tsx', private: true },
   { id: 'contact', path: 'contact', file: 'resources/redirects.ts' },

@@ -11,6 +11,13 @@ export { buildDiagnostics } from './features/seo/diagnostics.server';
 export { publicPages } from './features/seo/site-urls.server';
 export { action as faqQuestionAction } from './features/forms/faq-question.server';
 export { formText } from './features/forms/request.server';
+export {
+  confirmPagePost,
+  confirmPageState,
+  linkFields,
+  unsubscribePagePost,
+  unsubscribePageState,
+} from './features/newsletter/pages.server';
 export { listingRequest, listingSlice, listingTitle, termListing } from './features/blog/listing.server';
 export { portalT } from './features/portal/t.server';
 export { pendingEditorSignIn, requestEditorCode, studioReturn, verifyEditorCode } from './lake/editors.server';

@@ -60,14 +60,18 @@ describe('npm run submissions: the command', () => {
   it('exports CSV on standard output only (what the stores say goes to standard error), and refuses a folder a server holds', async () => {
     const { stdout, stderr } = await command(['--since', '2026-11-01', '--kind', 'faq', '--csv']);
     const lines = stdout.split('\r\n');
-    expect(lines[0]).toBe('kind,submitted_at,name,email,phone,locale,page,question,id');
+    expect(lines[0]).toBe('kind,submitted_at,name,email,phone,locale,page,question,id,confirmed_at,wording_version');
     expect(lines.slice(1, 3).sort()).toEqual([
-      "faq,2026-11-20T09:00:04.000Z,Fixture Person,Fixture.Person@Example.com,'+971 50 000 0001,en,/faq,How long does a trade licence take?,923855f7-ee10-40f3-80b4-3a88d14db516",
-      "faq,2026-11-20T09:00:04.000Z,سارة,sara@example.ae,'+971 50 000 0002,ar,/ar/faq,كم تستغرق الرخصة؟,62d9a134-8611-4762-b1ec-75d4c00ca530",
+      "faq,2026-11-20T09:00:04.000Z,Fixture Person,Fixture.Person@Example.com,'+971 50 000 0001,en,/faq,How long does a trade licence take?,923855f7-ee10-40f3-80b4-3a88d14db516,,",
+      "faq,2026-11-20T09:00:04.000Z,سارة,sara@example.ae,'+971 50 000 0002,ar,/ar/faq,كم تستغرق الرخصة؟,62d9a134-8611-4762-b1ec-75d4c00ca530,,",
     ]);
     expect(lines[3]).toBe('');
     expect(stderr).toMatch(/imported from .*content-writes\.ndjson: 2 FAQ questions, 2 newsletter sign-ups/);
     expect(stderr).toMatch(/2 submissions \(faq\) from 2026-11-01T00:00:00\.000Z/);
+    // The sign-ups stored before double opt-in are kept, unconfirmed, and never exported.
+    const newsletter = await command(['--since', '2020-01-01', '--kind', 'newsletter', '--csv']);
+    expect(newsletter.stdout.split('\r\n').filter(Boolean)).toHaveLength(1);
+    expect(newsletter.stderr).toMatch(/0 submissions \(newsletter\)/);
 
     // A server (here: this process) holds the folder: the command says who, and lists nothing.
     lockDataFolder(path.join(dir, 'data'));

@@ -1,7 +1,7 @@
 /**
  * npm run submissions -- [--since 2026-11-01] [--until 2026-12-01] [--kind faq|newsletter] [--csv]
- * Lists the FAQ questions and newsletter sign-ups received in a period (default: the last 30
- * days), oldest first: readable text, or CSV (UTF-8, a header row) to redirect into a file:
+ * Lists the FAQ questions and the newsletter sign-ups confirmed by their address (double opt-in)
+ * received in a period (default: the last 30 days), oldest first: readable text, or CSV (UTF-8, a header row) to redirect into a file:
  *   npm run --silent submissions -- --since 2026-11-01 --csv > submissions.csv
  * Reads the firm's database: DATABASE_URL when set, else the embedded one in
  * {CONTENT_DATA_DIR}/db (default data/). PGlite is one process per folder: while a server runs

@@ -136,6 +136,16 @@ export const faqQuestions = pgTable(
 /**
  * A newsletter sign-up: one row per address. `email` is the address as typed the first time;
  * `email_key` (lower case, trimmed) is what makes it one row per address.
+ *
+ * Double opt-in (app/features/newsletter/): `pending` until the address confirms from the emailed
+ * link, then `confirmed`; `unsubscribed` after the one-click link. `submitted_at`, `locale` and
+ * `consent_version` are when, in which language and to which wording (NEWSLETTER_WORDING_VERSION)
+ * the person signed up; `confirmed_at` when they confirmed. `pending_since` starts the current
+ * request: links issued before it no longer confirm. An unsubscribed row keeps `confirmed_at` (when
+ * consent was given) beside `unsubscribed_at` (when it was withdrawn). `confirm_mails` counts the confirmation
+ * emails of the current request (bounded). `expires_at`: when the clean-up job deletes a pending
+ * or unsubscribed row; null for confirmed rows, and for rows stored before double opt-in
+ * (`pending` with no `consent_version`: kept unconfirmed, never exported).
  */
 export const newsletterSignups = pgTable(
   'newsletter_signups',
@@ -146,14 +156,29 @@ export const newsletterSignups = pgTable(
     locale: text('locale').notNull(),
     page: text('page').notNull(),
     submittedAt: at('submitted_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    consentVersion: text('consent_version'),
+    pendingSince: at('pending_since'),
+    confirmMails: integer('confirm_mails').notNull().default(0),
+    confirmedAt: at('confirmed_at'),
+    unsubscribedAt: at('unsubscribed_at'),
+    expiresAt: at('expires_at'),
   },
   (t) => [
     index('newsletter_signups_submitted_at_idx').on(t.submittedAt),
+    index('newsletter_signups_expires_at_idx').on(t.expiresAt),
     check(
       'newsletter_signups_bounded',
-      sql`char_length(${t.email}) <= 254 and char_length(${t.emailKey}) <= 254 and char_length(${t.page}) <= 2048`,
+      sql`char_length(${t.email}) <= 254 and char_length(${t.emailKey}) <= 254 and char_length(${t.page}) <= 2048
+        and char_length(coalesce(${t.consentVersion}, '')) <= 40 and ${t.confirmMails} >= 0`,
     ),
     check('newsletter_signups_locale', sql`${t.locale} in ('en', 'ar')`),
+    check(
+      'newsletter_signups_status',
+      sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')
+        and (${t.status} <> 'confirmed' or ${t.confirmedAt} is not null)
+        and (${t.status} = 'unsubscribed') = (${t.unsubscribedAt} is not null)`,
+    ),
   ],
 );
 

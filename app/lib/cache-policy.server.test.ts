@@ -36,7 +36,10 @@ describe('isPortalPath, from the route table', () => {
       'account-invoice-xml',
       'account-credit-note',
       'account-credit-note-pdf',
+      'account-personal-data',
       'checkout',
+      'newsletter-confirm',
+      'newsletter-unsubscribe',
       'studio-sign-in',
     ]);
   });

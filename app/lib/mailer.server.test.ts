@@ -128,6 +128,32 @@ describe('outbox mailer', () => {
   });
 });
 
+describe('extra headers (a newsletter email’s List-Unsubscribe)', () => {
+  it('writes them into the message and refuses one that would smuggle in another header', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'outbox-headers-'));
+    try {
+      const mailer = createOutboxMailer(dir);
+      const base = { to: 'a@example.com', from: 'Firm <f@example.com>', subject: 'Hi', text: 'Hello' };
+      const sent = await mailer.send({
+        ...base,
+        headers: {
+          'List-Unsubscribe': '<https://www.example.test/newsletter/unsubscribe?s=x&t=y>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+      const eml = await readFile(sent.file!, 'utf8');
+      expect(eml).toMatch(/^List-Unsubscribe: <https:\/\/www\.example\.test\/newsletter\/unsubscribe\?s=x&t=y>$/m);
+      expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      await expect(
+        mailer.send({ ...base, headers: { 'List-Unsubscribe': '<https://x>\r\nBcc: evil@example.com' } }),
+      ).rejects.toThrow(/not a header/);
+      await expect(mailer.send({ ...base, headers: { 'Bad Name:': 'x' } })).rejects.toThrow(/not a header/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('SMTP mailer', () => {
   it('delivers through a real SMTP server, with Arabic text intact', async () => {
     const { SMTPServer } = await import('smtp-server');

@@ -25,6 +25,8 @@ export interface MailMessage {
   replyTo?: string;
   /** The Message-ID to send with, `<unique@host>`; nodemailer makes one when absent. */
   messageId?: string;
+  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post): checked, one line each. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -57,6 +59,17 @@ export function headerSafe(value: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** A caller's extra headers, checked: a plain header name, and a value of one line (no header can be smuggled in). */
+function checkedHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  for (const [name, value] of Object.entries(headers)) {
+    // eslint-disable-next-line no-control-regex
+    if (!/^[A-Za-z][A-Za-z0-9-]{0,60}$/.test(name) || /[\u0000-\u001f\u007f]/.test(value) || value.length > 2000)
+      throw new Error(`mail: not a header: ${JSON.stringify(name.slice(0, 60))}`);
+  }
+  return headers;
+}
+
 export function createSmtpMailer(smtpUrl: string): Mailer {
   // Bounded: nodemailer's defaults wait minutes for a silent server, longer than the claim a
   // sign-in email's own request holds on it (mail-queue.server.ts, SELF_CLAIM_LEASE_MS).
@@ -72,6 +85,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         ...message,
         subject: headerSafe(message.subject),
         messageId: checkedMessageId(message.messageId),
+        headers: checkedHeaders(message.headers),
       });
       return { transport: 'smtp', messageId: String(info.messageId) };
     },
@@ -87,7 +101,8 @@ export function createOutboxMailer(outboxDir: string, now: () => Date = () => ne
       const date = now();
       const subject = headerSafe(message.subject);
       const messageId = checkedMessageId(message.messageId);
-      const info = await composer.sendMail({ ...message, subject, date, messageId });
+      const headers = checkedHeaders(message.headers);
+      const info = await composer.sendMail({ ...message, subject, date, messageId, headers });
       // A given Message-ID names the files, so sending the same message again replaces them.
       const base = messageId
         ? `message-${createHash('sha256').update(messageId).digest('hex').slice(0, 24)}`

@@ -286,6 +286,22 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
           </TitledSection>
         </div>
 
+        <TitledSection title={t('account.dataTitle')} className={card} testId="account-data">
+          <p id={`${uid}-data`} className="mt-2 text-navy-800">
+            {t('account.dataText')}
+          </p>
+          {/* A plain link (no client-side navigation): the answer is a file, with or without JavaScript. */}
+          <a
+            href={localize('/account/personal-data')}
+            download
+            aria-describedby={`${uid}-data`}
+            className={`${button.outline} mt-4 min-h-11`}
+            data-testid="personal-data-download"
+          >
+            {t('account.dataDownload')}
+          </a>
+        </TitledSection>
+
         <TitledSection title={t('account.signOutTitle')} className={card} testId="account-signout">
           <div className="mt-4 flex flex-wrap items-start gap-4">
             <Form method="post">

@@ -76,6 +76,18 @@ function messages(locale: 'en' | 'ar', name = 'Layla Haddad'): Record<Kind, Clie
       invoiceNumber: 'BWB-2026-0009',
       manageUrl: `${site}${prefix}/account/subscription`,
     },
+    'newsletter-confirm': {
+      ...base,
+      kind: 'newsletter-confirm',
+      confirmUrl: `${site}${prefix}/newsletter/confirm?s=abc&at=1&t=sig`,
+      days: 7,
+      unsubscribeUrl: `${site}${prefix}/newsletter/unsubscribe?s=abc&t=sig2`,
+    },
+    'newsletter-welcome': {
+      ...base,
+      kind: 'newsletter-welcome',
+      unsubscribeUrl: `${site}${prefix}/newsletter/unsubscribe?s=abc&t=sig2`,
+    },
   };
 }
 
@@ -117,6 +129,12 @@ function facts(locale: 'en' | 'ar'): Record<Kind, string[]> {
     cancellation: [p.business, d.jun, `${site}${prefix}/account/subscription`],
     'renewal-reminder': [p.business, d.jul, amount(locale, '1,250.00'), `${site}${prefix}/account/subscription`],
     'payment-failed': [p.business, amount(locale, '499.50'), 'BWB-2026-0009', `${site}${prefix}/account/subscription`],
+    'newsletter-confirm': [
+      `${site}${prefix}/newsletter/confirm?s=abc&at=1&t=sig`,
+      locale === 'en' ? '7 days' : '7 أيام',
+      `${site}${prefix}/newsletter/unsubscribe?s=abc&t=sig2`,
+    ],
+    'newsletter-welcome': [`${site}${prefix}/newsletter/unsubscribe?s=abc&t=sig2`],
   };
 }
 

@@ -25,6 +25,9 @@ export type ClientEmail = { locale: Locale; name: string; siteUrl: string } & (
   | { kind: 'cancellation'; planName: string; accessEndsAt: string; resumeUrl: string }
   | { kind: 'renewal-reminder'; planName: string; renewsAt: string; amount: number; manageUrl: string }
   | { kind: 'payment-failed'; planName: string; amount: number; invoiceNumber: string; manageUrl: string }
+  // Newsletter emails (app/features/newsletter/list-mail.server.ts adds their List-Unsubscribe headers).
+  | { kind: 'newsletter-confirm'; confirmUrl: string; days: number; unsubscribeUrl: string }
+  | { kind: 'newsletter-welcome'; unsubscribeUrl: string }
 );
 
 export interface RenderedEmail {
@@ -218,7 +221,39 @@ function content(message: ClientEmail, s: EmailStrings): Content {
         blocks: [p(message.planName ? t.body : t.bodyNoPlan, values), p(t.retry), button(t.button, message.manageUrl)],
       };
     }
+    case 'newsletter-confirm': {
+      const t = s.newsletterConfirm;
+      return {
+        subject: { template: t.subject, values: { firm } },
+        heading: t.heading,
+        blocks: [
+          p(t.intro, { firm }),
+          button(t.button, message.confirmUrl),
+          p(t.expires, { days: plural(s.common, 'days', message.days, locale) }),
+          p(t.ignore),
+        ],
+      };
+    }
+    case 'newsletter-welcome': {
+      const t = s.newsletterWelcome;
+      return {
+        subject: { template: t.subject, values: { firm } },
+        heading: t.heading,
+        blocks: [
+          p(t.body),
+          button(t.button, `${message.siteUrl.replace(/\/+$/, '')}${localizePath('/blog', locale)}`),
+          p(t.leave),
+        ],
+      };
+    }
   }
+}
+
+/** A newsletter email's footer names why it came and carries its unsubscribe link; a client email's names the account. */
+function footerOf(message: ClientEmail, s: EmailStrings): { text: string; unsubscribe: string | null } {
+  return 'unsubscribeUrl' in message
+    ? { text: fill(s.list.footer, { firm: s.firm }), unsubscribe: checkedUrl(message.unsubscribeUrl) }
+    : { text: fill(s.common.footer, { firm: s.firm }), unsubscribe: null };
 }
 
 const COLORS = {
@@ -232,7 +267,13 @@ const COLORS = {
   codeBg: '#eef3f8',
 };
 
-function renderText(c: Content, s: EmailStrings, greeting: string, siteUrl: string): string {
+function renderText(
+  c: Content,
+  s: EmailStrings,
+  greeting: string,
+  siteUrl: string,
+  footer: ReturnType<typeof footerOf>,
+): string {
   const lines: string[] = [
     s.firm,
     '',
@@ -252,7 +293,8 @@ function renderText(c: Content, s: EmailStrings, greeting: string, siteUrl: stri
     fill(s.common.team, { firm: s.firm }),
     '',
     '-- ',
-    fill(s.common.footer, { firm: s.firm }),
+    footer.text,
+    ...(footer.unsubscribe ? [s.list.unsubscribe, footer.unsubscribe] : []),
     siteUrl,
     '',
   );
@@ -266,6 +308,7 @@ function renderHtml(
   greeting: Sentence,
   subject: string,
   siteUrl: string,
+  footer: ReturnType<typeof footerOf>,
 ): string {
   const rtl = locale === 'ar';
   const dir = rtl ? 'rtl' : 'ltr';
@@ -310,7 +353,11 @@ ${body.join('\n')}
 <p style="margin:24px 0 0;font-size:16px;line-height:1.6;color:${COLORS.text};text-align:${start};">${escapeHtml(s.common.signoff)}<br>${fillHtml(s.common.team, { firm: s.firm })}</p>
 </div>
 <div style="max-width:560px;margin:0 auto;padding:16px 24px;font-size:12px;line-height:1.5;color:${COLORS.muted};text-align:${start};">
-<p style="margin:0 0 4px;">${fillHtml(s.common.footer, { firm: s.firm })}</p>
+<p style="margin:0 0 4px;">${escapeHtml(footer.text)}</p>${
+    footer.unsubscribe
+      ? `\n<p style="margin:0 0 4px;">${escapeHtml(s.list.unsubscribe)} <a href="${escapeHtml(footer.unsubscribe)}" dir="ltr" style="color:${COLORS.muted};">${escapeHtml(footer.unsubscribe)}</a></p>`
+      : ''
+  }
 <p style="margin:0;"><a href="${site}" dir="ltr" style="color:${COLORS.muted};">${host}</a></p>
 </div>
 </div>
@@ -333,9 +380,10 @@ export function renderClientEmail(message: ClientEmail): RenderedEmail {
   const greeting: Sentence = name
     ? { template: s.common.greeting, values: { name } }
     : { template: s.common.greetingNoName };
+  const footer = footerOf(message, s);
   return {
     subject,
-    text: renderText(c, s, fill(greeting.template, greeting.values), siteUrl),
-    html: renderHtml(c, s, message.locale, greeting, subject, siteUrl),
+    text: renderText(c, s, fill(greeting.template, greeting.values), siteUrl, footer),
+    html: renderHtml(c, s, message.locale, greeting, subject, siteUrl, footer),
   };
 }

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import { db as processDb } from '~/db/client.server';
-import { mailQueue } from '~/db/schema.server';
+import { mailQueue, newsletterSignups } from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
 import type { Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { mailer as appMailer, type Mailer } from '~/lib/mailer.server';
+import {
+  NEWSLETTER_MAIL_KINDS,
+  renderNewsletterMail,
+  type NewsletterMail,
+} from '~/features/newsletter/list-mail.server';
 import { codeMail, type CodeMailKind } from './codes.server';
 import { renderClientEmail, type ClientEmail } from './emails.server';
 
@@ -33,8 +38,11 @@ type CodeMail =
 const CODE_MAIL_KINDS: readonly string[] = ['sign-in', 'editor-sign-in', 'checkout-confirm'] satisfies CodeMailKind[];
 const isCodeMail = (message: QueuedMessage): message is CodeMail => CODE_MAIL_KINDS.includes(message.kind);
 
-/** What a queued row holds: a whole email, or (for a code) what it is rendered from at send time. */
-export type QueuedMessage = Exclude<ClientEmail, { kind: CodeMailKind }> | CodeMail;
+/** What a queued row holds: a whole email, or (for a code, a newsletter email) what it is rendered from at send time. */
+export type QueuedMessage =
+  Exclude<ClientEmail, { kind: CodeMailKind | NewsletterMail['kind'] }> | CodeMail | NewsletterMail;
+const isNewsletterMail = (message: QueuedMessage): message is NewsletterMail =>
+  NEWSLETTER_MAIL_KINDS.includes(message.kind);
 
 const MAX_ATTEMPTS = 12;
 const STALE_CLAIM_MS = 15 * 60 * 1000;
@@ -197,11 +205,28 @@ async function finish(deps: MailDeps, row: Claimed, set: Partial<typeof mailQueu
     .where(and(eq(mailQueue.keyHash, row.keyHash), eq(mailQueue.status, 'sending'), own));
 }
 
+/**
+ * A newsletter email goes only while its sign-up is in the state it was written for: a
+ * confirmation request while pending, anything else while confirmed (an address that unsubscribed
+ * or was erased meanwhile gets nothing).
+ */
+async function newsletterMailLive(message: NewsletterMail, deps: MailDeps): Promise<boolean> {
+  const [row] = await (
+    await database(deps)
+  )
+    .select({ status: newsletterSignups.status })
+    .from(newsletterSignups)
+    .where(eq(newsletterSignups.id, message.signupId));
+  return row?.status === (message.kind === 'newsletter-confirm' ? 'pending' : 'confirmed');
+}
+
 /** The email a claimed row stands for, or why it is not sent. */
-async function compose(row: Claimed, deps: MailDeps): Promise<ClientEmail | { drop: string }> {
+async function compose(row: Claimed, deps: MailDeps): Promise<ClientEmail | NewsletterMail | { drop: string }> {
   const message = row.message as unknown as QueuedMessage | null;
   if (!message) return { drop: 'no content' };
   if (row.sendBefore && deps.now() > row.sendBefore.getTime()) return { drop: 'expired before it could be sent' };
+  if (isNewsletterMail(message))
+    return (await newsletterMailLive(message, deps)) ? message : { drop: 'the sign-up is no longer in that state' };
   if (!isCodeMail(message)) return message;
   const codes = deps.codes ?? codeMail;
   const live = await codes.live(message.codeId);
@@ -221,7 +246,8 @@ async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'fail
     else await finish(deps, row, { status: 'dropped', message: null, claimedAt: null, lastError: email.drop });
     return 'skipped';
   }
-  const rendered = renderClientEmail(email);
+  const listMail = 'signupId' in email ? renderNewsletterMail(email) : null;
+  const rendered = listMail ?? renderClientEmail(email as ClientEmail);
   const host = new URL(email.siteUrl).hostname;
   try {
     await deps.mailer.send({
@@ -231,6 +257,7 @@ async function sendClaimed(row: Claimed, deps: MailDeps): Promise<'sent' | 'fail
       text: rendered.text,
       html: rendered.html,
       messageId: `<portal.mail.${row.keyHash}@${host}>`,
+      ...(listMail ? { headers: listMail.headers } : {}),
     });
   } catch (error) {
     const attempts = row.attempts + 1;

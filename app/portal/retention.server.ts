@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { purgeExpiredFormTokens } from '~/features/forms/submissions.server';
+import { expiredSignups, UNSUBSCRIBED_KEEP_DAYS } from '~/features/newsletter/newsletter.server';
+import { CONFIRM_LINK_DAYS } from '~/features/newsletter/wording';
 import { billing } from '~/billing/billing.server';
 import {
   accounts,
@@ -14,6 +16,7 @@ import {
   faqQuestions,
   handledEvents,
   mailQueue,
+  newsletterSignups,
   renewalReminders,
   sessions,
   signinCodes,
@@ -139,8 +142,9 @@ export interface RetentionRule {
 }
 
 /**
- * One rule per kind of record the database holds. Newsletter sign-ups have none (kept until the
- * person unsubscribes or is erased); accounts go three years after their last subscription.
+ * One rule per kind of record the database holds. Confirmed newsletter sign-ups have none (kept
+ * until the person unsubscribes or is erased); pending ones go when their last link expires,
+ * unsubscribed ones 30 days after; accounts go three years after their last subscription.
  */
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
@@ -158,6 +162,10 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   {
     name: 'form tokens (expired)',
     run: (db, now) => inBatches(() => purgeExpiredFormTokens(db, now.getTime(), BATCH)),
+  },
+  {
+    name: `newsletter sign-ups (never confirmed: ${CONFIRM_LINK_DAYS} days; unsubscribed: ${UNSUBSCRIBED_KEEP_DAYS} days)`,
+    run: (db, now) => inBatches(() => deleteBatch(db, newsletterSignups, expiredSignups(now))),
   },
   {
     name: `emails (${RETENTION_DAYS.mailRow} days)`,

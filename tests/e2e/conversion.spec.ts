@@ -75,6 +75,7 @@ const T = {
       invalid: 'Invalid email - Please enter a valid email address.',
       subscribed: 'Subscribed',
       thanks: 'Thank you for subscribing! You will receive our latest insights by email.',
+      checkEmail: 'To finish, confirm your address with the link we have just emailed you (it works for 7 days).',
     },
   },
   ar: {
@@ -110,6 +111,8 @@ const T = {
       invalid: 'بريد إلكتروني غير صالح - يُرجى إدخال عنوان بريد إلكتروني صالح.',
       subscribed: 'تم الاشتراك',
       thanks: 'شكرًا لاشتراكك! ستصلك أحدث رؤانا عبر البريد الإلكتروني.',
+      checkEmail:
+        'لإتمام الاشتراك، أكّد عنوانك عبر الرابط الذي أرسلناه إليك للتو بالبريد الإلكتروني (يعمل لمدة 7 أيام).',
     },
   },
 } as const;
@@ -692,7 +695,7 @@ test.describe('newsletter', () => {
         await page.getByTestId('newsletter-footer').getByRole('button', { name: N.subscribe }).click();
         await expect(page.getByTestId('newsletter-footer')).toHaveAttribute('data-state', 'subscribed');
         await expect(page.getByTestId('newsletter-footer').getByRole('status')).toHaveText(
-          `${N.subscribed}${N.thanks}`,
+          `${N.subscribed}${N.thanks}${N.checkEmail}`,
         );
       }
       const docs = await readStore<{ email: string; locale: string; page: string }>(
@@ -722,7 +725,9 @@ test.describe('newsletter', () => {
       await page.getByTestId('newsletter-footer').getByLabel(N.email).fill(uniqueEmail('nojs'));
       await page.getByTestId('newsletter-footer').getByRole('button', { name: N.subscribe }).click();
       await expect(page).toHaveURL(/newsletter=subscribed/);
-      await expect(page.getByTestId('newsletter-footer').getByRole('status')).toHaveText(`${N.subscribed}${N.thanks}`);
+      await expect(page.getByTestId('newsletter-footer').getByRole('status')).toHaveText(
+        `${N.subscribed}${N.thanks}${N.checkEmail}`,
+      );
       await context.close();
     });
   }

@@ -135,7 +135,7 @@ for (const locale of LOCALES) {
       await form.getByRole('button', { name: s(locale, 'newsletter.subscribe') }).click();
       await expect(page).toHaveURL(/newsletter=subscribed/);
       await expect(page.getByTestId('newsletter-footer').getByRole('status')).toHaveText(
-        `${s(locale, 'newsletter.subscribed')}${s(locale, 'newsletter.thankYou')}`,
+        `${s(locale, 'newsletter.subscribed')}${s(locale, 'newsletter.thankYou')}${s(locale, 'newsletter.checkEmail')}`,
       );
       expect(await newsletterCount(email)).toBe(1);
 

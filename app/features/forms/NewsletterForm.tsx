@@ -23,7 +23,8 @@ type FetcherData = { status: string; formError?: { titleKey: string; messageKey:
 /**
  * Newsletter sign-up (footer and blog). Posts to /api/newsletter: with JavaScript through
  * a fetcher (JSON answer), without it as a plain form whose answer redirects back here
- * with the status in the URL. Ends in the subscribed state.
+ * with the status in the URL. Ends in the subscribed state, which asks the visitor to confirm
+ * from the email just sent (the sign-up is pending until then).
  */
 /** regionLabel: the region's name when the page has another newsletter box (two landmarks must not share a name). */
 export function NewsletterForm({
@@ -99,6 +100,13 @@ export function NewsletterForm({
         >
           <p className="font-semibold">{t(NEWSLETTER_MESSAGES.subscribed.titleKey)}</p>
           <p className={dark ? 'text-white' : 'text-navy-700'}>{t(NEWSLETTER_MESSAGES.subscribed.messageKey)}</p>
+          {/* Double opt-in: the sign-up counts once the address confirms (app/features/newsletter/). */}
+          <p
+            className={`mt-1 ${dark ? 'text-white' : 'text-navy-700'}`}
+            data-testid={`newsletter-${formId}-check-email`}
+          >
+            {t('newsletter.checkEmail')}
+          </p>
         </div>
       ) : (
         <>

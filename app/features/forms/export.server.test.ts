@@ -11,7 +11,8 @@ describe.each(testDatabaseKinds())('listing submissions (%s)', (kind) => {
   let database: Database;
   beforeEach(async () => {
     database = await openTestDatabase(kind);
-    // Five questions, three at the same moment (the order is then by id), and two sign-ups.
+    // Five questions, three at the same moment (the order is then by id), two confirmed sign-ups,
+    // one never confirmed, one unsubscribed and one stored before double opt-in.
     const same = at(10);
     await database.db.insert(faqQuestions).values(
       [at(1), same, same, same, at(20)].map((submittedAt, i) => ({
@@ -33,6 +34,9 @@ describe.each(testDatabaseKinds())('listing submissions (%s)', (kind) => {
         locale: 'en',
         page: '/',
         submittedAt: at(2),
+        status: 'confirmed',
+        consentVersion: '2026-11-29',
+        confirmedAt: at(2, 10),
       },
       {
         id: randomUUID(),
@@ -41,6 +45,41 @@ describe.each(testDatabaseKinds())('listing submissions (%s)', (kind) => {
         locale: 'ar',
         page: '/ar',
         submittedAt: at(25),
+        status: 'confirmed',
+        consentVersion: '2026-11-29',
+        confirmedAt: at(25, 11),
+      },
+      {
+        id: randomUUID(),
+        email: 'never@example.com',
+        emailKey: 'never@example.com',
+        locale: 'en',
+        page: '/',
+        submittedAt: at(3),
+        status: 'pending',
+        consentVersion: '2026-11-29',
+        pendingSince: at(3),
+        expiresAt: at(10),
+      },
+      {
+        id: randomUUID(),
+        email: 'left@example.com',
+        emailKey: 'left@example.com',
+        locale: 'en',
+        page: '/',
+        submittedAt: at(4),
+        status: 'unsubscribed',
+        consentVersion: '2026-11-29',
+        confirmedAt: at(4, 10),
+        unsubscribedAt: at(5),
+      },
+      {
+        id: randomUUID(),
+        email: 'old@example.com',
+        emailKey: 'old@example.com',
+        locale: 'en',
+        page: '/',
+        submittedAt: at(1),
       },
     ]);
   });
@@ -60,7 +99,20 @@ describe.each(testDatabaseKinds())('listing submissions (%s)', (kind) => {
     expect(faq.map((r) => r.submittedAt.getTime())).toEqual([...faq.map((r) => r.submittedAt.getTime())].sort());
     const sameMoment = faq.slice(1, 4).map((r) => r.id);
     expect(sameMoment).toEqual([...sameMoment].sort());
-    expect(rows.find((r) => r.kind === 'newsletter')).toMatchObject({ email: 'A@Example.com', name: '', question: '' });
+    expect(rows.find((r) => r.kind === 'newsletter')).toMatchObject({
+      email: 'A@Example.com',
+      name: '',
+      question: '',
+      locale: 'en',
+      submittedAt: at(2),
+      confirmedAt: at(2, 10),
+      wordingVersion: '2026-11-29',
+    });
+  });
+
+  it('never exports a newsletter sign-up that is not confirmed (pending, unsubscribed, or stored before double opt-in)', async () => {
+    const emails = (await all({ since: at(1), kinds: ['newsletter'] })).map((r) => r.email);
+    expect(emails).toEqual(['A@Example.com', 'b@example.com']);
   });
 
   it('takes --since (inclusive), --until (exclusive) and one kind', async () => {
@@ -90,13 +142,17 @@ describe('formats', () => {
     locale: 'ar',
     page: '/ar/faq',
     question: 'She said "soon".\nSecond line',
+    confirmedAt: null,
+    wordingVersion: '',
   };
 
   it('writes CSV by RFC 4180, and never a cell a spreadsheet would run as a formula', () => {
-    expect(csvHeader()).toBe('kind,submitted_at,name,email,phone,locale,page,question,id\r\n');
+    expect(csvHeader()).toBe(
+      'kind,submitted_at,name,email,phone,locale,page,question,id,confirmed_at,wording_version\r\n',
+    );
     expect(csvLine(row)).toBe(
       'faq,2026-11-20T09:00:04.000Z,"Haddad, Layla",layla@example.ae,\'+971 50 123 4567,ar,/ar/faq,' +
-        '"She said ""soon"".\nSecond line",0b5a3d5e-8a39-4e6f-9b61-2c1a8f0e4d11\r\n',
+        '"She said ""soon"".\nSecond line",0b5a3d5e-8a39-4e6f-9b61-2c1a8f0e4d11,,\r\n',
     );
     for (const formula of ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tx'])
       expect(csvCell(formula).replace(/^"/, '')).toMatch(/^'/);
@@ -108,8 +164,18 @@ describe('formats', () => {
       '2026-11-20 09:00 UTC  FAQ         Haddad, Layla <layla@example.ae> +971 50 123 4567  (ar, /ar/faq)\n' +
         '    She said "soon".\n    Second line\n\n',
     );
-    expect(textBlock({ ...row, kind: 'newsletter', name: '', phone: '', question: '' })).toBe(
-      '2026-11-20 09:00 UTC  newsletter  layla@example.ae  (ar, /ar/faq)\n',
+    expect(
+      textBlock({
+        ...row,
+        kind: 'newsletter',
+        name: '',
+        phone: '',
+        question: '',
+        confirmedAt: new Date('2026-11-20T09:30:00Z'),
+        wordingVersion: '2026-11-29',
+      }),
+    ).toBe(
+      '2026-11-20 09:00 UTC  newsletter  layla@example.ae (confirmed 2026-11-20 09:30 UTC, wording 2026-11-29)  (ar, /ar/faq)\n',
     );
   });
 });

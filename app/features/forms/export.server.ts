@@ -1,4 +1,4 @@
-import { and, asc, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { faqQuestions, newsletterSignups } from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
 
@@ -6,7 +6,9 @@ import type { Db } from '~/db/types.server';
  * Staff list and export the forms' submissions from the firm's own database (never the CMS):
  * `npm run submissions -- --since 2026-11-01 [--until 2026-12-01] [--kind faq|newsletter] [--csv]`
  * (scripts/submissions.ts). Read a page at a time, oldest first, so any number of rows is
- * written with bounded memory.
+ * written with bounded memory. Newsletter sign-ups are listed only once the address confirmed
+ * (double opt-in, app/features/newsletter/), each with when it was confirmed and the version of
+ * the wording the person agreed to (`submitted_at` and `locale`: when and in which language).
  */
 export type SubmissionKind = 'faq' | 'newsletter';
 
@@ -20,6 +22,10 @@ export type SubmissionRow = {
   page: string;
   question: string;
   id: string;
+  /** Newsletter: when the address confirmed (null for FAQ questions). */
+  confirmedAt: Date | null;
+  /** Newsletter: the version of the sign-up wording agreed to ('' for FAQ questions). */
+  wordingVersion: string;
 };
 
 export type ListOptions = { since: Date; until?: Date; kinds: SubmissionKind[]; pageSize?: number };
@@ -33,6 +39,8 @@ export async function* listSubmissions(db: Db, options: ListOptions): AsyncGener
     let after: { at: Date; id: string } | null = null;
     for (;;) {
       const conditions: (SQL | undefined)[] = [gte(table.submittedAt, options.since)];
+      // A sign-up never confirmed is never exported (pending, or unsubscribed).
+      if (kind === 'newsletter') conditions.push(eq(newsletterSignups.status, 'confirmed'));
       if (options.until) conditions.push(lt(table.submittedAt, options.until));
       if (after)
         conditions.push(
@@ -48,7 +56,7 @@ export async function* listSubmissions(db: Db, options: ListOptions): AsyncGener
                 .where(where)
                 .orderBy(asc(faqQuestions.submittedAt), asc(faqQuestions.id))
                 .limit(pageSize)
-            ).map((r) => ({ kind, ...r }))
+            ).map((r) => ({ kind, ...r, confirmedAt: null, wordingVersion: '' }))
           : (
               await db
                 .select()
@@ -66,6 +74,8 @@ export async function* listSubmissions(db: Db, options: ListOptions): AsyncGener
               locale: r.locale,
               page: r.page,
               question: '',
+              confirmedAt: r.confirmedAt,
+              wordingVersion: r.consentVersion ?? '',
             }));
       yield* page;
       if (page.length < pageSize) break;
@@ -85,6 +95,8 @@ export const CSV_COLUMNS = [
   'page',
   'question',
   'id',
+  'confirmed_at',
+  'wording_version',
 ] as const;
 
 /**
@@ -107,6 +119,8 @@ export function csvLine(row: SubmissionRow): string {
     row.page,
     row.question,
     row.id,
+    row.confirmedAt?.toISOString() ?? '',
+    row.wordingVersion,
   ];
   return cells.map(csvCell).join(',') + '\r\n';
 }
@@ -116,7 +130,10 @@ export const csvHeader = () => CSV_COLUMNS.join(',') + '\r\n';
 /** A submission as text for a terminal: one line, then the question indented. */
 export function textBlock(row: SubmissionRow): string {
   const when = row.submittedAt.toISOString().slice(0, 16).replace('T', ' ');
-  const who = row.kind === 'faq' ? `${row.name} <${row.email}> ${row.phone}` : row.email;
+  const who =
+    row.kind === 'faq'
+      ? `${row.name} <${row.email}> ${row.phone}`
+      : `${row.email} (confirmed ${row.confirmedAt?.toISOString().slice(0, 16).replace('T', ' ') ?? '?'} UTC, wording ${row.wordingVersion || '?'})`;
   const head = `${when} UTC  ${row.kind === 'faq' ? 'FAQ       ' : 'newsletter'}  ${who}  (${row.locale}, ${row.page})`;
   if (!row.question) return head + '\n';
   return (

@@ -1,13 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { db as processDb } from '~/db/client.server';
-import { faqQuestions, formTokens, newsletterSignups } from '~/db/schema.server';
+import { faqQuestions, formTokens } from '~/db/schema.server';
 import type { Db, Tx } from '~/db/types.server';
 import { localeFromPath, type Locale } from '~/i18n';
 import { env } from '~/lib/env.server';
 import { headerSafe, mailer as appMailer, type Mailer } from '~/lib/mailer.server';
 import { consume, consumeAll, type Limit } from '~/portal/limits.server';
 import { contentClient } from '~/sanity/client.server';
+import {
+  newsletterClaimContent,
+  sendConfirmation,
+  subscribe,
+  type SubscribeOutcome,
+} from '~/features/newsletter/newsletter.server';
 import { FORM_KEYS, FORM_TOKEN_FIELD, type FaqField } from './fields';
 import { RATE_LIMIT, RATE_LIMITED_MESSAGE } from './rate-limit';
 import {
@@ -48,7 +54,9 @@ import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './
  *   as expired; a page token (in the cached HTML, shared by every visitor of that page) is
  *   claimed together with what was submitted, so each different submission is one, and an
  *   identical one sent again is the same one.
- * - The newsletter keeps one row per address (`email_key`, unique), the address as first typed.
+ * - The newsletter keeps one row per address (`email_key`, unique), the address as first typed;
+ *   a sign-up is pending until the address confirms from the emailed link (double opt-in,
+ *   app/features/newsletter/newsletter.server.ts), and the form still answers "subscribed".
  * - The firm's notification emails are limited per visitor IP (NOTIFY_LIMIT): beyond it the
  *   submission is still stored (it passed every other check) and the email is not sent.
  * - The answer waits until the transaction committed (the row is durable); a failed or slow
@@ -97,6 +105,8 @@ export interface SubmissionDeps {
   /** How long the answer waits for the mail before going on (the send continues). */
   mailWaitMs?: number;
   log?: (message: string) => void;
+  /** The site's address, for the links in the newsletter's emails (default: SITE_URL). */
+  siteUrl?: string;
 }
 
 /** Notification emails to the firm per visitor IP, both forms together. */
@@ -404,7 +414,8 @@ export async function handleNewsletter(
   const locale = context.locale ?? localeFromPath(context.page);
   const submittedAt = new Date(now);
   const email = valid.data.email;
-  const contentHash = contentHashOf('newsletter', { email: email.toLowerCase() });
+  // Set in the try below: the address, and when it last unsubscribed (newsletterClaimContent).
+  let contentHash = '';
   const used = token;
   const usedBefore = async (): Promise<NewsletterResult | null> => {
     const use = await earlierUse(deps.db, used, contentHash);
@@ -416,22 +427,19 @@ export async function handleNewsletter(
     return null;
   };
 
-  let created: boolean;
+  let outcome: SubscribeOutcome;
   try {
+    contentHash = contentHashOf('newsletter', await newsletterClaimContent(deps.db, newsletterKey(email)));
     const earlier = await usedBefore();
     if (earlier) return earlier;
     if (!(await consume('form-newsletter-ip', context.ip || 'unknown', NEWSLETTER_PER_IP, { now, db: deps.db })))
       return reject(RATE_LIMITED_MESSAGE, 429);
     const id = randomUUID();
-    created = await deps.db.transaction(async (tx) => {
+    // One row per address (any case): app/features/newsletter/newsletter.server.ts decides what a
+    // second sign-up does (pending: the confirmation again, bounded; confirmed: nothing).
+    outcome = await deps.db.transaction(async (tx) => {
       await claimToken(tx, used, 'newsletter', contentHash, id);
-      // One row per address: a second sign-up (any case) keeps the first and is thanked the same.
-      const inserted = await tx
-        .insert(newsletterSignups)
-        .values({ id, email, emailKey: newsletterKey(email), locale, page: context.page, submittedAt })
-        .onConflictDoNothing({ target: newsletterSignups.emailKey })
-        .returning({ id: newsletterSignups.id });
-      return inserted.length > 0;
+      return subscribe(tx, { id, email, emailKey: newsletterKey(email), locale, page: context.page }, now);
     });
   } catch (error) {
     if (error instanceof TokenUsed) {
@@ -441,11 +449,31 @@ export async function handleNewsletter(
     log(`[forms] could not store a newsletter sign-up: ${String(error)}`);
     return failed();
   }
-  if (created) {
+  if (outcome.confirmIssuedAt !== null) {
+    // The forms' per-address budget also bounds what one inbox receives from this form.
+    const mayMail = await consume('form-newsletter-email', email, RATE_LIMIT, { now, db: deps.db }).catch(
+      (error: unknown) => {
+        log(`[forms] newsletter confirmation not sent: the per-address count failed: ${String(error)}`);
+        return false;
+      },
+    );
+    if (mayMail)
+      await sendConfirmation({ id: outcome.id, email, locale: outcome.locale }, outcome.confirmIssuedAt, {
+        db: deps.db,
+        mailer: deps.mailer,
+        from: deps.mailFrom,
+        now: deps.now,
+        siteUrl: deps.siteUrl ?? env().siteUrl,
+        log,
+        waitMs: deps.mailWaitMs,
+      }).catch((error: unknown) => log(`[forms] newsletter confirmation not queued: ${String(error)}`));
+    else log('[forms] newsletter confirmation not sent: this address is over its hourly budget (the sign-up is kept)');
+  }
+  if (outcome.created) {
     await notify(
       deps,
       context.ip,
-      'New newsletter sign-up (website)',
+      'New newsletter sign-up (website, waiting for the address to confirm)',
       [
         `Email: ${email}`,
         `Language: ${locale}`,
@@ -455,7 +483,7 @@ export async function handleNewsletter(
       ].join('\n'),
     );
   }
-  return { status: 'subscribed', created };
+  return { status: 'subscribed', created: outcome.created };
 }
 
 /** The app's dependencies: the process's database, the mailer, the session secret. */
@@ -469,6 +497,7 @@ export async function submissionDeps(): Promise<SubmissionDeps> {
     now: Date.now,
     mailFrom: e.mail.from ?? `Website <no-reply@${host}>`,
     mailTo: firmInbox,
+    siteUrl: e.siteUrl,
   };
 }
 
