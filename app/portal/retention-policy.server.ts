@@ -1,4 +1,7 @@
+import { UNSUBSCRIBED_KEEP_DAYS } from '~/features/newsletter/newsletter.server';
+import { CONFIRM_LINK_DAYS } from '~/features/newsletter/wording';
 import type { Locale } from '~/i18n';
+import { duration } from '~/lib/duration';
 import { RETENTION_DAYS } from './retention.server';
 import { SESSION_DAYS } from './session.server';
 import { PENDING_MINUTES } from './signin.server';
@@ -18,9 +21,10 @@ export interface RetentionRow {
 const arabicYears = (y: number) => (y === 1 ? 'سنة' : y === 2 ? 'سنتين' : `${y} سنوات`);
 const days = (n: number): Text => {
   const years = Math.round(n / 365);
+  const { en, ar } = duration(n, 'day');
   return {
-    en: `${n.toLocaleString('en-US')} days${n >= 365 ? ` (about ${years} ${years === 1 ? 'year' : 'years'})` : ''}`,
-    ar: `${n} يومًا${n >= 365 ? ` (نحو ${arabicYears(years)})` : ''}`,
+    en: `${en}${n >= 365 ? ` (about ${years} ${years === 1 ? 'year' : 'years'})` : ''}`,
+    ar: `${ar}${n >= 365 ? ` (نحو ${arabicYears(years)})` : ''}`,
   };
 };
 
@@ -78,6 +82,9 @@ export const RETENTION_TABLE: readonly RetentionRow[] = [
   {
     key: 'newsletter',
     what: { en: 'Newsletter sign-ups', ar: 'الاشتراكات في النشرة الإخبارية' },
-    period: { en: 'Until you unsubscribe', ar: 'حتى إلغاء اشتراكك' },
+    period: {
+      en: `Confirmed: until you unsubscribe, then ${duration(UNSUBSCRIBED_KEEP_DAYS, 'day').en} (the record that you withdrew). Never confirmed: ${duration(CONFIRM_LINK_DAYS, 'day').en} after the last confirmation email`,
+      ar: `المؤكَّدة: حتى إلغاء اشتراكك، ثم ${duration(UNSUBSCRIBED_KEEP_DAYS, 'day').ar} (سجلّ سحب موافقتك). غير المؤكَّدة: ${duration(CONFIRM_LINK_DAYS, 'day').ar} بعد آخر رسالة تأكيد`,
+    },
   },
 ];

@@ -105,7 +105,7 @@ describe('the lists the policies show', () => {
     for (const key of Object.keys(RETENTION_DAYS)) expect(RETENTION_TABLE.map((r) => r.key)).toContain(key);
     const row = RETENTION_TABLE.find((r) => r.key === 'consentRecords')!;
     expect(row.period.en).toContain(String(RETENTION_DAYS.consentRecords.toLocaleString('en-US')));
-    expect(row.period.ar).toContain(String(RETENTION_DAYS.consentRecords));
+    expect(row.period.ar).toContain(RETENTION_DAYS.consentRecords.toLocaleString('en-US'));
   });
   it('the cookie list names patterns and exact names, in both languages', () => {
     expect(cookieEntryOf('_ga_ABC123')?.category).toBe('analytics');

@@ -1,4 +1,5 @@
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '~/i18n';
+import { duration } from '~/lib/duration';
 import { PREVIEW_SECONDS } from '~/lib/preview.server';
 import { SESSION_DAYS } from '~/portal/session.server';
 import { SIGNED_IN_HINT_COOKIE } from '~/portal/signed-in-hint';
@@ -24,10 +25,10 @@ export interface CookieEntry {
 }
 
 const DAY = 24 * 60 * 60;
-const days = (n: number): Record<Locale, string> => ({ en: `${n} days`, ar: `${n} يومًا` });
-const minutes = (n: number): Record<Locale, string> => ({ en: `${n} minutes`, ar: `${n} دقيقة` });
-const hours = (n: number): Record<Locale, string> => ({ en: `${n} hours`, ar: `${n} ساعات` });
-const months = (n: number): Record<Locale, string> => ({ en: `${n} months`, ar: `${n} شهرًا` });
+const days = (n: number) => duration(n, 'day');
+const minutes = (n: number) => duration(n, 'minute');
+const hours = (n: number) => duration(n, 'hour');
+const months = (n: number) => duration(n, 'month');
 /** Both spellings of a portal cookie (`__Host-` over HTTPS in production, `__` otherwise). */
 const portal = (name: string) => [`__Host-${name}`, `__${name}`];
 
@@ -110,7 +111,7 @@ export const COOKIES: readonly CookieEntry[] = [
       en: 'Google Analytics, through Google Tag Manager, only if you accept analytics: tells visits apart to count pages viewed and bookings made.',
       ar: 'Google Analytics عبر Google Tag Manager، فقط إذا قبلت ملفات التحليل: يميّز الزيارات لعدّ الصفحات التي شوهدت والحجوزات التي تمت.',
     },
-    lifetime: { en: '2 years', ar: 'سنتان' },
+    lifetime: duration(2, 'year'),
   },
   {
     names: ['_gcl_au', '_gcl_aw', '_gcl_dc'],
@@ -120,7 +121,7 @@ export const COOKIES: readonly CookieEntry[] = [
       en: 'Google Ads, through Google Tag Manager, only if you accept marketing: links a booking to the advertisement that led to it.',
       ar: 'Google Ads عبر Google Tag Manager، فقط إذا قبلت ملفات التسويق: يربط الحجز بالإعلان الذي أدى إليه.',
     },
-    lifetime: { en: '90 days', ar: '90 يومًا' },
+    lifetime: days(90),
   },
 ];
 
