@@ -73,6 +73,8 @@ const emptyReport = (): JobReport => ({
 });
 
 let running: Promise<JobReport> | null = null;
+/** Set at shutdown: the first tick's timer (2 s after start) does nothing after it. */
+let stopped = false;
 
 /**
  * Runs the jobs on the process's database, or on `database` (a test's runner of its own, as
@@ -276,7 +278,7 @@ export function startPortalJobTimer(): void {
   // A tick while this copy's run is still going does nothing: it would only join that run
   // (and log its report twice) after using up the next interval's claim.
   const tick = () =>
-    running
+    running || stopped
       ? undefined
       : claimTimerRun(seconds)
           .then((mine) => (mine ? runPortalJobs() : null))
@@ -290,4 +292,15 @@ export function startPortalJobTimer(): void {
   globalThis.__portalJobTimer = setInterval(tick, seconds * 1000);
   globalThis.__portalJobTimer.unref();
   setTimeout(tick, 2000).unref();
+}
+
+/**
+ * At shutdown (server/index.ts): no more ticks, and the run in progress, if any, finishes (its
+ * mail claims are sent or released, its renewals committed) before the database closes.
+ */
+export async function stopPortalJobTimer(): Promise<void> {
+  if (globalThis.__portalJobTimer) clearInterval(globalThis.__portalJobTimer);
+  globalThis.__portalJobTimer = undefined;
+  stopped = true;
+  await running?.catch(() => {});
 }
