@@ -15,6 +15,7 @@ import { startPortal } from '~/portal/start.server';
 import { stopPortalJobTimer } from '~/portal/jobs.server';
 import { contentClient } from '~/sanity/client.server';
 import { Health } from './health';
+import { answerMetrics, countRequest, metricsOptions, registerGauges, startMetricsServer } from './metrics';
 import { startSiteLake } from './lake';
 import { createSite } from './site';
 
@@ -51,7 +52,11 @@ export async function start(): Promise<void> {
         ? log.info({ event: 'health.recovered', check: name }, `[health] ${name} answers again`)
         : log.warn({ event: 'health.failed', check: name, reason }, `[health] ${name} does not answer`),
   );
-  // 8. The HTTP server; ready once the database, the demo clients and the lake are there.
+  // 8. Metrics: the scrape-time gauges, and /metrics on METRICS_PORT (loopback) or behind a token.
+  const metricsAt = metricsOptions();
+  registerGauges();
+  const metricsServer = startMetricsServer(metricsAt);
+  // 9. The HTTP server; ready once the database, the demo clients and the lake are there.
   const trustProxy = Number(process.env.TRUST_PROXY ?? 0);
   const server = createSite({
     build: serverBuild,
@@ -60,6 +65,8 @@ export async function start(): Promise<void> {
     health,
     trustProxy,
     requestLog: process.env.REQUEST_LOG !== '0',
+    onRequest: countRequest,
+    answerMetrics: (req, res) => answerMetrics(metricsAt, req, res),
   });
   server.listen(port, host, () => log.info(`[server] http://${host ?? 'localhost'}:${port}`));
   void Promise.all([opening, portal, lake?.started]).then(() => {
@@ -91,6 +98,7 @@ export async function start(): Promise<void> {
       server.closeAllConnections();
     }
     await stopPortalJobTimer();
+    metricsServer?.close();
     await lake?.close();
     await (await sync)?.close().catch(() => {});
     await database()

@@ -37,6 +37,8 @@ export type SiteOptions = {
   requestLog: boolean;
   /** Told of every answered request (metrics). */
   onRequest?: (facts: RequestFacts) => void;
+  /** Answers /metrics on this port when its token is set (metrics.ts); false otherwise. */
+  answerMetrics?: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
 export type RequestFacts = {
@@ -287,7 +289,7 @@ export function createSite(options: SiteOptions): http.Server {
   // are the lake's, not those of the site's pages and forms.
   const lakeSitePath = lake?.sitePath ? `${lake.sitePath}/` : null;
   const server = http.createServer((req, res) => {
-    if (health.answer(req, res)) return;
+    if (health.answer(req, res) || options.answerMetrics?.(req, res)) return;
     track(req, res);
     if (lake && lakeSitePath && req.url?.startsWith(lakeSitePath)) return lake.handle(req, res);
     if (!serveKept(req, res)) app(req, res);

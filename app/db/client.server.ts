@@ -97,6 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: 'postgres',
     where: `${url.hostname}:${url.port || 5432}${url.pathname}`,
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -26,4 +26,6 @@ export interface Database {
   /** Where it lives: the data folder (PGlite), 'memory', or the server's host and database name. */
   readonly where: string;
   close(): Promise<void>;
+  /** The connection pool's use (hosted PostgreSQL; PGlite has one connection and no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }

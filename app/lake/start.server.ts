@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { database } from '~/db/client.server';
 import { imageResizer } from '~/features/images/resize.server';
 import { env, isLoopbackSite } from '~/lib/env.server';
+import { metrics } from '~/lib/metrics.server';
 import { LAKE_STUDIO_PROJECT_ID } from '~/lib/lake-studio';
 import { allowEmbeddedStudioPreview } from '~/lib/preview.server';
 import { contentClient } from '~/sanity/client.server';
@@ -150,6 +152,16 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     log: (message) => console.log(`[lake] ${message}`),
     pathPrefix: LAKE_SITE_PATH,
   });
+  // Every API request is counted (bawaba_lake_requests_total), on either server.
+  const counted = (
+    req: IncomingMessage | Http2ServerRequest,
+    res: ServerResponse | Http2ServerResponse,
+  ): Promise<void> => {
+    (res as ServerResponse).once('finish', () =>
+      metrics().lakeRequests.inc({ status: `${Math.floor(res.statusCode / 100)}xx` }),
+    );
+    return handle(req, res);
+  };
   // The Studio's presence WebSocket (over HTTP/1.1), on the lake's port or the site's own server.
   const presence = createPresence({
     dataset: embedded.dataset,
@@ -166,12 +178,12 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     console.log(
       `[lake] local Content Lake for the Studio at ${apiHost} (the site's own origin: its HTTPS front must speak HTTP/2, see docs/operating.md)`,
     );
-    return { store, apiHost, port: null, caFile: null, handle, upgrade, close: () => handle.close() };
+    return { store, apiHost, port: null, caFile: null, handle: counted, upgrade, close: () => handle.close() };
   }
   const tls = await lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
   // The site's port's timeouts (server-limits.server.ts): no trickling or idle connection is kept.
   const server = createLakeServer(tls, (req, res) => {
-    void handle(req, res);
+    void counted(req, res);
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!upgrade(req, socket, head)) socket.destroy();
@@ -189,7 +201,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     apiHost,
     port,
     caFile: tls.caFile,
-    handle,
+    handle: counted,
     upgrade,
     close: async () => {
       await handle.close();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { billing, embeddedBilling, localizedPlans } from '~/billing/billing.server';
 import { database as processDatabase } from '~/db/client.server';
@@ -6,6 +7,8 @@ import { renewalReminders } from '~/db/schema.server';
 import type { Database, Db } from '~/db/types.server';
 import { firmInbox } from '~/features/forms/submissions.server';
 import { env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
+import { metrics } from '~/lib/metrics.server';
 import { localizePath } from '~/i18n';
 import { getAccount } from './accounts.server';
 import { dispatchEngineEvents } from './events.server';
@@ -90,17 +93,27 @@ export function runPortalJobs(database?: Database): Promise<JobReport> {
 
 async function runOnce(database: Database): Promise<JobReport> {
   const report = emptyReport();
-  const outcome = await runExclusive(database, LOCK_KEYS.portalJobs, () => runSteps(database.db, report));
+  const runId = randomUUID();
+  const outcome = await runExclusive(database, LOCK_KEYS.portalJobs, () => runSteps(database.db, report, runId));
+  const result = outcome.ran ? (report.failed.length ? 'failed' : 'ok') : 'skipped';
+  metrics().jobRuns.inc({ outcome: result });
+  if (outcome.ran) {
+    const { failed, taxInvoicesWaiting, ...counts } = report;
+    const busy = Object.fromEntries(Object.entries(counts).filter(([, n]) => typeof n === 'number' && n > 0));
+    // A run that did nothing is a debug line: the timer runs every minute.
+    const level = failed.length || Object.keys(busy).length ? 'info' : 'debug';
+    log[level]({ event: 'jobs.run', runId, outcome: result, failed, waiting: taxInvoicesWaiting.length, ...busy });
+  }
   return outcome.ran ? report : { ...report, skipped: true };
 }
 
-async function runSteps(db: Db, report: JobReport): Promise<JobReport> {
+async function runSteps(db: Db, report: JobReport, runId: string): Promise<JobReport> {
   const step = async (name: string, work: () => Promise<void>) => {
     try {
       await work();
     } catch (error) {
       report.failed.push(name);
-      console.error(`[portal jobs] ${name} failed: ${String(error)}`);
+      log.error({ event: 'jobs.step-failed', runId, step: name, err: error }, `[portal jobs] ${name} failed`);
     }
   };
   const engine = embeddedBilling();
@@ -282,13 +295,7 @@ export function startPortalJobTimer(): void {
       ? undefined
       : claimTimerRun(seconds)
           .then((mine) => (mine ? runPortalJobs() : null))
-          .then(
-            (r) => {
-              const busy = Object.entries(r ?? {}).filter(([, n]) => typeof n === 'number' && n > 0);
-              if (busy.length) console.log(`[portal jobs] ${busy.map(([k, n]) => `${k} ${n}`).join(', ')}`);
-            },
-            (error) => console.error(`[portal jobs] ${String(error)}`),
-          );
+          .catch((error: unknown) => log.error({ event: 'jobs.failed', err: error }, '[portal jobs] the run failed'));
   globalThis.__portalJobTimer = setInterval(tick, seconds * 1000);
   globalThis.__portalJobTimer.unref();
   setTimeout(tick, 2000).unref();
