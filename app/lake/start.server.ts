@@ -18,6 +18,7 @@ import { lakeSecretCheck, sweepExpiredSecrets } from './preview-secret.server';
 import { createLakeServer } from './server-limits.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The local Content Lake (ADR 0025), started by server.mjs in the embedded world only: the
@@ -119,15 +120,15 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   // Secrets a visit left behind (a closed tab) are deleted once their hour has passed.
   setInterval(() => {
     sweepExpiredSecrets(store).catch((error: unknown) =>
-      console.error(`[lake] preview secrets not swept: ${error instanceof Error ? error.message : String(error)}`),
+      logger.error(`[lake] preview secrets not swept: ${error instanceof Error ? error.message : String(error)}`),
     );
   }, SECRET_SWEEP_MS).unref();
   const demo = await prepareDemoEditor(isLoopbackSite(e.siteUrl));
   if (demo === 'seeded' || demo === 'kept')
-    console.log(
+    logger.info(
       `[lake] demo editor ${DEMO_EDITOR.email} (this machine's site only): sign in at ${e.siteUrl}/studio/sign-in${e.mail.smtpUrl ? '' : `, the code lands in ${e.mail.outboxDir}/`}`,
     );
-  else if (demo === 'removed') console.log(`[lake] demo editor ${DEMO_EDITOR.email} removed: ${e.siteUrl} is public`);
+  else if (demo === 'removed') logger.info(`[lake] demo editor ${DEMO_EDITOR.email} removed: ${e.siteUrl} is public`);
   const embedded = contentClient() as EmbeddedContentClient;
   embedded.setStega(STUDIO_PATH);
   const port = options.port ?? lakePort();
@@ -149,7 +150,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     // The site's image route's own resizer (one queue and cache for both): bundled images and
     // those uploaded in the Studio (written out to {data}/lake-images by uploadedImageFile).
     images: { file: (fileName) => embedded.imageAsset(fileName), resizer: imageResizer(e.content.dataDir) },
-    log: (message) => console.log(`[lake] ${message}`),
+    log: (message) => logger.info(`[lake] ${message}`),
     pathPrefix: LAKE_SITE_PATH,
   });
   // Every API request is counted (bawaba_lake_requests_total), on either server.
@@ -167,7 +168,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     dataset: embedded.dataset,
     authenticate: editorFromRequest,
     allowedOrigins,
-    log: (message) => console.log(`[lake] ${message}`),
+    log: (message) => logger.info(`[lake] ${message}`),
   });
   const upgrade = (req: IncomingMessage, socket: Duplex, head?: Buffer): boolean => {
     if (req.url?.startsWith(`${LAKE_SITE_PATH}/`)) req.url = req.url.slice(LAKE_SITE_PATH.length);
@@ -175,7 +176,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   };
   if (onSite) {
     const apiHost = `${new URL(e.siteUrl).origin}${LAKE_SITE_PATH}`;
-    console.log(
+    logger.info(
       `[lake] local Content Lake for the Studio at ${apiHost} (the site's own origin: its HTTPS front must speak HTTP/2, see docs/operating.md)`,
     );
     return { store, apiHost, port: null, caFile: null, handle: counted, upgrade, close: () => handle.close() };
@@ -193,7 +194,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const apiHost = `https://localhost:${port}`;
-  console.log(
+  logger.info(
     `[lake] local Content Lake for the Studio at ${apiHost} (HTTP/2, TLS; trust ${tls.caFile ?? 'your LAKE_TLS_CERT'} in your browser, see README)`,
   );
   return {

@@ -167,7 +167,7 @@ export const forgetRateNotices = () => toldMissingRates.clear();
  */
 async function tellOperatorRatesMissing(waiting: { number: string; supplyDate: string }[]) {
   const days = [...new Set(waiting.map((w) => w.supplyDate))];
-  console.warn(
+  log.warn(
     `[portal jobs] ${waiting.length} tax invoice(s) wait for an SGD→AED rate for ${days.join(', ')}: npm run rates -- add SGD <date> <rate> <source>`,
   );
   const fresh = days.filter((d) => !toldMissingRates.has(d));
@@ -262,7 +262,7 @@ export async function reminderMarkers(db: Db, subscriptionId: string): Promise<D
 async function purgeExpired(db: Db, now = new Date()): Promise<number> {
   const removed = await enforceRetention(db, now);
   const counts = Object.entries(removed);
-  if (counts.length) console.log(`[portal jobs] retention: ${counts.map(([what, n]) => `${what} ${n}`).join(', ')}`);
+  if (counts.length) log.info(`[portal jobs] retention: ${counts.map(([what, n]) => `${what} ${n}`).join(', ')}`);
   return counts.reduce((sum, [, n]) => sum + n, 0);
 }
 
