@@ -122,6 +122,14 @@ export function createSite(options: SiteOptions): http.Server {
           cache: facts.cache ?? undefined,
         });
     };
+    // At debug level (LOG_LEVEL=debug) the request's arrival too: a test stops the server then.
+    if (options.requestLog && log.isLevelEnabled('debug'))
+      log.debug({
+        event: 'request.received',
+        requestId: req.requestId,
+        method: req.method,
+        route: routeLabel(requestPath(req.url ?? '/')),
+      });
     res.once('finish', done);
     res.once('close', () => {
       if (!res.writableFinished) done();

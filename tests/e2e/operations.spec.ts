@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { hydrated } from './helpers';
 import { kill, type OwnServer } from './own-server';
 import {
   actAsIp,
@@ -123,4 +124,82 @@ test('every log line is JSON, one a request, and none carries an address, name, 
   const behindToken = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(behindToken.status).toBe(200);
   expect(await behindToken.text()).toContain('bawaba_http_requests_total');
+});
+
+test('SIGTERM during a checkout and during a plan change: each finishes, the server stops cleanly, and both are whole after a restart', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const dataDir = `.cache/e2e/ops-stop-${PORT}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const start = () => startPortalServer(PORT + 592, dataDir, { REQUEST_LOG: '1', LOG_LEVEL: 'debug' });
+  /**
+   * Sends SIGTERM once the server has received the next post to `route` (its debug line), while
+   * it is answering it; resolves with the browser's response to that post.
+   */
+  const stopDuringPost = (route: string, path: RegExp) => {
+    const seen = server!.output.join('').length;
+    const arrived = `"event":"request.received"`;
+    void (async () => {
+      for (let i = 0; i < 3000; i++) {
+        const since = server!.output.join('').slice(seen);
+        if (
+          since
+            .split('\n')
+            .some((l) => l.includes(arrived) && l.includes('"method":"POST"') && l.includes(`"route":"${route}"`))
+        )
+          return void server!.child.kill('SIGTERM');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    return page.waitForResponse((r) => r.request().method() === 'POST' && path.test(r.url()));
+  };
+  const stoppedCleanly = async () => {
+    expect(await server!.exited).toBe('exit code 0');
+    const output = server!.output.join('');
+    expect(output).toContain('"event":"shutdown.started"');
+    expect(output).toContain('"event":"shutdown.done"');
+    expect(output).not.toContain('"event":"shutdown.cut"');
+  };
+  server = await start();
+  await actAsIp(page);
+  const email = uniqueEmail('ops-stop');
+
+  // The checkout's last step (the emailed code takes the payment and starts the subscription).
+  await page.goto(`${server.base}/pricing`);
+  await page.getByTestId('plan-starter').getByRole('button').click();
+  await expect(page).toHaveURL(/\/checkout\/cs_/);
+  await fillCheckout(page, 'en', email, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/account\/verify/, { timeout: 15_000 });
+  const mail = await waitForMail(dataDir, email, /\b\d{6}\b/);
+  await page.getByLabel(t('en', 'verify.code')).fill(/\b(\d{6})\b/.exec(mail.text)![1]);
+  const checkout = stopDuringPost('/account/verify', /\/account\/verify/);
+  await page.getByRole('button', { name: t('en', 'verify.submitCheckout'), exact: true }).click();
+  expect((await checkout).status()).toBeLessThan(400);
+  await stoppedCleanly();
+
+  // After a restart: the subscription is there, paid, and a plan change can be made.
+  server = await start();
+  await page.context().clearCookies();
+  await signIn(page, server.base, dataDir, 'en', email);
+  await page.goto(`${server.base}/account/subscription`);
+  await hydrated(page);
+  await page.getByRole('link', { name: t('en', 'subscription.changePlan') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('radio')
+    .filter({ hasNot: page.locator('[disabled]') })
+    .last()
+    .check();
+  const change = stopDuringPost('/account/subscription', /\/account\/subscription/);
+  await dialog.getByRole('button', { name: t('en', 'change.confirm') }).click();
+  expect((await change).status()).toBeLessThan(400);
+  await stoppedCleanly();
+
+  // After another restart: the change is scheduled, once.
+  server = await start();
+  await page.context().clearCookies();
+  await signIn(page, server.base, dataDir, 'en', email);
+  await page.goto(`${server.base}/account/subscription`);
+  await expect(page.getByRole('button', { name: t('en', 'subscription.withdraw') })).toHaveCount(1);
 });
