@@ -1,7 +1,8 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
- * The server's one logger (pino): one JSON line per request and per event, on standard output.
+ * The server's one logger (pino): one JSON line per request and per event, on standard output
+ * (standard error in a command, and in development, where the lines are written for a person).
  * No line may carry a person's email address, name, sign-in code, token, cookie or IP address in
  * clear (issue 44): `scrub` runs over every line's fields and message before it is written,
  * whoever logged it. Fields are named for what they hold (`customerId`, `invoiceId`, `jobId`):
@@ -69,9 +70,9 @@ function readable(): DestinationStream {
           .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
           .join(' ');
         const at = new Date(Number(time)).toISOString().slice(11, 19);
-        process.stdout.write(`${at} ${names[Number(level)] ?? level} ${msg ?? ''}${extra ? ` ${extra}` : ''}\n`);
+        process.stderr.write(`${at} ${names[Number(level)] ?? level} ${msg ?? ''}${extra ? ` ${extra}` : ''}\n`);
       } catch {
-        process.stdout.write(line);
+        process.stderr.write(line);
       }
     },
   };
@@ -103,7 +104,11 @@ function create(): Logger {
         },
       },
     },
-    process.env.NODE_ENV === 'development' ? readable() : pino.destination({ sync: true }),
+    process.env.NODE_ENV === 'development'
+      ? readable()
+      : // The server's lines go to standard output (server.mjs says so); a command's (npm run
+        // submissions, lake:editor, …) to standard error, so what it prints stays its own.
+        pino.destination({ fd: process.env.LOG_DESTINATION === 'stdout' ? 1 : 2, sync: true }),
   );
 }
 
