@@ -22,8 +22,8 @@ const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}(?::?[0-9a-f]{1,4}){1,7}\b|\b(?:[0-9a-f]{
 // Query strings carry codes and tokens (`?code=…`, `?token=…`): never logged.
 const QUERY = /\?[^\s"']*/g;
 // A six-digit sign-in code, or a long opaque token (cookies, session ids, secrets).
-// Not an id's digits (`INV-000123`), not a UUID (request and record ids stay searchable).
-const CODE = /(?<![\w-])\d{6}(?![\w-])/g;
+// Not an id's digits (`INV-000123`) or a process id (`pid 123456`), not a UUID (request and record ids stay searchable).
+const CODE = /(?<![\w-]|pid )\d{6}(?![\w-])/g;
 const TOKEN = /(?<![\w-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))[A-Za-z0-9_-]{32,}/g;
 const REDACTED = '[redacted]';
 // This machine's own addresses (the server says where it listens): no one's personal data.
