@@ -25,6 +25,9 @@ export default {
         publicPath: `/build-${name}/`,
       }
     : {}),
+  // The production server (server/index.ts) is the server build's entry: Remix compiles it with
+  // the app into one module, so it imports the app's pieces typed and shares their instances.
+  server: 'server/index.ts',
   // Every route is declared in app/route-table.js: one page module serves both languages.
   ignoredRouteFiles: ['**/*'],
   serverModuleFormat: 'esm',

@@ -1,6 +1,6 @@
+// The document renderer: nothing here runs at import (the server starts the database, the jobs
+// and the rest: server/index.ts).
 import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -14,78 +14,12 @@ import {
   SANITY_IMAGE_CDN,
   schedulingFrameSources,
 } from './lib/csp.server';
-import { PRIVATE_CACHE, privateCacheHeaders, setCacheHeaders, type ResponseFacts } from './lib/cache-policy.server';
+import { PRIVATE_CACHE, setCacheHeaders } from './lib/cache-policy.server';
 import { allDeferredLoaded } from './lib/deferred';
 import { env } from './lib/env.server';
-import {
-  pageCache,
-  preparedAnswer,
-  withPageCache as wrapWithPageCache,
-  type PreparedAnswer,
-  type RequestHandler,
-} from './lib/page-cache.server';
+import { log } from './lib/log.server';
 import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
-import { startDatabase } from './db/client.server';
-import { startContentSync } from './lib/content-sync.server';
-import { contentClient } from './sanity/client.server';
-import { startPortal } from './portal/start.server';
 import { studioSignInFormOrigins } from './lake/editors.server';
-import { LAKE_SITE_PATH, lakeOnSite, lakePort, startLake, type StartedLake } from './lake/start.server';
-
-// Validate the environment and say which content world runs, once, at start; take the embedded
-// data folder (a second server on it exits here, before it listens) and open the database; then
-// start the client portal's periodic jobs (renewals, reminders, emails) and, in the embedded
-// world, make sure the demo clients exist; listen for content changes other server copies
-// report through the database (a webhook reaches one copy), to clear this copy's caches too.
-env();
-startDatabase();
-contentClient();
-startPortal();
-startContentSync();
-
-/**
- * server.mjs starts the local Content Lake in the embedded world (ADR 0025) and serves the built
- * Studio at /studio pointed at it; null in the hosted world (or with LAKE=off): nothing changes.
- * On a public HTTPS site the lake's API is answered by the site's own server under /studio/api
- * (`handle`, `sitePath`), behind the site's TLS front; otherwise on its loopback TLS port.
- * The lake starts in the background (the site listens without waiting for it); a lake that cannot
- * start is logged and the site runs on.
- */
-export function startLocalLake(): {
-  apiHost: string;
-  /** The path under which the site's own server answers the lake's API, or null (its own port). */
-  sitePath: string | null;
-  handle: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The Studio's presence WebSocket on the site's own server (sitePath): false = refuse it. */
-  upgrade: (req: IncomingMessage, socket: Duplex, head?: Buffer) => boolean;
-} | null {
-  const e = env();
-  if (e.content.world !== 'embedded' || process.env.LAKE === 'off') return null;
-  const started = startLake();
-  let lake: StartedLake | undefined;
-  void started.then((value) => (lake = value)).catch(() => {});
-  started.catch((error: unknown) =>
-    console.error(
-      `[lake] the local Content Lake did not start: ${error instanceof Error ? error.message : String(error)}`,
-    ),
-  );
-  const onSite = lakeOnSite(e.siteUrl);
-  return {
-    apiHost: onSite ? `${new URL(e.siteUrl).origin}${LAKE_SITE_PATH}` : `https://localhost:${lakePort()}`,
-    sitePath: onSite ? LAKE_SITE_PATH : null,
-    handle: (req, res) => {
-      started.then(
-        (lake) => lake.handle(req, res),
-        () => {
-          res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-          res.end('The local Content Lake did not start (see the server log)\n');
-        },
-      );
-    },
-    // The lake starts in the background; a socket asked for before it is up is refused (the Studio retries).
-    upgrade: (req, socket, head) => Boolean(lake?.upgrade(req, socket, head)),
-  };
-}
 
 /** How long a single-fetch data response may wait for promises it streams (Remix reads this export). */
 export const streamTimeout = 5_000;
@@ -154,64 +88,6 @@ const securityHeaders = (): Record<string, string> => ({
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 });
 
-/**
- * The headers every response gets (pages, data, resource routes, static files): server.mjs
- * adds them to whatever does not set them itself. Not named in the Remix entry API: only
- * server.mjs calls it.
- */
-export function responseSecurityHeaders(): Record<string, string> {
-  return baseSecurityHeaders(env().behindHttps);
-}
-
-export { startBackupService } from './db/backup-service.server';
-
-export { PUBLIC_CACHE } from './lib/cache-policy.server';
-/** server.mjs folds a redirect to `//host` into a path of this site (return-path.ts). */
-export { onSiteLocation } from './lib/return-path';
-/** server.mjs answers a path with a trailing slash with a 301 to the bare one (trailing-slash.ts). */
-export { trailingSlashTarget } from './lib/trailing-slash';
-/** The site's address (SITE_URL, else the one server.mjs listens on): server.mjs checks form posts' Origin against it. */
-export function siteUrl(): string {
-  return env().siteUrl;
-}
-
-/**
- * The last step of every response (server.mjs calls it from its `writeHead` hook, whoever made
- * the response: pages, data, resource routes, redirects Remix returns without the entry):
- * the headers that make a personal answer `private, no-store`, or null (cache-policy.server.ts).
- * Not named in the Remix entry API: only server.mjs calls it.
- */
-export function responseCacheHeaders(facts: ResponseFacts): Record<string, string> | null {
-  return privateCacheHeaders(facts);
-}
-
-/** Remix's handler wrapped by the rendered-page cache (ADR 0010); server.mjs serves through it. */
-export function withPageCache(handle: RequestHandler): RequestHandler {
-  return wrapWithPageCache(handle, pageCache());
-}
-
-/**
- * The warm path (server.mjs, before Express's compression and Remix): a kept page's prepared
- * answer (headers and buffer, in the form the browser takes, or a 304), else null. `url` is the
- * request's path and query; `header` reads a request header.
- */
-export function cachedAnswer(
-  method: string,
-  url: string,
-  header: (name: 'cookie' | 'accept-encoding' | 'if-none-match') => string | null,
-): PreparedAnswer | null {
-  const cache = pageCache();
-  if (!cache) return null;
-  let parsed: URL;
-  try {
-    // As Remix's request has it (the Express adapter's URL): `//x` stays a path, dot segments resolved.
-    parsed = new URL(`http://site${url}`);
-  } catch {
-    return null;
-  }
-  return preparedAnswer(cache, method, parsed, header);
-}
-
 export async function handleDataRequest(response: Response, { request }: { request: Request }) {
   setCacheHeaders(request, response.status, response.headers, await isPreview(request));
   return response;
@@ -263,7 +139,10 @@ const handleRequest: HandleDocumentRequestFunction = async (
   if (!page.complete) {
     responseStatusCode = 500;
     if (responseHeaders.get('Cache-Control') !== PRIVATE_CACHE) responseHeaders.set('Cache-Control', 'no-store');
-    console.error(`[render] part of ${new URL(request.url).pathname} could not be rendered on the server`);
+    log.error(
+      { event: 'render.incomplete', path: new URL(request.url).pathname },
+      '[render] part of a page could not be rendered on the server',
+    );
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   for (const [name, value] of Object.entries(securityHeaders()))
@@ -279,5 +158,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // An expected refusal (a 4xx answer: not found, wrong method, a refused form) is not a fault.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  log.error({ event: 'request.error', err: error }, '[error] a request failed');
 }

@@ -9,6 +9,7 @@ import { EmbeddedBilling } from './engine/engine.server';
 import { NoBilling } from './no-billing.server';
 import { StripeBilling } from './stripe.server';
 import { isPlanKey, type BillingPlan, type BillingProvider, type PlanKey } from './types';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The one door to billing. Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set;
@@ -22,7 +23,7 @@ declare global {
 export function billing(): BillingProvider {
   if (!globalThis.__billing) {
     const e = env();
-    const log = (m: string) => console.log(`[billing] ${m}`);
+    const log = (m: string) => logger.info(`[billing] ${m}`);
     if (e.billing.kind === 'stripe') {
       const { secretKey, webhookSecret, prices, apiBase } = e.billing;
       globalThis.__billing = new StripeBilling({ secretKey, webhookSecret, prices, apiBase, plans: billingPlans, log });

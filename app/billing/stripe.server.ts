@@ -18,6 +18,7 @@ import {
   type SubscriptionStatus,
   type SubscriptionView,
 } from './types';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * Billing on Stripe, through the official SDK (the hosted world). Decisions (ADR 0007):
@@ -241,7 +242,7 @@ export class StripeBilling implements BillingProvider {
           }
         : {}),
     });
-    this.log = options.log ?? ((message) => console.log(`[stripe] ${message}`));
+    this.log = options.log ?? ((message) => logger.info(`[stripe] ${message}`));
   }
 
   async now(): Promise<Date> {

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
 import { pruneBackups, writeBackup, type MadeBackup } from './backup.server';
 import { database } from './client.server';
 import type { Database } from './types.server';
@@ -36,7 +37,7 @@ export function serveBackups(options: {
   everyMs: number | null;
   log?: (line: string) => void;
 }): Promise<BackupService> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const say = options.log ?? ((line: string) => log.info({ event: 'backup' }, line));
   const snapshot = options.database.snapshot;
   if (!snapshot) throw new Error('backups: only the embedded database (PGlite) is backed up by the server');
   let queue: Promise<unknown> = Promise.resolve();
@@ -44,7 +45,7 @@ export function serveBackups(options: {
     const run = queue.then(async () => {
       const made = await writeBackup({ snapshot, dataDir: options.dataDir, dir: options.dir });
       const removed = pruneBackups(path.resolve(options.dir), options.keep);
-      log(
+      say(
         `[backup] ${made.path} (${(made.bytes / 1e6).toFixed(1)} MB, ${made.ms} ms)` +
           (removed.length ? `; older ones removed (BACKUP_KEEP=${options.keep}): ${removed.join(', ')}` : ''),
       );
@@ -57,7 +58,7 @@ export function serveBackups(options: {
     options.everyMs === null
       ? null
       : setInterval(() => {
-          backup().catch((error: unknown) => log(`[backup] the scheduled backup failed: ${errorText(error)}`));
+          backup().catch((error: unknown) => say(`[backup] the scheduled backup failed: ${errorText(error)}`));
         }, options.everyMs).unref();
 
   const file = socketPath(options.dataDir);
@@ -98,13 +99,13 @@ export function serveBackups(options: {
       },
     };
     if (Buffer.byteLength(file) > SOCKET_PATH_MAX) {
-      log(`[backup] ${file} is too long a path for a socket: \`npm run backup\` cannot reach this server`);
+      say(`[backup] ${file} is too long a path for a socket: \`npm run backup\` cannot reach this server`);
       return resolve(service);
     }
     // The caller holds the data folder's lock: a socket file there is a stopped server's.
     if (existsSync(file)) removeSocket();
     server.once('error', (error) => {
-      log(`[backup] \`npm run backup\` cannot reach this server: ${errorText(error)}`);
+      say(`[backup] \`npm run backup\` cannot reach this server: ${errorText(error)}`);
       resolve(service);
     });
     server.listen(file, () => {
@@ -132,7 +133,8 @@ export async function startBackupService(): Promise<BackupService | null> {
     everyMs: e.backups.everySeconds === null ? null : e.backups.everySeconds * 1000,
   });
   if (e.backups.everySeconds !== null)
-    console.log(
+    log.info(
+      { event: 'backup.scheduled' },
       `[backup] every ${e.backups.everySeconds / 60} min into ${path.resolve(e.backups.dir)}, the newest ${e.backups.keep} kept`,
     );
   return service;

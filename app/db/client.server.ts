@@ -15,6 +15,7 @@ import { openPglite } from './pglite.server';
 import * as schema from './schema.server';
 import { loadServerKeys, rememberServerKeys } from './server-keys.server';
 import type { Database, Db } from './types.server';
+import { log } from '~/lib/log.server';
 
 /**
  * The database door: the one module that opens a driver. Client data (today the forms' data and
@@ -63,7 +64,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await importBillingLog(db, options.dataDir);
         // Last, once every import has committed: the log's copies go.
         const retired = await retireMovedRecords(options.dataDir);
-        if (retired) console.log(`[db] removed ${retired.removed} moved private records from the write log`);
+        if (retired) log.info(`[db] removed ${retired.removed} moved private records from the write log`);
       }
     } catch (error) {
       await client.close();
@@ -97,7 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     application_name: 'bawaba-site',
   });
   // An idle connection the server dropped: logged, and the pool makes a new one when needed.
-  pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  pool.on('error', (error) => log.error(`[db] idle connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema, logger: logger(options) }) as unknown as Db;
   try {
     const setup = drizzlePg(pool, { schema }) as unknown as Db;
@@ -114,6 +115,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: 'postgres',
     where: `${url.hostname}:${url.port || 5432}${url.pathname}`,
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -172,15 +174,15 @@ export function startDatabase(): Promise<Database> {
     try {
       lockDataFolder(e.content.dataDir);
     } catch (error) {
-      console.error(error instanceof Error ? error.message : String(error));
+      log.error(error instanceof Error ? error.message : String(error));
       process.exit(1);
     }
   }
   const opening = database();
   opening.then(
-    (d) => console.log(`[db] ${d.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${d.where}`),
+    (d) => log.info(`[db] ${d.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${d.where}`),
     (error: unknown) => {
-      console.error(`[db] the database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`[db] the database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },
   );

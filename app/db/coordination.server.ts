@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from './types.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * What several server copies on one PostgreSQL coordinate through the database itself:
@@ -45,7 +46,7 @@ export async function runExclusive<T>(
   database: Database,
   key: number,
   work: () => Promise<T>,
-  log: (message: string) => void = (m) => console.error(`[db] ${m}`),
+  log: (message: string) => void = (m) => logger.error(`[db] ${m}`),
 ): Promise<Exclusive<T>> {
   const driver = driverOf(database);
   if (driver.kind === 'pglite') {
@@ -128,7 +129,7 @@ export interface Listening {
  */
 export async function listen(database: Database, channel: string, options: ListenOptions): Promise<Listening> {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  const log = options.log ?? ((m: string) => console.error(`[db] ${m}`));
+  const log = options.log ?? ((m: string) => logger.error(`[db] ${m}`));
   const driver = driverOf(database);
   if (driver.kind === 'pglite') {
     const stop = await driver.pglite.listen(channel, (payload) => options.onMessage(payload));

@@ -19,6 +19,7 @@ import {
   type BillingCard,
 } from './schema.server';
 import type { Db } from './types.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The embedded billing engine's state as the previous version kept it: private documents
@@ -564,13 +565,13 @@ export async function importBillingLog(db: Db, dataDir: string, now = new Date()
   });
   if (!imported) return null;
   if (records.size) {
-    console.log(
+    logger.info(
       `[db] imported from ${file}: ${counts.customers} billing customers, ${counts.subscriptions} subscriptions, ` +
         `${counts.invoices} invoices, ${counts.checkouts} checkouts, ${counts.events} events` +
         (counts.existing ? ` (${counts.existing} already in the database kept)` : '') +
         (counts.skipped ? ` (${counts.skipped} unusable left out)` : ''),
     );
-    for (const note of notes) console.log(`[db] billing import: ${note}`);
+    for (const note of notes) logger.info(`[db] billing import: ${note}`);
   }
   return counts;
 }

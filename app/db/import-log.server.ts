@@ -7,6 +7,7 @@ import type { SanityDocument } from '~/sanity/types';
 import { isMovedToDatabase, parseWriteLogLine, WRITES_FILE } from '~/sanity/write-log';
 import { dataImports, faqQuestions, formTokens, newsletterSignups, rateLimits } from './schema.server';
 import type { Db } from './types.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The embedded world's earlier home of the forms' data: private documents in the write log
@@ -153,7 +154,7 @@ export async function importWriteLog(
   });
   if (!imported) return null;
   if (records.size)
-    console.log(
+    logger.info(
       `[db] imported from ${file}: ${counts.faqQuestions} FAQ questions, ${counts.newsletterSignups} newsletter sign-ups, ` +
         `${counts.formTokens} form tokens, ${counts.rateLimits} rate-limit windows (${skipped} expired or unusable left out)`,
     );

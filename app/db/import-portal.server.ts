@@ -5,6 +5,7 @@ import { WRITES_FILE } from '~/sanity/write-log';
 import { readMovedRecords } from './import-log.server';
 import { accounts, dataImports, mailQueue } from './schema.server';
 import type { Db } from './types.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The portal's accounts and mail queue as the previous version kept them: private documents of
@@ -99,6 +100,6 @@ export async function importPortalLog(db: Db, dataDir: string): Promise<Record<s
   });
   if (!imported) return null;
   if (records.size)
-    console.log(`[db] imported from ${file}: ${counts.accounts} portal accounts, ${counts.mail} queued emails`);
+    logger.info(`[db] imported from ${file}: ${counts.accounts} portal accounts, ${counts.mail} queued emails`);
   return counts;
 }

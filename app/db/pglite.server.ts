@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { applyMigrations, migrationsHash, readMigrations } from './migrate.server';
 import * as schema from './schema.server';
 import type { Db } from './types.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * PGlite (PostgreSQL in WebAssembly, in this process) for the embedded world and for tests.
@@ -89,7 +90,7 @@ async function makeTemplate(): Promise<Template | null> {
     }
     return template;
   } catch (error) {
-    console.error(`[db] no database template (each new database runs initdb): ${String(error)}`);
+    logger.error(`[db] no database template (each new database runs initdb): ${String(error)}`);
     return null;
   }
 }

@@ -31,4 +31,6 @@ export interface Database {
    */
   snapshot?(): Promise<Blob>;
   close(): Promise<void>;
+  /** The connection pool's use (hosted PostgreSQL; PGlite has one connection and no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }

@@ -14,6 +14,7 @@ import {
   type RequestCodeResult,
 } from '~/portal/signin.server';
 import type { Editor } from './api.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * Who may use the local Content Lake: its editors only (ADR 0025), each with an account of their
@@ -127,7 +128,7 @@ export async function verifyEditorCode(request: Request, form: FormData): Promis
   setImmediate(() => {
     void db()
       .then((database) => database.delete(lakeEditorSessions).where(lt(lakeEditorSessions.expiresAt, new Date())))
-      .catch((error) => console.error(`[lake] sweeping expired editor sessions: ${String(error)}`));
+      .catch((error) => logger.error(`[lake] sweeping expired editor sessions: ${String(error)}`));
   });
   return { status: 'signed-in', token, next, headers: result.headers };
 }

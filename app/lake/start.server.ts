@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { database } from '~/db/client.server';
 import { imageResizer } from '~/features/images/resize.server';
 import { env, isLoopbackSite } from '~/lib/env.server';
+import { metrics } from '~/lib/metrics.server';
 import { LAKE_STUDIO_PROJECT_ID } from '~/lib/lake-studio';
 import { allowEmbeddedStudioPreview } from '~/lib/preview.server';
 import { contentClient } from '~/sanity/client.server';
@@ -16,6 +18,7 @@ import { lakeSecretCheck, sweepExpiredSecrets } from './preview-secret.server';
 import { createLakeServer } from './server-limits.server';
 import { LakeStore, touchesPublished } from './store.server';
 import { lakeTls } from './tls.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The local Content Lake (ADR 0025), started by server.mjs in the embedded world only: the
@@ -117,15 +120,15 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   // Secrets a visit left behind (a closed tab) are deleted once their hour has passed.
   setInterval(() => {
     sweepExpiredSecrets(store).catch((error: unknown) =>
-      console.error(`[lake] preview secrets not swept: ${error instanceof Error ? error.message : String(error)}`),
+      logger.error(`[lake] preview secrets not swept: ${error instanceof Error ? error.message : String(error)}`),
     );
   }, SECRET_SWEEP_MS).unref();
   const demo = await prepareDemoEditor(isLoopbackSite(e.siteUrl));
   if (demo === 'seeded' || demo === 'kept')
-    console.log(
+    logger.info(
       `[lake] demo editor ${DEMO_EDITOR.email} (this machine's site only): sign in at ${e.siteUrl}/studio/sign-in${e.mail.smtpUrl ? '' : `, the code lands in ${e.mail.outboxDir}/`}`,
     );
-  else if (demo === 'removed') console.log(`[lake] demo editor ${DEMO_EDITOR.email} removed: ${e.siteUrl} is public`);
+  else if (demo === 'removed') logger.info(`[lake] demo editor ${DEMO_EDITOR.email} removed: ${e.siteUrl} is public`);
   const embedded = contentClient() as EmbeddedContentClient;
   embedded.setStega(STUDIO_PATH);
   const port = options.port ?? lakePort();
@@ -147,15 +150,25 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     // The site's image route's own resizer (one queue and cache for both): bundled images and
     // those uploaded in the Studio (written out to {data}/lake-images by uploadedImageFile).
     images: { file: (fileName) => embedded.imageAsset(fileName), resizer: imageResizer(e.content.dataDir) },
-    log: (message) => console.log(`[lake] ${message}`),
+    log: (message) => logger.info(`[lake] ${message}`),
     pathPrefix: LAKE_SITE_PATH,
   });
+  // Every API request is counted (bawaba_lake_requests_total), on either server.
+  const counted = (
+    req: IncomingMessage | Http2ServerRequest,
+    res: ServerResponse | Http2ServerResponse,
+  ): Promise<void> => {
+    (res as ServerResponse).once('finish', () =>
+      metrics().lakeRequests.inc({ status: `${Math.floor(res.statusCode / 100)}xx` }),
+    );
+    return handle(req, res);
+  };
   // The Studio's presence WebSocket (over HTTP/1.1), on the lake's port or the site's own server.
   const presence = createPresence({
     dataset: embedded.dataset,
     authenticate: editorFromRequest,
     allowedOrigins,
-    log: (message) => console.log(`[lake] ${message}`),
+    log: (message) => logger.info(`[lake] ${message}`),
   });
   const upgrade = (req: IncomingMessage, socket: Duplex, head?: Buffer): boolean => {
     if (req.url?.startsWith(`${LAKE_SITE_PATH}/`)) req.url = req.url.slice(LAKE_SITE_PATH.length);
@@ -163,15 +176,15 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
   };
   if (onSite) {
     const apiHost = `${new URL(e.siteUrl).origin}${LAKE_SITE_PATH}`;
-    console.log(
+    logger.info(
       `[lake] local Content Lake for the Studio at ${apiHost} (the site's own origin: its HTTPS front must speak HTTP/2, see docs/operating.md)`,
     );
-    return { store, apiHost, port: null, caFile: null, handle, upgrade, close: () => handle.close() };
+    return { store, apiHost, port: null, caFile: null, handle: counted, upgrade, close: () => handle.close() };
   }
   const tls = await lakeTls(e.content.dataDir, [STUDIO_PROJECT_ID]);
   // The site's port's timeouts (server-limits.server.ts): no trickling or idle connection is kept.
   const server = createLakeServer(tls, (req, res) => {
-    void handle(req, res);
+    void counted(req, res);
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!upgrade(req, socket, head)) socket.destroy();
@@ -181,7 +194,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const apiHost = `https://localhost:${port}`;
-  console.log(
+  logger.info(
     `[lake] local Content Lake for the Studio at ${apiHost} (HTTP/2, TLS; trust ${tls.caFile ?? 'your LAKE_TLS_CERT'} in your browser, see README)`,
   );
   return {
@@ -189,7 +202,7 @@ async function start(options: { port?: number; siteOrigins?: string[] }): Promis
     apiHost,
     port,
     caFile: tls.caFile,
-    handle,
+    handle: counted,
     upgrade,
     close: async () => {
       await handle.close();

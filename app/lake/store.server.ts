@@ -11,6 +11,7 @@ import {
   type LakeDocument,
   type SanityMutationInput,
 } from './mutations';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The local Content Lake's store (ADR 0025): the bundled dataset (read-only, from
@@ -277,7 +278,7 @@ export class LakeStore {
       try {
         listener(transaction);
       } catch (error) {
-        console.error(`[lake] listener failed: ${String(error)}`);
+        logger.error(`[lake] listener failed: ${String(error)}`);
       }
     }
     return transaction;

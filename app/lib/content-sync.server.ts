@@ -7,6 +7,7 @@ import { EmbeddedContentClient } from '~/sanity/embedded.server';
 import { HostedContentClient } from '~/sanity/hosted.server';
 import { queryCache } from '~/sanity/load.server';
 import { pageCache } from './page-cache.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * Every server copy's content caches clear at once. A Sanity webhook reaches one copy
@@ -95,7 +96,7 @@ export function followContentChanges(
   options: { self?: string; log?: (message: string) => void; retryMs?: number; pingMs?: number } = {},
 ): Promise<Listening> {
   const self = options.self ?? selfId();
-  const log = options.log ?? ((m: string) => console.log(`[content] ${m}`));
+  const log = options.log ?? ((m: string) => logger.info(`[content] ${m}`));
   const run = (changed: ContentChange) => {
     try {
       void Promise.resolve(apply(changed)).catch((error: unknown) =>
@@ -125,7 +126,7 @@ export function startContentSync(): Promise<Listening | null> {
       followContentChanges(database, async (changed) => {
         const dropped = await clearContentCaches(changed);
         const what = changed === 'all' ? 'all content' : [...changed].join(', ');
-        console.log(`[content] another server copy reported a change (${what}): ${dropped} cached results cleared`);
+        logger.info(`[content] another server copy reported a change (${what}): ${dropped} cached results cleared`);
       }),
     // The database's own start reports why it could not open.
     () => null,

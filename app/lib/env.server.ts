@@ -3,6 +3,7 @@ import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, wri
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_TAX_PROFILE, parseTaxProfile, type TaxProfile } from '~/billing/tax/profile';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The server's environment, read once and validated. A missing hosted setting means
@@ -428,7 +429,7 @@ export function env(): ServerEnv {
   if (!cached) {
     cached = parseEnv(process.env, (dataDir) => ({ secret: localSessionSecret(dataDir), source: 'data-folder' }));
     if (cached.sessionSecretSource === 'data-folder' && cached.content.world === 'embedded') {
-      console.log(
+      logger.info(
         `[security] signing secret: ${cached.content.dataDir}/session-secret (generated on first start; set SESSION_SECRET to choose one)`,
       );
     }

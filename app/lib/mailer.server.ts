@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { env } from './env.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * How the firm is told about a new submission. Two adapters behind one interface:
@@ -132,7 +133,7 @@ export function mailer(): Mailer {
   if (!globalThis.__mailer) {
     const { mail } = env();
     globalThis.__mailer = mail.smtpUrl ? createSmtpMailer(mail.smtpUrl) : createOutboxMailer(mail.outboxDir);
-    console.log(`[mail] ${mail.smtpUrl ? `SMTP (${new URL(mail.smtpUrl).host})` : `outbox folder ${mail.outboxDir}/`}`);
+    logger.info(`[mail] ${mail.smtpUrl ? `SMTP (${new URL(mail.smtpUrl).host})` : `outbox folder ${mail.outboxDir}/`}`);
   }
   return globalThis.__mailer;
 }

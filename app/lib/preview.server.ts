@@ -4,6 +4,7 @@ import type { Perspective } from '~/sanity/types';
 import { env } from './env.server';
 import { oncePerRequest } from './once-per-request.server';
 import { safeReturnPath } from './return-path';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * Draft preview sessions: entered only with a secret, kept in a signed (SESSION_SECRET),
@@ -147,7 +148,7 @@ export async function decideStudioPreview(
   try {
     result = await check(url);
   } catch (error) {
-    console.error(`[preview] could not check the Studio's preview secret: ${String(error)}`);
+    logger.error(`[preview] could not check the Studio's preview secret: ${String(error)}`);
     return { status: 503 };
   }
   if (!result.isValid) return { status: 401 };

@@ -4,6 +4,7 @@ import { db as processDb } from '~/db/client.server';
 import { accounts } from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
 import type { Locale } from '~/i18n';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The portal's client accounts: a row of `accounts` per billing customer, the address in lower
@@ -74,7 +75,7 @@ export async function ensureAccount(input: AccountRecord, db?: Db): Promise<void
   if (!inserted.length) {
     const owner = await findAccountByEmail(email, db);
     if (owner && owner.customerId !== input.customerId)
-      console.warn(`[portal] customer ${input.customerId}: its address already has an account (${owner.customerId})`);
+      logger.warn(`[portal] customer ${input.customerId}: its address already has an account (${owner.customerId})`);
   }
 }
 

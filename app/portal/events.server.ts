@@ -9,6 +9,7 @@ import { env } from '~/lib/env.server';
 import { ensureCustomerAccount, getAccount } from './accounts.server';
 import type { ClientEmail } from './emails.server';
 import { queueMail, sendNow, type QueuedMessage } from './mail-queue.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * What the portal does about a billing event (Stripe's webhook, or the embedded engine's
@@ -40,7 +41,7 @@ export async function handleBillingEvent(event: BillingEvent, db?: Db): Promise<
     .onConflictDoNothing()
     .returning({ eventId: handledEvents.eventId });
   if (!marked.length) return 'duplicate';
-  for (const key of keys) await sendNow(key).catch((error) => console.error(`[mail] ${String(error)}`));
+  for (const key of keys) await sendNow(key).catch((error) => logger.error(`[mail] ${String(error)}`));
   return 'handled';
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { billing, embeddedBilling, localizedPlans } from '~/billing/billing.server';
 import { database as processDatabase } from '~/db/client.server';
@@ -6,6 +7,8 @@ import { renewalReminders } from '~/db/schema.server';
 import type { Database, Db } from '~/db/types.server';
 import { firmInbox } from '~/features/forms/submissions.server';
 import { env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
+import { metrics } from '~/lib/metrics.server';
 import { localizePath } from '~/i18n';
 import { getAccount } from './accounts.server';
 import { dispatchEngineEvents } from './events.server';
@@ -73,6 +76,8 @@ const emptyReport = (): JobReport => ({
 });
 
 let running: Promise<JobReport> | null = null;
+/** Set at shutdown: the first tick's timer (2 s after start) does nothing after it. */
+let stopped = false;
 
 /**
  * Runs the jobs on the process's database, or on `database` (a test's runner of its own, as
@@ -88,17 +93,27 @@ export function runPortalJobs(database?: Database): Promise<JobReport> {
 
 async function runOnce(database: Database): Promise<JobReport> {
   const report = emptyReport();
-  const outcome = await runExclusive(database, LOCK_KEYS.portalJobs, () => runSteps(database.db, report));
+  const runId = randomUUID();
+  const outcome = await runExclusive(database, LOCK_KEYS.portalJobs, () => runSteps(database.db, report, runId));
+  const result = outcome.ran ? (report.failed.length ? 'failed' : 'ok') : 'skipped';
+  metrics().jobRuns.inc({ outcome: result });
+  if (outcome.ran) {
+    const { failed, taxInvoicesWaiting, ...counts } = report;
+    const busy = Object.fromEntries(Object.entries(counts).filter(([, n]) => typeof n === 'number' && n > 0));
+    // A run that did nothing is a debug line: the timer runs every minute.
+    const level = failed.length || Object.keys(busy).length ? 'info' : 'debug';
+    log[level]({ event: 'jobs.run', runId, outcome: result, failed, waiting: taxInvoicesWaiting.length, ...busy });
+  }
   return outcome.ran ? report : { ...report, skipped: true };
 }
 
-async function runSteps(db: Db, report: JobReport): Promise<JobReport> {
+async function runSteps(db: Db, report: JobReport, runId: string): Promise<JobReport> {
   const step = async (name: string, work: () => Promise<void>) => {
     try {
       await work();
     } catch (error) {
       report.failed.push(name);
-      console.error(`[portal jobs] ${name} failed: ${String(error)}`);
+      log.error({ event: 'jobs.step-failed', runId, step: name, err: error }, `[portal jobs] ${name} failed`);
     }
   };
   const engine = embeddedBilling();
@@ -152,7 +167,7 @@ export const forgetRateNotices = () => toldMissingRates.clear();
  */
 async function tellOperatorRatesMissing(waiting: { number: string; supplyDate: string }[]) {
   const days = [...new Set(waiting.map((w) => w.supplyDate))];
-  console.warn(
+  log.warn(
     `[portal jobs] ${waiting.length} tax invoice(s) wait for an SGD→AED rate for ${days.join(', ')}: npm run rates -- add SGD <date> <rate> <source>`,
   );
   const fresh = days.filter((d) => !toldMissingRates.has(d));
@@ -247,7 +262,7 @@ export async function reminderMarkers(db: Db, subscriptionId: string): Promise<D
 async function purgeExpired(db: Db, now = new Date()): Promise<number> {
   const removed = await enforceRetention(db, now);
   const counts = Object.entries(removed);
-  if (counts.length) console.log(`[portal jobs] retention: ${counts.map(([what, n]) => `${what} ${n}`).join(', ')}`);
+  if (counts.length) log.info(`[portal jobs] retention: ${counts.map(([what, n]) => `${what} ${n}`).join(', ')}`);
   return counts.reduce((sum, [, n]) => sum + n, 0);
 }
 
@@ -276,18 +291,23 @@ export function startPortalJobTimer(): void {
   // A tick while this copy's run is still going does nothing: it would only join that run
   // (and log its report twice) after using up the next interval's claim.
   const tick = () =>
-    running
+    running || stopped
       ? undefined
       : claimTimerRun(seconds)
           .then((mine) => (mine ? runPortalJobs() : null))
-          .then(
-            (r) => {
-              const busy = Object.entries(r ?? {}).filter(([, n]) => typeof n === 'number' && n > 0);
-              if (busy.length) console.log(`[portal jobs] ${busy.map(([k, n]) => `${k} ${n}`).join(', ')}`);
-            },
-            (error) => console.error(`[portal jobs] ${String(error)}`),
-          );
+          .catch((error: unknown) => log.error({ event: 'jobs.failed', err: error }, '[portal jobs] the run failed'));
   globalThis.__portalJobTimer = setInterval(tick, seconds * 1000);
   globalThis.__portalJobTimer.unref();
   setTimeout(tick, 2000).unref();
+}
+
+/**
+ * At shutdown (server/index.ts): no more ticks, and the run in progress, if any, finishes (its
+ * mail claims are sent or released, its renewals committed) before the database closes.
+ */
+export async function stopPortalJobTimer(): Promise<void> {
+  if (globalThis.__portalJobTimer) clearInterval(globalThis.__portalJobTimer);
+  globalThis.__portalJobTimer = undefined;
+  stopped = true;
+  await running?.catch(() => {});
 }

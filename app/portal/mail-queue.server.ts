@@ -13,6 +13,7 @@ import {
 } from '~/features/newsletter/list-mail.server';
 import { codeMail, type CodeMailKind } from './codes.server';
 import { renderClientEmail, type ClientEmail } from './emails.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The client emails go through a durable queue, the `mail_queue` table.
@@ -76,7 +77,7 @@ export function mailDeps(): MailDeps {
     mailer: appMailer(),
     from: e.mail.from ?? `Bawaba Advisory <no-reply@${new URL(e.siteUrl).hostname}>`,
     now: Date.now,
-    log: (m) => console.log(`[mail] ${m}`),
+    log: (m) => logger.info(`[mail] ${m}`),
   };
 }
 

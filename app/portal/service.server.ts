@@ -51,6 +51,7 @@ import {
   verifyCode,
   type PendingPurpose,
 } from './signin.server';
+import { log as logger } from '~/lib/log.server';
 
 export interface Account {
   customerId: string;
@@ -351,7 +352,7 @@ export async function subscriptionPage(
         list.invoices.map((inv) => inv.id),
       )
       .catch((error) => {
-        console.error(`[portal] could not load credit notes: ${String(error)}`);
+        logger.error({ event: 'portal.credit-notes-unavailable', err: error }, '[portal] could not load credit notes');
         return [] as CreditNoteSummary[];
       });
     invoices = {
@@ -368,7 +369,7 @@ export async function subscriptionPage(
       page: reached,
     };
   } catch (error) {
-    console.error(`[portal] could not load invoices: ${String(error)}`);
+    logger.error(`[portal] could not load invoices: ${String(error)}`);
     invoices = { status: 'error' };
   }
   return {
@@ -444,16 +445,16 @@ export async function subscriptionAction(
         break;
     }
   } catch (error) {
-    if (!(error instanceof BillingError)) console.error(`[portal] ${action.intent} failed: ${String(error)}`);
+    if (!(error instanceof BillingError)) logger.error(`[portal] ${action.intent} failed: ${String(error)}`);
     return { ok: false, message: { kind: 'error', key: FAILURE_KEYS[action.intent] } };
   }
   // The change is durable now (billing returned): queue its confirmation email, keyed to the
   // fact, so the billing event for the same change later queues nothing more.
   const keys = await subscriptionChangeMails(after, before).catch((error) => {
-    console.error(`[portal] could not queue the confirmation email: ${String(error)}`);
+    logger.error(`[portal] could not queue the confirmation email: ${String(error)}`);
     return [] as string[];
   });
-  for (const key of keys) void sendNow(key).catch((error) => console.error(`[mail] ${String(error)}`));
+  for (const key of keys) void sendNow(key).catch((error) => logger.error(`[mail] ${String(error)}`));
   const date = (iso: string) =>
     new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   const planName = async (key: PlanKey) => (await localizedPlans(locale)).find((p) => p.key === key)?.name ?? key;
@@ -653,7 +654,7 @@ export async function confirmCheckoutReturn(request: Request): Promise<void> {
     const customer = await stripe.completedCheckout(sessionId);
     if (customer) await ensureCustomerAccount(customer);
   } catch (error) {
-    console.error(`[portal] could not read the checkout session: ${String(error)}`);
+    logger.error(`[portal] could not read the checkout session: ${String(error)}`);
   }
 }
 
@@ -747,7 +748,7 @@ export async function completeCheckout(
     // The signed-in client paying for their own account: their session proves who they are.
     if (checkout.customerId || (session && normalizeEmail(email) === session.account.email)) {
       await engine.completeCheckout(id, { ...input, allowExistingCustomer: true });
-      await dispatchEngineEvents().catch((error) => console.error(`[portal] events: ${String(error)}`));
+      await dispatchEngineEvents().catch((error) => logger.error(`[portal] events: ${String(error)}`));
       return { ok: true, redirectTo: welcome, headers: new Headers() };
     }
     // Anyone else: the card is checked now and the payment waits for the address to be
@@ -788,7 +789,7 @@ export async function completeCheckout(
         return { ok: false, fieldErrors: {}, formError: 'checkout.errors.signInFirst' };
       if (error.code === 'not_found') return { ok: false, fieldErrors: {}, formError: 'checkout.errors.expired' };
     }
-    console.error(`[portal] checkout failed: ${String(error)}`);
+    logger.error(`[portal] checkout failed: ${String(error)}`);
     return { ok: false, fieldErrors: {}, formError: 'checkout.errors.unavailable' };
   }
 }

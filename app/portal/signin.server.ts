@@ -18,6 +18,7 @@ export type { Audience } from './codes.server';
 import { consume, consumeAll, giveBack, LIMITS, takeBudget } from './limits.server';
 import { queuedMail, selfClaimedAt, sendSelfClaimed } from './mail-queue.server';
 import { newSession, portalCookieName, portalCookiesSecure, signedInHintCookie, startSession } from './session.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * Passwordless sign-in by email, and the confirmation of a payer's address.
@@ -214,7 +215,7 @@ async function issueCode(
       editorEmail: code?.editor_email ?? null,
       name: code?.name ?? null,
       checkout: purpose === 'checkout',
-    }).catch((error) => console.error(`[mail] sign-in email: ${String(error)}`));
+    }).catch((error) => logger.error(`[mail] sign-in email: ${String(error)}`));
   });
   return signInCookie(audience).serialize({ email, exp: Date.now() + PENDING_MINUTES * 60 * 1000, purpose, nonce });
 }
@@ -315,12 +316,12 @@ async function completeConfirmedCheckout(
       });
       await ensureCustomerAccount(result.customer);
       // The welcome email goes out now, without waiting for the job.
-      await dispatchEngineEvents().catch((error) => console.error(`[portal] events: ${String(error)}`));
+      await dispatchEngineEvents().catch((error) => logger.error(`[portal] events: ${String(error)}`));
       return { customerId: result.customer.id, paid: true };
     } catch (error) {
       // Already subscribed, or the checkout expired: the address is still proven, so its client signs in.
       if (!(error instanceof BillingError)) throw error;
-      console.log(`[portal] confirmed checkout ${pending.checkoutId} not completed: ${error.code}`);
+      logger.info(`[portal] confirmed checkout ${pending.checkoutId} not completed: ${error.code}`);
     }
   }
   const account = await findAccountByEmail(pending.email);

@@ -2,6 +2,7 @@ import { embeddedBilling } from '~/billing/billing.server';
 import { env } from '~/lib/env.server';
 import { ensureCustomerAccount } from './accounts.server';
 import { startPortalJobTimer } from './jobs.server';
+import { log as logger } from '~/lib/log.server';
 
 declare global {
   var __portalStarted: Promise<void> | undefined;
@@ -16,19 +17,19 @@ export function startPortal(): Promise<void> {
   if (globalThis.__portalStarted) return globalThis.__portalStarted;
   const { content, billing, siteUrl } = env();
   if (billing.kind === 'none')
-    console.log(
+    logger.info(
       `[billing] none: ${siteUrl} is a public address and no Stripe keys are set, so no checkout runs, no test ` +
         'card is taken and no demo client is seeded; /pricing offers each package by consultation ' +
         '(set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or BILLING=demo for the test-card engine)',
     );
   if (content.world === 'hosted' && !content.writeToken) {
     // Portal state lives in the dataset: without a write token there is no portal to run.
-    console.log('[portal] off: the hosted world needs SANITY_WRITE_TOKEN to keep portal state');
+    logger.info('[portal] off: the hosted world needs SANITY_WRITE_TOKEN to keep portal state');
     globalThis.__portalStarted ??= Promise.resolve();
     return globalThis.__portalStarted;
   }
   globalThis.__portalStarted ??= seedDemo()
-    .catch((error) => console.error(`[portal] could not prepare the demo clients: ${String(error)}`))
+    .catch((error) => logger.error(`[portal] could not prepare the demo clients: ${String(error)}`))
     .then(() => startPortalJobTimer());
   return globalThis.__portalStarted;
 }

@@ -4,6 +4,7 @@ import { BodyTooLargeError, readBodyText } from '~/lib/body.server';
 import { db } from '~/db/client.server';
 import { clearContentCaches, publishContentChange } from '~/lib/content-sync.server';
 import { env } from '~/lib/env.server';
+import { log as logger } from '~/lib/log.server';
 
 /** Signed calls older (or newer) than this are refused: a captured call cannot be replayed later. */
 export const REPLAY_WINDOW_MS = 5 * 60 * 1000;
@@ -82,9 +83,9 @@ export async function action({ request }: ActionFunctionArgs) {
     await publishContentChange(await db(), changed);
   } catch (error) {
     told = false;
-    console.error(`[content] could not tell the other server copies: ${String(error)}`);
+    logger.error(`[content] could not tell the other server copies: ${String(error)}`);
   }
-  console.log(`[content] webhook: ${type ?? 'unknown type'} changed, ${dropped} cached results cleared`);
+  logger.info(`[content] webhook: ${type ?? 'unknown type'} changed, ${dropped} cached results cleared`);
   return json({ revalidated: type ?? 'all', cleared: dropped, published: told });
 }
 

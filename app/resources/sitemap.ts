@@ -4,6 +4,7 @@ import { env } from '~/lib/env.server';
 import { isPreview } from '~/lib/preview.server';
 import { loadQuery } from '~/sanity/load.server';
 import { SITE_PAGES_QUERY } from '~/sanity/queries/site';
+import { log as logger } from '~/lib/log.server';
 
 /** /sitemap.xml: every public page in English and Arabic, with hreflang alternates. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     pages = publicPages(await loadQuery(request, SITE_PAGES_QUERY, { lang: 'en' }));
   } catch (error) {
-    console.error(`[sitemap] content query failed: ${String(error)}`);
+    logger.error(`[sitemap] content query failed: ${String(error)}`);
     return new Response('Service Unavailable', {
       status: 503,
       headers: { 'Retry-After': '60', 'Content-Type': 'text/plain; charset=utf-8' },

@@ -3,6 +3,7 @@ import { stripeBilling } from '~/billing/billing.server';
 import { WebhookSignatureError } from '~/billing/stripe.server';
 import { BodyTooLargeError, readBodyText } from '~/lib/body.server';
 import { handleBillingEvent } from '~/portal/events.server';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * POST /api/stripe/webhook: Stripe's events, verified on the raw body with the SDK before
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     event = await stripe.parseWebhook(raw, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) return reply(400, 'Invalid signature');
-    console.error(`[stripe] could not read a webhook event: ${String(error)}`);
+    logger.error(`[stripe] could not read a webhook event: ${String(error)}`);
     // Stripe retries on any non-2xx: a passing failure (Stripe unreachable) heals itself.
     return reply(500, 'Could not process the event');
   }
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const outcome = await handleBillingEvent(event);
     return reply(200, outcome === 'duplicate' ? 'Already handled' : 'Handled');
   } catch (error) {
-    console.error(`[stripe] handling ${event.type} ${event.id} failed: ${String(error)}`);
+    logger.error(`[stripe] handling ${event.type} ${event.id} failed: ${String(error)}`);
     return reply(500, 'Could not process the event');
   }
 }

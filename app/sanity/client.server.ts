@@ -2,6 +2,7 @@ import { DEFAULT_STUDIO_URL, env } from '~/lib/env.server';
 import { EmbeddedContentClient } from './embedded.server';
 import { HostedContentClient } from './hosted.server';
 import type { ContentClient } from './types';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The one content client every loader and action uses. Which world runs is decided
@@ -15,7 +16,7 @@ declare global {
 export function contentClient(): ContentClient {
   if (!globalThis.__contentClient) {
     const { content, isProduction } = env();
-    const log = (message: string) => console.log(`[content] ${message}`);
+    const log = (message: string) => logger.info(`[content] ${message}`);
     if (content.world === 'hosted') {
       globalThis.__contentClient = new HostedContentClient(content);
       log(

@@ -7,6 +7,7 @@ import { contentClient } from './client.server';
 import { stripFallbackMarks } from './fallback';
 import type { QueryDefinition } from './groq';
 import type { QueryParams } from './types';
+import { log as logger } from '~/lib/log.server';
 
 export class ContentShapeError extends Error {
   constructor(name: string, issues: z.core.$ZodIssue[]) {
@@ -29,7 +30,7 @@ export function queryCache(): QueryCache {
   if (!globalThis.__queryCache) {
     const cache = new QueryCache({
       maxAgeMs: env().contentCacheSeconds * 1000,
-      log: (m) => console.warn(`[content] ${m}`),
+      log: (m) => logger.warn(`[content] ${m}`),
     });
     contentClient().onChange((types) => cache.invalidate(types));
     globalThis.__queryCache = cache;

@@ -25,6 +25,7 @@ import {
   type SpamVerdict,
 } from './spam-check';
 import { validateFaqQuestion, validateNewsletter, type FormMessageKey } from './validation';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * The server side of the FAQ question and newsletter forms, independent of Remix so it
@@ -228,7 +229,7 @@ const messageOf = (verdict: Exclude<SpamVerdict, { ok: true }>): FormError => ({
 
 /** Counts one notification for the visitor's IP; false beyond NOTIFY_LIMIT (or when the count cannot be kept). */
 async function mayNotify(deps: SubmissionDeps, ip: string | undefined): Promise<boolean> {
-  const log = deps.log ?? ((m: string) => console.error(m));
+  const log = deps.log ?? ((m: string) => logger.error(m));
   try {
     if (await consume('form-notify-ip', ip || 'unknown', NOTIFY_LIMIT, { now: deps.now(), db: deps.db })) return true;
     log('[forms] notification not sent: this IP is over its hourly limit (the submission is stored)');
@@ -240,7 +241,7 @@ async function mayNotify(deps: SubmissionDeps, ip: string | undefined): Promise<
 
 async function notify(deps: SubmissionDeps, ip: string | undefined, subject: string, body: string, replyTo?: string) {
   if (!(await mayNotify(deps, ip))) return;
-  const log = deps.log ?? ((m: string) => console.error(m));
+  const log = deps.log ?? ((m: string) => logger.error(m));
   const sending = (async () => {
     const to = await deps.mailTo();
     return deps.mailer.send({ to, from: deps.mailFrom, subject, text: body, replyTo });
@@ -286,7 +287,7 @@ export async function handleFaqQuestion(
   context: SubmissionContext,
   deps: SubmissionDeps,
 ): Promise<FaqResult> {
-  const log = deps.log ?? ((m: string) => console.error(m));
+  const log = deps.log ?? ((m: string) => logger.error(m));
   const values = Object.fromEntries(FAQ_FIELDS.map((f) => [f, text(form, f)])) as FaqValues;
   const now = deps.now();
   let token = await genuineToken(form, deps.secret, now);
@@ -388,7 +389,7 @@ export async function handleNewsletter(
   context: SubmissionContext,
   deps: SubmissionDeps,
 ): Promise<NewsletterResult> {
-  const log = deps.log ?? ((m: string) => console.error(m));
+  const log = deps.log ?? ((m: string) => logger.error(m));
   const now = deps.now();
   let token = await genuineToken(form, deps.secret, now);
   const next = await newToken(deps.secret, now);

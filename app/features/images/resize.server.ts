@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_SOURCE_PIXELS } from '~/lib/image-limits';
+import { log as logger } from '~/lib/log.server';
 
 /**
  * Resizing for the embedded world's image route, built so that nothing a visitor sends can
@@ -353,7 +354,7 @@ export class ImageResizer {
     this.slots = Math.max(1, Math.floor(options.slots ?? defaultSlots()));
     this.queueLimit = Math.max(0, Math.floor(options.queueLimit ?? 8 * this.slots));
     this.memory = new ByteLru(options.memoryBytes ?? 32 * 1024 * 1024);
-    this.log = options.log ?? ((message) => console.log(message));
+    this.log = options.log ?? ((message) => logger.info(message));
   }
 
   /** The cache key: a hash of the source's content name and the normalized output (bump `v` when the encoders' settings change). */
@@ -481,7 +482,7 @@ let shared: ImageResizer | undefined;
 /** The server's one resizer, caching under `{dataDir}/image-cache`, resizing in a process of lower priority. */
 export function imageResizer(dataDir: string): ImageResizer {
   if (!shared) {
-    const log = (message: string) => console.log(message);
+    const log = (message: string) => logger.info(message);
     shared = new ImageResizer({
       cacheDir: path.join(dataDir, 'image-cache'),
       resize: new ResizeProcess({ log }).resize,

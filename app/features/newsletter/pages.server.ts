@@ -1,6 +1,7 @@
 import { db as processDb } from '~/db/client.server';
 import { readFormBody } from '~/features/forms/request.server';
 import { env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
 import { mailer } from '~/lib/mailer.server';
 import {
   checkConfirmLink,
@@ -28,7 +29,7 @@ export async function newsletterMailDeps(): Promise<NewsletterMailDeps> {
     from: e.mail.from ?? `Bawaba Advisory <no-reply@${new URL(e.siteUrl).hostname}>`,
     now: Date.now,
     siteUrl: e.siteUrl,
-    log: (m) => console.error(m),
+    log: (m) => log.error({ event: 'newsletter.mail' }, m),
   };
 }
 
