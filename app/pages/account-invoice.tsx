@@ -119,6 +119,12 @@ function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; numbe
                 {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, j) => (
                   <td key={j} className={money}>
                     <Bidi>{value}</Bidi>
+                    {/* The net and the tax of the line in AED too, under the SGD figure. */}
+                    {line.aed && (j === 2 || j === 4) && (
+                      <span className="block text-sm text-navy-700" data-testid="invoice-line-aed">
+                        <Bidi>{j === 2 ? line.aed.net : line.aed.tax}</Bidi>
+                      </span>
+                    )}
                   </td>
                 ))}
               </tr>

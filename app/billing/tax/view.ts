@@ -43,6 +43,11 @@ export interface TaxInvoiceView {
     net: string;
     rate: string;
     tax: string;
+    /**
+     * The line's net and tax in AED (a UAE supplier billing in SGD), each converted and rounded to
+     * the fils on its own (VATP006): shown under the SGD figures. Null without AED figures.
+     */
+    aed: { net: string; tax: string } | null;
   }[];
   totals: [string, string][];
   aed: { heading: string; rows: [string, string][]; rate: string; fixture: string | null } | null;
@@ -111,7 +116,7 @@ export function taxInvoiceView(
       rate: l.rate,
       tax: fill('{{tax}}', { tax: taxName }),
     },
-    lines: snapshot.lines.map((line) => ({
+    lines: snapshot.lines.map((line, i) => ({
       description: fill(l.line, { plan: line.description[locale] }),
       period,
       quantity: new Intl.NumberFormat(intlLocale[locale]).format(line.quantity),
@@ -119,6 +124,10 @@ export function taxInvoiceView(
       net: money(line.net),
       rate: percent(line.ratePercent),
       tax: money(line.tax),
+      // The snapshot converted each line on its own, in the order of its lines.
+      aed: snapshot.aed?.lines[i]
+        ? { net: money(snapshot.aed.lines[i].net, 'AED'), tax: money(snapshot.aed.lines[i].tax, 'AED') }
+        : null,
     })),
     totals: [
       [fill(l.totalNet, { tax: taxName }), money(snapshot.totals.net)],
