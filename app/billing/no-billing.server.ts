@@ -34,6 +34,12 @@ export class NoBilling implements BillingProvider {
   async getInvoiceTax() {
     return null;
   }
+  async getBillingDetails() {
+    return null;
+  }
+  async setBillingDetails(): Promise<void> {
+    this.refuse();
+  }
   async changePlan(): Promise<SubscriptionView> {
     this.refuse();
   }

@@ -43,7 +43,7 @@ import {
 import { recordEvents, takeInvoiceNumber, uniqueViolation, type EventBody, type Queryable } from './transaction.server';
 
 import type { TaxProfile } from '../tax/profile';
-import type { BillingDetails } from '../tax/details';
+import { addressLines, countryName, type BillingDetails } from '../tax/details';
 import { rateInForce } from '../tax/rates.server';
 import {
   buildSnapshot,
@@ -887,8 +887,9 @@ export class EmbeddedBilling implements BillingProvider {
         name: details?.legalName ?? customer?.name ?? '',
         company: details ? null : (customer?.company ?? null),
         email: customer?.email ?? '',
-        address: details?.address ?? null,
+        address: details ? addressLines(details) : null,
         country: details?.country ?? null,
+        ...(details ? { countryName: countryName(details.country) } : {}),
         registrationNumber: details?.registrationNumber ?? null,
       },
       lines: [
@@ -946,6 +947,18 @@ export class EmbeddedBilling implements BillingProvider {
       });
     }
     return { completed, waiting };
+  }
+
+  /** The client's billing details, or null when they have given none yet (a client from before they were asked). */
+  async getBillingDetails(customerId: string): Promise<BillingDetails | null> {
+    if (!isId('cus', customerId)) return null;
+    const [row] = await (
+      await this.db()
+    )
+      .select({ details: billingCustomers.billingDetails })
+      .from(billingCustomers)
+      .where(eq(billingCustomers.id, customerId));
+    return row?.details ?? null;
   }
 
   /** Records the client's billing details for their future invoices (issued invoices keep theirs). */

@@ -11,9 +11,12 @@ import { z } from 'zod';
 export const STANDARD_RATE_PERCENT = { AE: 5, SG: 9 } as const;
 export type SupplierCountry = keyof typeof STANDARD_RATE_PERCENT;
 
-/** A UAE Tax Registration Number: 15 digits (the FTA issues no public check digit, so only the shape is checked). */
+/**
+ * A UAE Tax Registration Number: 15 digits, starting with 100 as the FTA issues them (it publishes
+ * no check digit, so only the shape is checked).
+ */
 export function isUaeTrn(value: string): boolean {
-  return /^\d{15}$/.test(value);
+  return /^100\d{12}$/.test(value);
 }
 
 /**
@@ -74,7 +77,11 @@ export const taxProfileSchema = z
     const n = p.registrationNumber;
     if (!n) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: 'required when registered' });
     else if (p.country === 'AE' && !isUaeTrn(n))
-      ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: 'a UAE TRN is 15 digits' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['registrationNumber'],
+        message: 'a UAE TRN is 15 digits starting with 100',
+      });
     else if (p.country === 'SG' && !isSgGstNumber(n))
       ctx.addIssue({
         code: 'custom',

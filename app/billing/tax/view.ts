@@ -98,7 +98,9 @@ export function taxInvoiceView(
     customer: {
       heading: l.customer,
       name: c.name,
-      lines: [c.company, ...(c.address ? c.address.split('\n') : []), c.email].filter((x): x is string => Boolean(x)),
+      lines: [c.company, ...(c.address ? c.address.split('\n') : []), c.countryName?.[locale], c.email].filter(
+        (x): x is string => Boolean(x),
+      ),
       registration: c.registrationNumber ? { label: clientRegistrationLabel, value: c.registrationNumber } : null,
     },
     meta: [
