@@ -24,6 +24,7 @@ export { isPreview, previewPerspective } from './lib/preview.server';
 export {
   accountOverview,
   assertSafePost,
+  billingDetailsPage,
   checkoutPage,
   completeCheckout,
   confirmCheckoutReturn,
@@ -34,6 +35,7 @@ export {
   readPostedForm,
   requestSignIn,
   requireClient,
+  saveBillingDetails,
   signedOutHeaders,
   signOut,
   startCheckout,
