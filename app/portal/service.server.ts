@@ -155,9 +155,12 @@ export interface CheckoutPageData {
   /** A signed-in visitor pays their own account at once; anyone else confirms their address by an emailed code. */
   signedIn: boolean;
   cancelUrl: string;
+  /** Every country, named in the page's language, for the billing details' select. */
+  countries: { code: string; name: string }[];
 }
 
-export type CheckoutField = 'email' | 'name' | 'company' | 'cardNumber' | 'expiry' | 'cvc';
+/** The checkout's own fields, and the billing details it asks for too (optional there, all or none). */
+export type CheckoutField = 'email' | 'name' | 'company' | 'cardNumber' | 'expiry' | 'cvc' | BillingDetailsField;
 
 export type CheckoutResult =
   | {
@@ -296,6 +299,23 @@ const DETAIL_LIMITS: Record<BillingDetailsField, number> = {
   registrationNumber: 40,
 };
 
+/** The posted billing details fields as typed (a little past each limit, so that "too long" is told, not cut). */
+function readDetailValues(form: FormData): BillingDetailsValues {
+  return Object.fromEntries(
+    (Object.keys(DETAIL_LIMITS) as BillingDetailsField[]).map((f) => {
+      const v = form.get(f);
+      return [f, typeof v === 'string' ? v.slice(0, DETAIL_LIMITS[f] + 100) : ''];
+    }),
+  ) as BillingDetailsValues;
+}
+
+/** What goes back into the form after a refusal. */
+export function keptDetailValues(values: BillingDetailsValues): BillingDetailsValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([f, v]) => [f, v.slice(0, DETAIL_LIMITS[f as BillingDetailsField] + 20)]),
+  ) as BillingDetailsValues;
+}
+
 export async function billingDetailsPage(session: ClientSession, locale: Locale) {
   const details = await billing().getBillingDetails(session.account.customerId);
   return {
@@ -322,16 +342,9 @@ export async function saveBillingDetails(
       values: BillingDetailsValues;
     }
 > {
-  const values = Object.fromEntries(
-    (Object.keys(DETAIL_LIMITS) as BillingDetailsField[]).map((f) => {
-      const v = form.get(f);
-      return [f, typeof v === 'string' ? v.slice(0, DETAIL_LIMITS[f] + 100) : ''];
-    }),
-  ) as BillingDetailsValues;
+  const values = readDetailValues(form);
   const parsed = parseBillingDetails(values);
-  const keep = Object.fromEntries(
-    Object.entries(values).map(([f, v]) => [f, v.slice(0, DETAIL_LIMITS[f as BillingDetailsField] + 20)]),
-  ) as BillingDetailsValues;
+  const keep = keptDetailValues(values);
   if (!parsed.ok)
     return {
       ok: false,
@@ -687,6 +700,7 @@ export async function checkoutPage(request: Request, id: string, locale: Locale)
   return {
     id: checkout.id,
     plan,
+    countries: countryOptions(locale),
     amount: formatBillingAmount(checkout.amount, locale),
     status: checkout.status,
     email: checkout.customerId && session?.account.customerId === checkout.customerId ? checkout.email : null,
@@ -736,6 +750,15 @@ export async function completeCheckout(
   if (!/^[\d\s-]{12,23}$/.test(cardNumber)) fieldErrors.cardNumber = 'checkout.errors.cardNumber';
   if (!expiry) fieldErrors.expiry = 'checkout.errors.expiry';
   if (!/^\d{3,4}$/.test(cvc)) fieldErrors.cvc = 'checkout.errors.cvc';
+  // The billing details are asked here but never required to pay (they can be given later in
+  // the portal): left empty, none are recorded; begun, they are checked like the portal's form.
+  const detailValues = readDetailValues(form);
+  let billingDetails: BillingDetails | null = null;
+  if (Object.values(detailValues).some((v) => v.trim())) {
+    const parsed = parseBillingDetails(detailValues);
+    if (parsed.ok) billingDetails = parsed.details;
+    else Object.assign(fieldErrors, parsed.errors);
+  }
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formError: null };
   if (!(await consume('checkout-ip', clientIp(request), LIMITS.checkoutPerIp)))
     return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
@@ -752,6 +775,7 @@ export async function completeCheckout(
     expMonth: expiry!.month,
     expYear: expiry!.year,
     cvc,
+    billingDetails,
   };
   const session = await getClient(request);
   const welcome = `${localizePath('/account/subscription', locale)}?welcome=1`;
@@ -771,7 +795,14 @@ export async function completeCheckout(
     const planName = (await localizedPlans(locale)).find((p) => p.key === payment.plan)?.name ?? payment.plan;
     const sent = await requestCheckoutConfirmation(
       request,
-      { checkoutId: id, email: payment.email, name: payment.name, company: payment.company, card: payment.card },
+      {
+        checkoutId: id,
+        email: payment.email,
+        name: payment.name,
+        company: payment.company,
+        card: payment.card,
+        billingDetails,
+      },
       planName,
       locale,
     );

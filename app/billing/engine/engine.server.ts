@@ -104,6 +104,12 @@ export interface CheckoutInput {
    * into someone else's account.
    */
   allowExistingCustomer?: boolean;
+  /**
+   * The client's billing details given at checkout (already checked by the caller), recorded on
+   * the customer in the same transaction, so the first invoice's snapshot carries them. None:
+   * an existing customer keeps theirs.
+   */
+  billingDetails?: BillingDetails | null;
 }
 
 /** What `checkPayment` accepted: the card as the engine keeps it, for `completeCheckout` later. */
@@ -565,7 +571,16 @@ export class EmbeddedBilling implements BillingProvider {
             // wait for it and find its customer.
             const [inserted] = await tx
               .insert(billingCustomers)
-              .values({ id: newId('cus'), email, name, company, locale: checkout.locale, card, createdAt: now })
+              .values({
+                id: newId('cus'),
+                email,
+                name,
+                company,
+                locale: checkout.locale,
+                card,
+                billingDetails: input.billingDetails ?? null,
+                createdAt: now,
+              })
               .onConflictDoNothing()
               .returning();
             if (inserted) {
@@ -583,8 +598,12 @@ export class EmbeddedBilling implements BillingProvider {
               if (now.getTime() >= current.currentPeriodEnd.getTime()) return { settle: current.id };
               throw new BillingError('invalid_state', 'This customer already has a subscription');
             }
-            await tx.update(billingCustomers).set({ card }).where(eq(billingCustomers.id, customer.id));
-            customer = { ...customer, card };
+            const details = input.billingDetails ? { billingDetails: input.billingDetails } : {};
+            await tx
+              .update(billingCustomers)
+              .set({ card, ...details })
+              .where(eq(billingCustomers.id, customer.id));
+            customer = { ...customer, card, ...details };
           }
 
           const period = periodBounds(now, 1);
