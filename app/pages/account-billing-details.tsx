@@ -12,7 +12,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import type { BillingDetailsField } from '~/billing/tax/details';
-import { button, ErrorAlert, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { button, ErrorAlert, isolateCodes, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import {
   BILLING_DETAILS_FIELDS,
   BillingDetailsFields,
@@ -128,7 +128,7 @@ export default function AccountBillingDetails() {
                     {listed.map((f) => (
                       <li key={f}>
                         <a href={`#${idOf(f)}`} className="underline underline-offset-2">
-                          {t(errors[f]!)}
+                          {isolateCodes(t(errors[f]!))}
                         </a>
                       </li>
                     ))}

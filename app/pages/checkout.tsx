@@ -15,6 +15,7 @@ import {
   button,
   CheckIcon,
   ErrorAlert,
+  isolateCodes,
   requestLocale,
   RouteErrorBoundary,
   TitledSection,
@@ -312,7 +313,7 @@ function CheckoutForm({
                 {listed.map((f) => (
                   <li key={f}>
                     <a href={`#${idOf(f)}`} className="underline underline-offset-2">
-                      {t(errors[f]!)}
+                      {isolateCodes(t(errors[f]!))}
                     </a>
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { BillingDetailsField } from '~/billing/tax/details';
+import { isolateCodes } from '~/lib/digits';
 import { useT } from '~/lib/locale';
 import { describedBy, FieldError } from './shared';
 import { hint, input, label } from './ui';
@@ -76,7 +77,7 @@ export function BillingDetailsFields({
             </label>
             {hintId && (
               <p id={hintId} className={`${hint} mt-0.5`}>
-                {t(hintKey)}
+                {isolateCodes(t(hintKey))}
               </p>
             )}
             {name === 'country' ? (
@@ -114,7 +115,7 @@ export function BillingDetailsFields({
                 className={`${input} mt-1 ${spec.ltr ? 'rtl:text-right' : ''}`}
               />
             )}
-            {errorKey && <FieldError id={`${id}-error`}>{t(errorKey)}</FieldError>}
+            {errorKey && <FieldError id={`${id}-error`}>{isolateCodes(t(errorKey))}</FieldError>}
           </div>
         );
       })}
