@@ -285,6 +285,11 @@ for (const locale of LOCALES) {
     await expect(tax).toContainText(t(locale, 'invoice.stripeTax.heading'));
     await expect(tax).toContainText(/VAT.*5/);
     await expectNoRawKeys(page);
+    if (process.env.SHOT_DIR) {
+      // A look at Stripe's tax on the invoice page at 390 px, in both directions.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/stripe-invoice-${locale}.png`, fullPage: true });
+    }
     const hosted = await (await fetch((await page.getByTestId('stripe-hosted').getAttribute('href'))!)).text();
     expect(hosted).toContain('ae_trn 100234567800003');
 
