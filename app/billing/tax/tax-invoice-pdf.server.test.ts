@@ -125,7 +125,9 @@ describe('tax invoice PDF', () => {
   it('fits one A4 page in both languages, with everything an invoice can carry (demo banner, zero-rating statement, fixture rate)', async () => {
     const fixture = { ...rate, fixture: true };
     for (const locale of ['en', 'ar'] as const) {
-      const file = await renderTaxPdf(DEMO_TAX_PROFILE, clients.overseas, locale, fixture);
+      // The country's own line too (details given since the form asks the country apart).
+      const client = { ...clients.overseas, countryName: { en: 'Singapore', ar: 'سنغافورة' } };
+      const file = await renderTaxPdf(DEMO_TAX_PROFILE, client, locale, fixture);
       const pages = /^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
       expect(pages, locale).toBe('1');
     }

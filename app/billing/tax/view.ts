@@ -60,6 +60,18 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? '');
 }
 
+/**
+ * The client's address lines, the country's name ending the last one ("Singapore 018960,
+ * Singapore"): one line less than a line of its own, which keeps an Arabic invoice on one page.
+ */
+function addressWithCountry(c: InvoiceSnapshot['client'], locale: Locale): string[] {
+  const lines = c.address ? c.address.split('\n') : [];
+  const country = c.countryName?.[locale];
+  if (!country) return lines;
+  if (!lines.length) return [country];
+  return [...lines.slice(0, -1), `${lines.at(-1)}${locale === 'ar' ? '، ' : ', '}${country}`];
+}
+
 export function taxInvoiceView(
   snapshot: InvoiceSnapshot,
   invoice: { number: string; status: InvoiceStatus },
@@ -98,9 +110,7 @@ export function taxInvoiceView(
     customer: {
       heading: l.customer,
       name: c.name,
-      lines: [c.company, ...(c.address ? c.address.split('\n') : []), c.countryName?.[locale], c.email].filter(
-        (x): x is string => Boolean(x),
-      ),
+      lines: [c.company, ...addressWithCountry(c, locale), c.email].filter((x): x is string => Boolean(x)),
       registration: c.registrationNumber ? { label: clientRegistrationLabel, value: c.registrationNumber } : null,
     },
     meta: [
