@@ -19,6 +19,6 @@ describe('digits', () => {
     expect(isolateCodes('مثل M2-1234567-8 أو 201912345K.')).toBe(
       'مثل \u2066M2-1234567-8\u2069 أو \u2066201912345K\u2069.',
     );
-    expect(isolateCodes('UAE TRN')).toBe('UAE TRN');
+    expect(isolateCodes('UAE TRN: 15 digits, starting with 100')).toBe('UAE TRN: 15 digits, starting with 100');
   });
 });
