@@ -249,7 +249,9 @@ export default function AccountInvoice() {
                 <address className="mt-2 not-italic leading-7 text-navy-900">
                   {/* Stripe's invoice names the customer as Stripe printed them (legal name, address, tax IDs). */}
                   <span className="block font-semibold">{stripeTax?.customerName ?? customer.name}</span>
-                  {!stripeTax && customer.company && <span className="block">{customer.company}</span>}
+                  {customer.company && customer.company !== stripeTax?.customerName && (
+                    <span className="block">{customer.company}</span>
+                  )}
                   {stripeTax?.customerLines.map((line, i) => (
                     <span key={i} className="block break-words">
                       {isolateNumberRuns(line)}

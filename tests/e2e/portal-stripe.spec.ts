@@ -84,6 +84,8 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/pay\/cs_test_/);
       await page.locator('input[name=email]').fill(email);
       await page.locator('input[name=name]').fill('Declined Client');
+      await page.locator('input[name=line1]').fill('1 Raffles Place');
+      await page.locator('input[name=country]').fill('SG');
       await page.locator('input[name=card]').fill('4000 0000 0000 0002');
       await page.getByRole('button').click();
       await expect(page.getByTestId('fake-stripe-error')).toContainText('declined');
