@@ -56,7 +56,7 @@ export { allDeferredLoaded, deferred, useMountedOnDemand } from './lib/deferred'
 export { keyFilesBackend, keyFileUrl } from './lib/i18n-backend';
 export { type ImageConfig, imageUrlBuilder } from './lib/image';
 export { useDir, useLocale, useLocalizePath, useT } from './lib/locale';
-export { isolateNumberRuns } from './lib/digits';
+export { isolateCodes, isolateNumberRuns } from './lib/digits';
 export { errorTitle, landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
 export { type RootData, useRootData } from './lib/root-data';
 export { isShellRoute, type ShellData, useShell } from './lib/shell';

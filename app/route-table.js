@@ -51,6 +51,12 @@ export const routeTable = [
   { id: 'account', path: 'account', file: 'pages/account.tsx', private: true },
   { id: 'account-verify', path: 'account/verify', file: 'pages/account-verify.tsx', private: true },
   { id: 'account-subscription', path: 'account/subscription', file: 'pages/account-subscription.tsx', private: true },
+  {
+    id: 'account-billing-details',
+    path: 'account/billing-details',
+    file: 'pages/account-billing-details.tsx',
+    private: true,
+  },
   { id: 'account-invoice', path: 'account/invoices/:invoiceId', file: 'pages/account-invoice.tsx', private: true },
   {
     id: 'account-invoice-pdf',

@@ -31,6 +31,7 @@ export { isPreview, previewPerspective } from './lib/preview.server';
 export {
   accountOverview,
   assertSafePost,
+  billingDetailsPage,
   checkoutPage,
   completeCheckout,
   confirmCheckoutReturn,
@@ -42,6 +43,7 @@ export {
   readPostedForm,
   requestSignIn,
   requireClient,
+  saveBillingDetails,
   signedOutHeaders,
   signOut,
   startCheckout,

@@ -14,6 +14,14 @@
  *   invoices (never more than the invoice's total; lines by quantity or an amount; reason from
  *   Stripe's list; refund_amount/credit_amount/out_of_band_amount for the part already paid);
  *   invoice search by number;
+ * - tax (as Stripe's API reference documents the objects): customers' `address` and tax IDs
+ *   (`/v1/customers/{id}/tax_ids`, `tax_ids` when expanded), the account's own tax IDs
+ *   (`/v1/tax_ids` with `owner[type]=self`), tax rates (`/v1/tax_rates`), Checkout's
+ *   `billing_address_collection`, `tax_id_collection` (and the `customer_update` it requires for
+ *   an existing customer), `subscription_data.default_tax_rates`, `automatic_tax`; a subscription's
+ *   `default_tax_rates` and `invoice_settings.account_tax_ids`; invoices with `customer_name`,
+ *   `customer_address`, `customer_tax_ids`, `account_tax_ids`, `total_excluding_tax`,
+ *   `total_taxes` and each line's `taxes` (inclusive rates split the price, exclusive ones add to it);
  * - events sent to the webhook address signed as Stripe signs them (t=…,v1=HMAC-SHA256), in
  *   order, retried on failure;
  * - a clock for tests: POST /_fake/advance {"seconds": n} moves it and runs what falls due
@@ -48,6 +56,9 @@ const state = {
   schedules: new Map(),
   invoices: new Map(),
   creditNotes: new Map(),
+  taxRates: new Map(),
+  /** Tax IDs by id: a customer's (`customer` set) or the account's (`owner.type` self). */
+  taxIds: new Map(),
   events: [],
   idempotency: new Map(),
   invoiceCount: 0,
@@ -142,7 +153,14 @@ function showSubscription(sub, expand = []) {
 }
 const showSchedule = (s) => strip(s);
 const showInvoice = (inv) => strip(inv);
-const showCustomer = (c) => strip(c);
+function showCustomer(c, expand = []) {
+  const out = strip(c);
+  if (expand.includes('tax_ids')) {
+    const ids = [...state.taxIds.values()].filter((t) => t.customer === c.id);
+    out.tax_ids = { object: 'list', url: `/v1/customers/${c.id}/tax_ids`, has_more: false, data: ids.map(strip) };
+  }
+  return out;
+}
 const showSession = (s) => strip(s);
 
 function list(items, query, show, path) {
@@ -205,22 +223,120 @@ async function deliver(event, attempts = 4) {
   }
 }
 
+// ---------------------------------------------------------------------------- tax
+
+/** The tax ID types this fake checks (Stripe checks each type's format; these two the site uses). */
+const TAX_ID_FORMATS = {
+  ae_trn: /^\d{15}$/,
+  sg_gst: /^(M\d{8}[A-Z]|M[A-Z0-9]\d{7}[A-Z0-9]|\d{8}[A-Z]|\d{9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z])$/,
+  sg_uen: /^(\d{8}[A-Z]|\d{9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z])$/,
+};
+const TAX_ID_COUNTRY = { ae_trn: 'AE', sg_gst: 'SG', sg_uen: 'SG' };
+
+function createTaxId(params, owner) {
+  const type = params.type;
+  const value = String(params.value ?? '');
+  if (!TAX_ID_FORMATS[type])
+    throw invalid(`Invalid value for type: ${type} (fake-stripe models ${Object.keys(TAX_ID_FORMATS)})`);
+  if (!TAX_ID_FORMATS[type].test(value)) throw invalid(`Invalid value for ${type}.`, 'tax_id_invalid');
+  const taxId = {
+    id: newId('txi'),
+    object: 'tax_id',
+    country: TAX_ID_COUNTRY[type],
+    customer: owner.customer ?? null,
+    livemode: false,
+    owner: owner.customer ? { type: 'customer', customer: owner.customer } : { type: 'self' },
+    type,
+    value,
+    verification: { status: 'unavailable', verified_address: null, verified_name: null },
+    ...stamp(),
+  };
+  state.taxIds.set(taxId.id, taxId);
+  return taxId;
+}
+
+function createTaxRate(params) {
+  if (params.display_name === undefined || params.percentage === undefined || params.inclusive === undefined)
+    throw invalid('display_name, percentage and inclusive are required', 'parameter_missing');
+  const percentage = Number(params.percentage);
+  if (!(percentage >= 0 && percentage <= 100)) throw invalid('percentage must be between 0 and 100');
+  const rate = {
+    id: newId('txr'),
+    object: 'tax_rate',
+    active: params.active === undefined ? true : params.active === 'true',
+    country: params.country ?? null,
+    description: params.description ?? null,
+    display_name: params.display_name,
+    effective_percentage: percentage,
+    inclusive: params.inclusive === 'true',
+    jurisdiction: params.jurisdiction ?? null,
+    jurisdiction_level: null,
+    livemode: false,
+    metadata: params.metadata ?? {},
+    percentage,
+    state: null,
+    tax_type: params.tax_type ?? null,
+    ...stamp(),
+  };
+  state.taxRates.set(rate.id, rate);
+  return rate;
+}
+
+/** A line's taxes at the subscription's rates: inclusive rates are inside the amount, exclusive ones added. */
+function lineTaxes(amount, rateIds) {
+  const rates = (rateIds ?? []).map((id) => get(state.taxRates, 'tax_rate', id));
+  const inclusive = rates.filter((r) => r.inclusive);
+  const inclusivePercent = inclusive.reduce((sum, r) => sum + r.percentage, 0);
+  const base = inclusivePercent ? Math.round((amount * 100) / (100 + inclusivePercent)) : amount;
+  const taxes = rates.map((r) => ({
+    amount: r.inclusive
+      ? Math.round((amount * r.percentage) / (100 + inclusivePercent))
+      : Math.round((base * r.percentage) / 100),
+    tax_behavior: r.inclusive ? 'inclusive' : 'exclusive',
+    tax_rate_details: { tax_rate: r.id },
+    taxability_reason: r.percentage === 0 ? 'zero_rated' : 'standard_rated',
+    taxable_amount: base,
+    type: 'tax_rate_details',
+  }));
+  // Inclusive taxes were rounded each on its own: the net is what is left of the amount.
+  const net = amount - taxes.filter((t) => t.tax_behavior === 'inclusive').reduce((sum, t) => sum + t.amount, 0);
+  const added = taxes.filter((t) => t.tax_behavior === 'exclusive').reduce((sum, t) => sum + t.amount, 0);
+  return { taxes, net, total: amount + added };
+}
+
 // ---------------------------------------------------------------------------- billing
 
 function createInvoice(sub, { start, end, paid }) {
   const item = sub.items.data[0];
   const price = state.prices.get(item.price);
   const id = newId('in');
+  const customer = state.customers.get(sub.customer);
+  const amount = price.unit_amount * item.quantity;
+  const { taxes, net, total } = lineTaxes(amount, sub.default_tax_rates);
   const invoice = {
     id,
     object: 'invoice',
     number: `FAKE-${String(++state.invoiceCount).padStart(4, '0')}`,
     customer: sub.customer,
+    // What Stripe copies from the customer when it finalizes the invoice: later changes leave it as it is.
+    customer_name: customer?.name ?? null,
+    customer_email: customer?.email ?? null,
+    customer_address: customer?.address ?? null,
+    customer_tax_ids: [...state.taxIds.values()]
+      .filter((t) => t.customer === sub.customer)
+      .map((t) => ({ type: t.type, value: t.value })),
+    account_tax_ids: [...(sub.invoice_settings?.account_tax_ids ?? [])],
     status: paid ? 'paid' : 'open',
     currency: 'sgd',
-    total: price.unit_amount * item.quantity,
-    amount_due: price.unit_amount * item.quantity,
-    amount_paid: paid ? price.unit_amount * item.quantity : 0,
+    subtotal: amount,
+    subtotal_excluding_tax: net,
+    total_excluding_tax: net,
+    total_taxes: taxes,
+    total,
+    amount_due: total,
+    amount_paid: paid ? total : 0,
+    footer: customer?.invoice_settings?.footer ?? null,
+    automatic_tax: { enabled: Boolean(sub.automatic_tax?.enabled), status: null, liability: null },
     period_start: start,
     period_end: end,
     hosted_invoice_url: `${origin}/invoice/${id}`,
@@ -232,8 +348,9 @@ function createInvoice(sub, { start, end, paid }) {
         {
           id: newId('il'),
           object: 'line_item',
-          amount: price.unit_amount * item.quantity,
+          amount,
           period: { start, end },
+          taxes,
           pricing: { type: 'price_details', price_details: { price: price.id, product: `prod_${price.id}` } },
           quantity: item.quantity,
         },
@@ -255,20 +372,50 @@ function completeCheckout(session, form) {
     .toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { declined: 'Your email address is invalid.' };
   const name = String(form.name ?? '').trim() || email;
+  // Checkout's billing address and tax ID, when the session asks for them.
+  const field = (key) => String(form[key] ?? '').trim();
+  const address =
+    session.billing_address_collection === 'required' || field('country')
+      ? {
+          city: field('city') || null,
+          country: field('country').toUpperCase() || null,
+          line1: field('line1') || null,
+          line2: field('line2') || null,
+          postal_code: field('postal_code') || null,
+          state: null,
+        }
+      : null;
+  if (session.billing_address_collection === 'required' && (!address.line1 || !address.country))
+    return { declined: 'Your billing address is incomplete.' };
+  const taxIdType = field('tax_id_type');
+  const taxIdValue = field('tax_id_value').replace(/[\s-]/g, '').toUpperCase();
+  const businessName = field('business_name');
+  if (taxIdValue && !session.tax_id_collection?.enabled) return { declined: 'This checkout does not collect tax IDs.' };
+  if (taxIdValue && !(TAX_ID_FORMATS[taxIdType] && TAX_ID_FORMATS[taxIdType].test(taxIdValue)))
+    return { declined: 'Your tax ID is invalid.' };
+  if (taxIdValue && !businessName) return { declined: 'Enter the business name that goes with the tax ID.' };
   let customer = session.customer ? state.customers.get(session.customer) : null;
   if (!customer) {
     customer = {
       id: newId('cus'),
       object: 'customer',
       email,
-      name,
+      // With a tax ID, Stripe names the customer after the business.
+      name: businessName || name,
+      address,
+      invoice_settings: { footer: null },
       metadata: {},
       preferred_locales: [session.locale === 'ar' ? 'ar' : 'en'],
       ...stamp(),
     };
     state.customers.set(customer.id, customer);
     emit('customer.created', customer);
+  } else {
+    // An existing customer is updated only as `customer_update` allows.
+    if (address && session.customer_update?.address === 'auto') customer.address = address;
+    if (businessName && session.customer_update?.name === 'auto') customer.name = businessName;
   }
+  if (taxIdValue) createTaxId({ type: taxIdType, value: taxIdValue }, { customer: customer.id });
   const method = {
     id: newId('pm'),
     object: 'payment_method',
@@ -291,6 +438,9 @@ function completeCheckout(session, form) {
     schedule: null,
     default_payment_method: method.id,
     metadata: { ...(session.subscription_data?.metadata ?? {}) },
+    default_tax_rates: [...(session.subscription_data?.default_tax_rates ?? [])],
+    automatic_tax: { enabled: Boolean(session.automatic_tax?.enabled), liability: null },
+    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
     items: {
       object: 'list',
       data: [
@@ -316,7 +466,14 @@ function completeCheckout(session, form) {
     customer: customer.id,
     subscription: sub.id,
     invoice: invoice.id,
-    customer_details: { email, name },
+    customer_details: {
+      email,
+      name,
+      address,
+      business_name: businessName || null,
+      tax_exempt: 'none',
+      tax_ids: taxIdValue ? [{ type: taxIdType, value: taxIdValue }] : [],
+    },
     custom_fields: session.custom_fields.map((f) =>
       f.key === 'company' ? { ...f, text: { value: company || null } } : f,
     ),
@@ -411,6 +568,22 @@ function updateSubscription(sub, params) {
       sub.canceled_at = flag ? now() : null;
       sub.cancel_at = flag ? sub.items.data[0].current_period_end : null;
     }
+  }
+  if ('default_tax_rates' in params) {
+    const ids = Array.isArray(params.default_tax_rates) ? params.default_tax_rates : [];
+    for (const id of ids) get(state.taxRates, 'tax_rate', id);
+    previous.default_tax_rates = sub.default_tax_rates;
+    sub.default_tax_rates = ids;
+  }
+  if (params.invoice_settings && 'account_tax_ids' in params.invoice_settings) {
+    const raw = params.invoice_settings.account_tax_ids;
+    const ids = Array.isArray(raw) ? raw : [];
+    for (const id of ids) {
+      const taxId = get(state.taxIds, 'tax_id', id);
+      if (taxId.owner.type !== 'self') throw invalid(`${id} is not one of the account's tax IDs`);
+    }
+    previous.invoice_settings = { ...sub.invoice_settings };
+    sub.invoice_settings = { ...sub.invoice_settings, account_tax_ids: ids.length ? ids : null };
   }
   if (params.metadata) {
     previous.metadata = { ...sub.metadata };
@@ -525,6 +698,11 @@ function createSession(params) {
   if (!price || !state.prices.has(price)) throw missing('price', price);
   if (!params.success_url || !params.cancel_url) throw invalid('success_url and cancel_url are required');
   if (params.customer) get(state.customers, 'customer', params.customer);
+  if (params.tax_id_collection?.enabled === 'true' && params.customer && params.customer_update?.name !== 'auto')
+    throw invalid('tax_id_collection requires customer_update[name] to be `auto` when a customer is given.');
+  if (params.automatic_tax?.enabled === 'true' && params.customer && params.customer_update?.address !== 'auto')
+    throw invalid('automatic_tax requires customer_update[address] to be `auto` when a customer is given.');
+  for (const rate of params.subscription_data?.default_tax_rates ?? []) get(state.taxRates, 'tax_rate', rate);
   const id = newId('cs_test');
   const session = {
     id,
@@ -541,6 +719,10 @@ function createSession(params) {
     customer_details: null,
     metadata: params.metadata ?? {},
     subscription_data: params.subscription_data ?? {},
+    billing_address_collection: params.billing_address_collection ?? 'auto',
+    tax_id_collection: { enabled: params.tax_id_collection?.enabled === 'true' },
+    automatic_tax: { enabled: params.automatic_tax?.enabled === 'true', liability: null, status: null },
+    customer_update: params.customer_update ?? null,
     custom_fields: (Array.isArray(params.custom_fields) ? params.custom_fields : []).map((f) => ({
       key: f.key,
       label: f.label,
@@ -699,14 +881,66 @@ function createCreditNote(params) {
 function route(method, path, params) {
   let m;
   if (method === 'GET' && (m = path.match(/^\/v1\/customers\/([^/]+)$/)))
-    return showCustomer(get(state.customers, 'customer', m[1]));
+    return showCustomer(get(state.customers, 'customer', m[1]), expandOf(params));
   if (method === 'POST' && (m = path.match(/^\/v1\/customers\/([^/]+)$/))) {
     const c = get(state.customers, 'customer', m[1]);
-    if (params.metadata) c.metadata = { ...c.metadata, ...params.metadata };
+    if (params.metadata) {
+      c.metadata = { ...c.metadata, ...params.metadata };
+      for (const [k, v] of Object.entries(c.metadata)) if (v === '') delete c.metadata[k];
+    }
     if (params.preferred_locales) c.preferred_locales = params.preferred_locales;
     if (params.name) c.name = params.name;
-    return showCustomer(c);
+    if ('address' in params) {
+      const a = params.address;
+      if (a && typeof a === 'object' && a.country && !/^[A-Z]{2}$/.test(a.country))
+        throw invalid('address[country] must be a two-letter ISO code');
+      c.address =
+        a && typeof a === 'object'
+          ? {
+              city: a.city || null,
+              country: a.country || null,
+              line1: a.line1 || null,
+              line2: a.line2 || null,
+              postal_code: a.postal_code || null,
+              state: a.state || null,
+            }
+          : null;
+    }
+    if (params.invoice_settings && 'footer' in params.invoice_settings)
+      c.invoice_settings = { ...c.invoice_settings, footer: params.invoice_settings.footer || null };
+    emit('customer.updated', c);
+    return showCustomer(c, expandOf(params));
   }
+  if ((m = path.match(/^\/v1\/customers\/([^/]+)\/tax_ids(?:\/([^/]+))?$/))) {
+    const c = get(state.customers, 'customer', m[1]);
+    const own = [...state.taxIds.values()].filter((t) => t.customer === c.id);
+    if (method === 'GET' && !m[2]) return list(own, params, strip, path);
+    if (method === 'POST' && !m[2]) return strip(createTaxId(params, { customer: c.id }));
+    const taxId = own.find((t) => t.id === m[2]);
+    if (!taxId) throw missing('tax_id', m[2]);
+    if (method === 'GET') return strip(taxId);
+    if (method === 'DELETE') {
+      state.taxIds.delete(taxId.id);
+      return { id: taxId.id, object: 'tax_id', deleted: true };
+    }
+  }
+  if (method === 'GET' && path === '/v1/tax_ids') {
+    const selfOwned = [...state.taxIds.values()].filter((t) => t.owner.type === 'self');
+    return list(params.owner?.type === 'self' ? selfOwned : [], params, strip, path);
+  }
+  if (method === 'GET' && (m = path.match(/^\/v1\/tax_ids\/([^/]+)$/))) return strip(get(state.taxIds, 'tax_id', m[1]));
+  if (method === 'POST' && path === '/v1/tax_ids') {
+    if (params.owner?.type !== 'self') throw invalid('fake-stripe: only owner[type]=self');
+    return strip(createTaxId(params, {}));
+  }
+  if (method === 'GET' && path === '/v1/tax_rates') {
+    let rates = [...state.taxRates.values()];
+    if (params.active !== undefined) rates = rates.filter((r) => r.active === (params.active === 'true'));
+    return list(rates, params, strip, path);
+  }
+  if (method === 'POST' && path === '/v1/tax_rates') return strip(createTaxRate(params));
+  if (method === 'GET' && (m = path.match(/^\/v1\/tax_rates\/([^/]+)$/)))
+    return strip(get(state.taxRates, 'tax_rate', m[1]));
   if (method === 'GET' && path === '/v1/customers') {
     const email = params.email?.toLowerCase();
     return list(
@@ -787,6 +1021,14 @@ const PAGE_TEXT = {
     name: 'Name on card',
     company: 'Company',
     card: 'Card number',
+    line1: 'Address line 1',
+    line2: 'Address line 2',
+    city: 'City',
+    postal: 'Postal code',
+    country: 'Country (ISO code)',
+    businessName: 'Business name',
+    taxIdType: 'Tax ID type',
+    taxId: 'Tax ID',
     pay: 'Subscribe',
     back: 'Back',
   },
@@ -796,6 +1038,14 @@ const PAGE_TEXT = {
     name: 'الاسم على البطاقة',
     company: 'الشركة',
     card: 'رقم البطاقة',
+    line1: 'العنوان، السطر 1',
+    line2: 'العنوان، السطر 2',
+    city: 'المدينة',
+    postal: 'الرمز البريدي',
+    country: 'الدولة (رمز ISO)',
+    businessName: 'اسم المنشأة',
+    taxIdType: 'نوع الرقم الضريبي',
+    taxId: 'الرقم الضريبي',
     pay: 'اشترك',
     back: 'رجوع',
   },
@@ -813,6 +1063,21 @@ ${error ? `<p role="alert" data-testid="fake-stripe-error" style="color:#b00020"
 <p><label>${t.email}<br><input name="email" type="email" required value="${escape(session.customer_email ?? '')}"></label></p>
 <p><label>${t.name}<br><input name="name" required></label></p>
 <p><label>${t.company}<br><input name="company"></label></p>
+${
+  session.billing_address_collection === 'required'
+    ? `<fieldset><p><label>${t.line1}<br><input name="line1" required></label></p>
+<p><label>${t.line2}<br><input name="line2"></label></p>
+<p><label>${t.city}<br><input name="city"></label></p>
+<p><label>${t.postal}<br><input name="postal_code"></label></p>
+<p><label>${t.country}<br><input name="country" required maxlength="2"></label></p></fieldset>`
+    : ''
+}${
+    session.tax_id_collection?.enabled
+      ? `<fieldset><p><label>${t.businessName}<br><input name="business_name"></label></p>
+<p><label>${t.taxIdType}<br><select name="tax_id_type"><option value="ae_trn">AE TRN</option><option value="sg_gst">SG GST</option></select></label></p>
+<p><label>${t.taxId}<br><input name="tax_id_value"></label></p></fieldset>`
+      : ''
+  }
 <p><label>${t.card}<br><input name="card" inputmode="numeric" required></label></p>
 <p><button type="submit">${t.pay}</button> <a href="${escape(session.cancel_url)}">${t.back}</a></p>
 </form></body></html>`;
@@ -888,10 +1153,30 @@ const server = http.createServer(async (req, res) => {
     if ((m = url.pathname.match(/^\/invoice\/([^/]+)(\/pdf)?$/))) {
       const invoice = state.invoices.get(m[1]);
       if (!invoice) return send(res, 404, 'Not found');
+      // Stripe's hosted invoice, reduced to what a test reads: the parties, tax IDs and tax amounts.
+      const rateOf = (t) => state.taxRates.get(t.tax_rate_details?.tax_rate);
       return send(
         res,
         200,
-        `<!doctype html><title>${invoice.number}</title><p>Invoice ${invoice.number}: ${invoice.status}</p>`,
+        `<!doctype html><title>${escape(invoice.number)}</title><p>Invoice ${escape(invoice.number)}: ${escape(invoice.status)}</p>` +
+          `<p data-testid="customer">${escape(invoice.customer_name)}, ${escape(
+            Object.values(invoice.customer_address ?? {})
+              .filter(Boolean)
+              .join(', '),
+          )}</p>` +
+          invoice.customer_tax_ids
+            .map((t) => `<p data-testid="customer-tax-id">${escape(t.type)} ${escape(t.value)}</p>`)
+            .join('') +
+          invoice.account_tax_ids
+            .map((id) => `<p data-testid="account-tax-id">${escape(state.taxIds.get(id)?.value)}</p>`)
+            .join('') +
+          invoice.total_taxes
+            .map(
+              (t) =>
+                `<p data-testid="tax">${escape(rateOf(t)?.display_name)} ${rateOf(t)?.percentage}%: ${(t.amount / 100).toFixed(2)}</p>`,
+            )
+            .join('') +
+          `<p data-testid="total">${(invoice.total / 100).toFixed(2)}</p>`,
       );
     }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {

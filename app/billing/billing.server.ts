@@ -25,8 +25,17 @@ export function billing(): BillingProvider {
     const e = env();
     const log = (m: string) => logger.info(`[billing] ${m}`);
     if (e.billing.kind === 'stripe') {
-      const { secretKey, webhookSecret, prices, apiBase } = e.billing;
-      globalThis.__billing = new StripeBilling({ secretKey, webhookSecret, prices, apiBase, plans: billingPlans, log });
+      const { secretKey, webhookSecret, prices, apiBase, tax } = e.billing;
+      globalThis.__billing = new StripeBilling({
+        secretKey,
+        webhookSecret,
+        prices,
+        apiBase,
+        plans: billingPlans,
+        log,
+        // parseEnv gives Stripe a profile always (the operator's; the demo's only on a loopback site).
+        tax: e.taxProfile ? { profile: e.taxProfile, mode: tax } : undefined,
+      });
       log(
         `Stripe${apiBase ? ` at ${apiBase}` : ''} (Checkout, subscription schedules, webhooks at /api/stripe/webhook)`,
       );

@@ -374,11 +374,20 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
                 <Text style={s.strong}>{line.description}</Text>
                 <Text style={[s.small, s.startText]}>{line.period}</Text>
               </View>
-              {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, i) => (
-                <Text key={i} style={[cols[i + 1], s.endText]}>
-                  {value}
-                </Text>
-              ))}
+              {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, i) =>
+                // The net and the tax of the line in AED too, under the SGD figure (no extra row: the
+                // description cell is two lines high already).
+                line.aed && (i === 2 || i === 4) ? (
+                  <View key={i} style={cols[i + 1]}>
+                    <Text style={s.endText}>{value}</Text>
+                    <Text style={[s.small, s.endText]}>{i === 2 ? line.aed.net : line.aed.tax}</Text>
+                  </View>
+                ) : (
+                  <Text key={i} style={[cols[i + 1], s.endText]}>
+                    {value}
+                  </Text>
+                ),
+              )}
             </View>
           ))}
           {tax.totals.map(([label, value], i) => (

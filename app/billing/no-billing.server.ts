@@ -46,6 +46,12 @@ export class NoBilling implements BillingProvider {
   async recentCreditNotes() {
     return [];
   }
+  async getBillingDetails() {
+    return null;
+  }
+  async setBillingDetails(): Promise<void> {
+    this.refuse();
+  }
   async changePlan(): Promise<SubscriptionView> {
     this.refuse();
   }

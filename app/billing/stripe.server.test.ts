@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeBilling, WebhookSignatureError } from './stripe.server';
+import { DEMO_TAX_PROFILE, type TaxProfile } from './tax/profile';
 import type { BillingEvent, BillingPlan } from './types';
 
 const SECRET = 'sk_test_adapter_0123456789';
@@ -48,8 +49,10 @@ async function subscribe(
   email: string,
   plan: 'starter' | 'business' | 'enterprise' = 'starter',
   card = '4242 4242 4242 4242',
+  extra: Record<string, string> = {},
+  via: StripeBilling = billing,
 ) {
-  const { url } = await billing.startCheckout({
+  const { url } = await via.startCheckout({
     plan,
     locale: 'en',
     successUrl: 'https://site.test/account/subscription?welcome=1',
@@ -60,12 +63,22 @@ async function subscribe(
   const res = await fetch(url, {
     method: 'POST',
     redirect: 'manual',
-    body: new URLSearchParams({ email, name: 'Test Client', company: 'Test Co', card }),
+    body: new URLSearchParams({
+      email,
+      name: 'Test Client',
+      company: 'Test Co',
+      card,
+      line1: '1 Raffles Place',
+      city: 'Singapore',
+      postal_code: '048616',
+      country: 'SG',
+      ...extra,
+    }),
   });
   const location = res.headers.get('location') ?? '';
   const sessionId = new URL(location || 'https://x.test').searchParams.get('session_id');
-  const customer = sessionId ? await billing.completedCheckout(sessionId) : null;
-  return { res, location, customer, subscription: customer ? await billing.getSubscription(customer.id) : null };
+  const customer = sessionId ? await via.completedCheckout(sessionId) : null;
+  return { res, location, customer, subscription: customer ? await via.getSubscription(customer.id) : null };
 }
 
 beforeAll(async () => {
@@ -358,5 +371,155 @@ describe('Stripe adapter against the fake', () => {
     await expect(billing.parseWebhook(sample.raw, fresh)).resolves.not.toThrow;
     const other = stripe.webhooks.generateTestHeaderString({ payload: sample.raw, secret: 'whsec_someone_else' });
     await expect(billing.parseWebhook(sample.raw, other)).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+});
+
+describe("Stripe's own tax objects (issue 41 item 7)", () => {
+  const UAE: TaxProfile = { ...DEMO_TAX_PROFILE, demo: false, registrationNumber: '100123456789012' };
+  const taxed = (mode: 'rates' | 'automatic' = 'rates') =>
+    new StripeBilling({
+      secretKey: SECRET,
+      webhookSecret: WHSEC,
+      prices: { business: PRICES.business },
+      apiBase: base,
+      plans,
+      log: () => {},
+      tax: { profile: UAE, mode },
+    });
+  const uaeCheckout = {
+    line1: 'Office 2207, Cluster X',
+    city: 'Dubai',
+    postal_code: '',
+    country: 'AE',
+    business_name: 'Haddad Trading LLC',
+    tax_id_type: 'ae_trn',
+    tax_id_value: '100234567800003',
+  };
+
+  it("Checkout asks for the billing address and tax ID; they reach the customer, the subscription gets the tax rate and the firm's tax ID", async () => {
+    const b = taxed();
+    const done = await subscribe('gulf@example.com', 'starter', undefined, uaeCheckout, b);
+    expect(done.res.status).toBe(303);
+    const session = await b.stripe.checkout.sessions.retrieve(new URL(done.location).searchParams.get('session_id')!);
+    expect(session).toMatchObject({ billing_address_collection: 'required', tax_id_collection: { enabled: true } });
+    expect(done.customer).toMatchObject({ name: 'Test Client' });
+    expect(await b.getBillingDetails(done.customer!.id)).toEqual({
+      legalName: 'Haddad Trading LLC',
+      address: 'Office 2207, Cluster X',
+      city: 'Dubai',
+      postalCode: '',
+      country: 'AE',
+      registrationNumber: '100234567800003',
+    });
+    const customer = await b.stripe.customers.retrieve(done.customer!.id, { expand: ['tax_ids'] });
+    expect(customer.deleted).toBeFalsy();
+    expect((customer as Stripe.Customer).tax_ids?.data.map((t) => [t.type, t.value])).toEqual([
+      ['ae_trn', '100234567800003'],
+    ]);
+    const sub = await b.stripe.subscriptions.retrieve(done.subscription!.id);
+    const rate = await b.stripe.taxRates.retrieve(sub.default_tax_rates![0]!.id ?? String(sub.default_tax_rates![0]));
+    expect(rate).toMatchObject({ display_name: 'VAT', percentage: 5, inclusive: true, country: 'AE' });
+    const [accountTaxId] = (sub.invoice_settings.account_tax_ids ?? []) as string[];
+    expect((await b.stripe.taxIds.retrieve(accountTaxId!)).value).toBe('100123456789012');
+
+    // The portal shows Stripe's invoice: its tax amounts, the customer's tax ID, Stripe's links.
+    const [first] = (await b.listInvoices(done.customer!.id, { limit: 1 })).invoices;
+    const invoice = await b.getInvoice(done.customer!.id, first!.id);
+    expect(invoice?.stripeTax).toMatchObject({
+      customerName: 'Haddad Trading LLC',
+      customerCountry: 'AE',
+      customerTaxIds: [{ type: 'ae_trn', value: '100234567800003' }],
+      taxes: [{ name: 'VAT', percentage: 5, amount: 4524, inclusive: true }],
+      net: 90476,
+      tax: 4524,
+      total: 95000,
+    });
+    expect(invoice?.hostedUrl).toMatch(/\/invoice\/in_/);
+    expect(invoice?.pdfUrl).toMatch(/\/pdf$/);
+  });
+
+  it('an overseas client is zero-rated from the invoice after Checkout, with the statement; one tax rate per treatment', async () => {
+    const b = taxed();
+    const done = await subscribe(
+      'sg-client@example.com',
+      'starter',
+      undefined,
+      { business_name: 'Tan Holdings Pte. Ltd.', tax_id_type: 'sg_gst', tax_id_value: '201912345K' },
+      b,
+    );
+    const sub = await b.stripe.subscriptions.retrieve(done.subscription!.id);
+    const rate = await b.stripe.taxRates.retrieve(String(sub.default_tax_rates![0]!.id ?? sub.default_tax_rates![0]));
+    expect(rate).toMatchObject({ percentage: 0, metadata: { bawaba_treatment: 'AE:zero-rated-export:0:inclusive' } });
+    const customer = (await b.stripe.customers.retrieve(done.customer!.id)) as Stripe.Customer;
+    expect(customer.invoice_settings.footer).toMatch(/^Zero-rated supply: export of services/);
+    await api('/_fake/advance', { seconds: 32 * 24 * 3600 });
+    const [renewal] = (await b.listInvoices(done.customer!.id, { limit: 1 })).invoices;
+    expect((await b.getInvoice(done.customer!.id, renewal!.id))?.stripeTax).toMatchObject({
+      taxes: [{ percentage: 0, amount: 0 }],
+      customerTaxIds: [{ type: 'sg_gst', value: '201912345K' }],
+      tax: 0,
+      total: 95000,
+    });
+    // A second adapter (a restart) finds the rates again instead of making new ones.
+    await taxed().taxRateFor('SG');
+    const rates = await b.stripe.taxRates.list({ limit: 100 });
+    const keys = rates.data.map((r) => r.metadata?.bawaba_treatment);
+    expect(keys.filter((k) => k === 'AE:zero-rated-export:0:inclusive')).toHaveLength(1);
+  });
+
+  it('details changed in the portal reach Stripe for the next invoices; an issued invoice keeps what Stripe printed', async () => {
+    const b = taxed();
+    const done = await subscribe('mover@example.com', 'starter', undefined, uaeCheckout, b);
+    const customerId = done.customer!.id;
+    const [issued] = (await b.listInvoices(customerId, { limit: 1 })).invoices;
+    const before = (await b.getInvoice(customerId, issued!.id))?.stripeTax;
+    await b.setBillingDetails(customerId, {
+      legalName: 'Haddad Trading Pte. Ltd.',
+      address: '8 Marina View\n#40-01',
+      city: 'Singapore',
+      postalCode: '018960',
+      country: 'SG',
+      registrationNumber: 'M2-1234567-8',
+    });
+    expect(await b.getBillingDetails(customerId)).toEqual({
+      legalName: 'Haddad Trading Pte. Ltd.',
+      address: '8 Marina View\n#40-01',
+      city: 'Singapore',
+      postalCode: '018960',
+      country: 'SG',
+      registrationNumber: 'M2-1234567-8',
+    });
+    const customer = (await b.stripe.customers.retrieve(customerId, { expand: ['tax_ids'] })) as Stripe.Customer;
+    expect(customer.tax_ids?.data.map((t) => [t.type, t.value])).toEqual([['sg_gst', 'M212345678']]);
+    expect(customer.address).toMatchObject({ line1: '8 Marina View', line2: '#40-01', postal_code: '018960' });
+    // The portal still greets the person, not the company.
+    expect((await b.getCustomer(customerId))?.name).toBe('Test Client');
+    expect((await b.getInvoice(customerId, issued!.id))?.stripeTax).toEqual(before);
+    await api('/_fake/advance', { seconds: 32 * 24 * 3600 });
+    const [next] = (await b.listInvoices(customerId, { limit: 1 })).invoices;
+    expect((await b.getInvoice(customerId, next!.id))?.stripeTax).toMatchObject({
+      customerName: 'Haddad Trading Pte. Ltd.',
+      customerCountry: 'SG',
+      customerTaxIds: [{ type: 'sg_gst', value: 'M212345678' }],
+      taxes: [{ percentage: 0 }],
+    });
+  });
+
+  it('with Stripe Tax (STRIPE_TAX=automatic) Checkout enables automatic tax and makes no tax rate', async () => {
+    const b = taxed('automatic');
+    const { url } = await b.startCheckout({
+      plan: 'starter',
+      locale: 'en',
+      successUrl: 'https://site.test/s',
+      cancelUrl: 'https://site.test/p',
+      email: 'auto@example.com',
+      visitor: 'auto',
+    });
+    const session = await b.stripe.checkout.sessions.retrieve(url.split('/pay/')[1]!);
+    expect(session.automatic_tax.enabled).toBe(true);
+    expect((session as unknown as { subscription_data: object }).subscription_data).not.toHaveProperty(
+      'default_tax_rates',
+    );
+    expect(await b.taxRateFor('AE')).toBeNull();
   });
 });

@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Locale } from '~/i18n';
 import { checkReason, CreditNoteError } from './tax/credit-note';
+import { registrationValue, type BillingDetails } from './tax/details';
+import type { TaxProfile } from './tax/profile';
+import { taxTreatment } from './tax/rules';
+import { taxLabels } from './tax/view';
 import {
   BillingError,
   isPlanKey,
@@ -15,6 +19,7 @@ import {
   type InvoiceStatus,
   type InvoiceView,
   type PlanKey,
+  type StripeInvoiceTax,
   type SubscriptionStatus,
   type SubscriptionView,
 } from './types';
@@ -42,6 +47,12 @@ import { log as logger } from '~/lib/log.server';
  *   (`items.data[].current_period_end`).
  * - Stripe is the source of truth for plans, periods and invoices; nothing of it is copied into
  *   the portal's store except the account to customer link.
+ * - Tax (issue 41 item 7, ADR 0028): Stripe's invoices are the tax invoices. The client's legal
+ *   name, address and tax ID (`ae_trn`, `sg_gst`) live on the Stripe customer (Checkout collects
+ *   them; the portal edits them); the firm's registration number is an account tax ID made from
+ *   the tax profile; each treatment of the rule table has one tax rate, made once and found again
+ *   by its metadata, set as the subscription's `default_tax_rates` (or Stripe Tax with
+ *   STRIPE_TAX=automatic). Stripe copies all of it into each invoice when it finalizes it.
  */
 
 export class WebhookSignatureError extends Error {
@@ -60,7 +71,16 @@ export interface StripeBillingOptions {
   apiBase?: string;
   plans: () => Promise<BillingPlan[]>;
   log?: (message: string) => void;
+  /** The issuing entity's profile and how tax is applied: tax rates from it, or Stripe Tax. Without it, no tax objects. */
+  tax?: { profile: TaxProfile; mode: 'rates' | 'automatic' };
 }
+
+/** Stripe's tax ID type for a client's tax number, by the client's country (others: kept in the customer's metadata). */
+export const STRIPE_TAX_ID_TYPES: Record<string, 'ae_trn' | 'sg_gst'> = { AE: 'ae_trn', SG: 'sg_gst' };
+const LEGAL_NAME = 'legal_name';
+const CONTACT_NAME = 'contact_name';
+const TAX_NUMBER = 'tax_number';
+const TREATMENT = 'bawaba_treatment';
 
 /** Seconds Stripe's webhook signature may be old (the SDK's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -189,6 +209,44 @@ export function toCreditNoteSummary(cn: Stripe.CreditNote): CreditNoteSummary {
   };
 }
 
+/**
+ * What Stripe's invoice says about tax: the customer as Stripe printed them, their tax IDs, the
+ * net, each tax with its rate (`rates` holds the invoice's tax rates, fetched by id) and the total.
+ * Null for an invoice without tax objects (before they were used, or no profile).
+ */
+export function toStripeInvoiceTax(
+  invoice: Stripe.Invoice,
+  rates: Map<string, Stripe.TaxRate>,
+): StripeInvoiceTax | null {
+  const taxes = invoice.total_taxes ?? [];
+  const ids = invoice.customer_tax_ids ?? [];
+  if (!taxes.length && !ids.length && !invoice.customer_address) return null;
+  const a = invoice.customer_address;
+  return {
+    customerName: invoice.customer_name ?? null,
+    customerAddress: a
+      ? [a.line1, a.line2, [a.city, a.postal_code].filter(Boolean).join(' '), a.country].filter((x): x is string =>
+          Boolean(x),
+        )
+      : [],
+    customerCountry: a?.country ?? null,
+    customerTaxIds: ids.flatMap((t) => (t.value ? [{ type: t.type, value: t.value }] : [])),
+    net: invoice.total_excluding_tax ?? invoice.total,
+    taxes: taxes.map((t) => {
+      const rate = t.tax_rate_details ? rates.get(t.tax_rate_details.tax_rate) : undefined;
+      return {
+        name: rate?.display_name ?? '',
+        percentage: rate?.percentage ?? 0,
+        amount: t.amount,
+        taxable: t.taxable_amount ?? 0,
+        inclusive: t.tax_behavior === 'inclusive',
+      };
+    }),
+    tax: taxes.reduce((sum, t) => sum + t.amount, 0),
+    total: invoice.total,
+  };
+}
+
 function customerView(
   customer: Stripe.Customer,
   hint?: { locale?: string | null; company?: string | null; name?: string | null; email?: string | null },
@@ -199,7 +257,8 @@ function customerView(
   return {
     id: customer.id,
     email,
-    name: customer.name ?? hint?.name ?? email,
+    // The portal greets the person; Stripe's `name` is the legal name printed on its invoices.
+    name: customer.metadata?.[CONTACT_NAME] || hint?.name || customer.name || email,
     company: hint?.company ?? customer.metadata?.company ?? null,
     locale,
   };
@@ -226,6 +285,9 @@ export class StripeBilling implements BillingProvider {
   readonly kind = 'stripe' as const;
   readonly stripe: Stripe;
   private readonly log: (message: string) => void;
+  /** Tax rate ids by treatment key, and the account's tax ID, once found or made. */
+  private readonly taxRateIds = new Map<string, string>();
+  private accountTaxIdCache: string | null = null;
 
   constructor(private readonly options: StripeBillingOptions) {
     const base = options.apiBase ? new URL(options.apiBase) : null;
@@ -360,7 +422,7 @@ export class StripeBilling implements BillingProvider {
     }
   }
 
-  /** Stripe's invoices carry Stripe's own tax objects (issue 41 item 7, not done yet): no snapshot here. */
+  /** Stripe's invoices are the tax invoices (their tax is in `InvoiceView.stripeTax`): no snapshot here. */
   async getInvoiceTax(): Promise<null> {
     return null;
   }
@@ -371,7 +433,13 @@ export class StripeBilling implements BillingProvider {
       const invoice = await this.stripe.invoices.retrieve(invoiceId);
       if (idOf(invoice.customer as string | { id: string } | null) !== customerId || invoice.status === 'draft')
         return null;
-      return toInvoiceView(invoice, await this.planOf());
+      // An invoice names its tax rates by id only: each is read (an invoice has one or two).
+      const rates = new Map<string, Stripe.TaxRate>();
+      for (const t of invoice.total_taxes ?? []) {
+        const id = t.tax_rate_details?.tax_rate;
+        if (id && !rates.has(id)) rates.set(id, await this.stripe.taxRates.retrieve(id));
+      }
+      return { ...toInvoiceView(invoice, await this.planOf()), stripeTax: toStripeInvoiceTax(invoice, rates) };
     } catch (error) {
       if (isMissing(error)) return null;
       translate(error);
@@ -496,6 +564,182 @@ export class StripeBilling implements BillingProvider {
       translate(error);
     }
     return out;
+  }
+
+  // ------------------------------------------------------------------ billing details and tax
+
+  /** The client's billing details as the Stripe customer holds them; null before they gave an address. */
+  async getBillingDetails(customerId: string): Promise<BillingDetails | null> {
+    if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId)) return null;
+    try {
+      const customer = await this.stripe.customers.retrieve(customerId, { expand: ['tax_ids'] });
+      if (customer.deleted || !customer.address?.country) return null;
+      const a = customer.address;
+      const taxId = customer.tax_ids?.data[0]?.value ?? null;
+      return {
+        legalName: customer.metadata?.[LEGAL_NAME] || customer.name || '',
+        address: [a.line1, a.line2].filter(Boolean).join('\n'),
+        city: a.city ?? '',
+        postalCode: a.postal_code ?? '',
+        country: a.country!,
+        // What the client typed, kept in the metadata; else the tax ID as Stripe holds it.
+        registrationNumber: customer.metadata?.[TAX_NUMBER] || taxId,
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      translate(error);
+    }
+  }
+
+  /**
+   * Puts the details on the Stripe customer: the legal name as Stripe's `name` (printed on its
+   * invoices; the person's name is kept as metadata.contact_name), the address, the tax ID of the
+   * client's country, the zero-rating statement as the invoice footer; then the live subscription
+   * gets the treatment's tax rate. Only invoices Stripe finalizes from now on carry them.
+   */
+  async setBillingDetails(customerId: string, details: BillingDetails): Promise<void> {
+    if (!/^cus_[A-Za-z0-9]{1,64}$/.test(customerId)) throw new BillingError('not_found', 'No such customer');
+    try {
+      const customer = await this.stripe.customers.retrieve(customerId, { expand: ['tax_ids'] });
+      if (customer.deleted) throw new BillingError('not_found', 'No such customer');
+      const [line1, ...rest] = details.address.split('\n');
+      const contact = customer.metadata?.[CONTACT_NAME] || customer.name || '';
+      const type = STRIPE_TAX_ID_TYPES[details.country] ?? null;
+      const value = registrationValue(details);
+      const minute = Math.floor(Date.now() / 60_000);
+      const digest = createHash('sha256').update(JSON.stringify(details)).digest('hex').slice(0, 16);
+      await this.stripe.customers.update(
+        customerId,
+        {
+          name: details.legalName,
+          address: {
+            line1: line1 ?? '',
+            line2: rest.join(', '),
+            city: details.city ?? '',
+            postal_code: details.postalCode ?? '',
+            country: details.country,
+          },
+          invoice_settings: { footer: this.zeroRatingStatement(details.country, customer) },
+          metadata: {
+            [LEGAL_NAME]: details.legalName,
+            [CONTACT_NAME]: contact,
+            [TAX_NUMBER]: details.registrationNumber ?? '',
+          },
+        },
+        { idempotencyKey: `bawaba:billing-details:${customerId}:${digest}:${minute}` },
+      );
+      // One tax ID of the country's type: others of the types this site sets are removed.
+      const existing = customer.tax_ids?.data ?? [];
+      for (const t of existing)
+        if (Object.values(STRIPE_TAX_ID_TYPES).includes(t.type as 'ae_trn') && !(t.type === type && t.value === value))
+          await this.stripe.customers.deleteTaxId(customerId, t.id);
+      if (type && value && !existing.some((t) => t.type === type && t.value === value))
+        await this.stripe.customers.createTaxId(
+          customerId,
+          { type, value },
+          { idempotencyKey: `bawaba:customer-tax-id:${customerId}:${type}:${value}:${minute}` },
+        );
+      const sub = await this.liveSubscription(customerId);
+      if (sub) await this.applyTax(sub.id, details.country, `details:${digest}:${minute}`);
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  /** The zero-rating statement of the client's treatment, in the customer's language, or '' (none). */
+  private zeroRatingStatement(country: string | null, customer: Stripe.Customer): string {
+    const profile = this.options.tax?.profile;
+    if (!profile) return '';
+    const statement = taxTreatment(profile, country).statement;
+    const locale: Locale = (customer.metadata?.locale ?? customer.preferred_locales?.[0] ?? 'en').startsWith('ar')
+      ? 'ar'
+      : 'en';
+    return statement ? taxLabels[locale][statement] : '';
+  }
+
+  private async liveSubscription(customerId: string): Promise<Stripe.Subscription | null> {
+    const list = await this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 });
+    return list.data.find((sub) => !ended(sub) && sub.status !== 'incomplete') ?? null;
+  }
+
+  /**
+   * The tax rate of the treatment for a client in `country` (null: not known), made once: found
+   * again by its metadata, so a restart or a second server makes no second one. Null when no tax
+   * rate applies (no profile, Stripe Tax, or an unregistered firm).
+   */
+  async taxRateFor(country: string | null): Promise<string | null> {
+    const tax = this.options.tax;
+    if (!tax || tax.mode !== 'rates' || !tax.profile.registered) return null;
+    const t = taxTreatment(tax.profile, country);
+    const key = [
+      tax.profile.country,
+      t.kind,
+      t.ratePercent,
+      tax.profile.pricesIncludeTax ? 'inclusive' : 'exclusive',
+    ].join(':');
+    const known = this.taxRateIds.get(key);
+    if (known) return known;
+    let id: string | null = null;
+    // Bounded: an account has a handful of tax rates.
+    for await (const rate of this.stripe.taxRates.list({ active: true, limit: 100 })) {
+      if (rate.metadata?.[TREATMENT] === key) {
+        id = rate.id;
+        break;
+      }
+    }
+    if (!id) {
+      const name = tax.profile.country === 'AE' ? 'VAT' : 'GST';
+      const rate = await this.stripe.taxRates.create(
+        {
+          display_name: name,
+          description: `${name} ${t.kind} (${key})`,
+          percentage: t.ratePercent,
+          inclusive: tax.profile.pricesIncludeTax,
+          country: tax.profile.country,
+          tax_type: tax.profile.country === 'AE' ? 'vat' : 'gst',
+          metadata: { [TREATMENT]: key },
+        },
+        { idempotencyKey: `bawaba:tax-rate:${key}` },
+      );
+      id = rate.id;
+      this.log(`tax rate ${id} made for ${key}`);
+    }
+    this.taxRateIds.set(key, id);
+    return id;
+  }
+
+  /** The firm's registration number as one of the account's tax IDs (made once from the profile), or null. */
+  async accountTaxId(): Promise<string | null> {
+    const profile = this.options.tax?.profile;
+    if (!profile?.registered || !profile.registrationNumber) return null;
+    if (this.accountTaxIdCache) return this.accountTaxIdCache;
+    const type = profile.country === 'AE' ? 'ae_trn' : 'sg_gst';
+    const value = profile.registrationNumber;
+    const own = await this.stripe.taxIds.list({ owner: { type: 'self' }, limit: 100 });
+    const found = own.data.find((t) => t.type === type && t.value === value);
+    this.accountTaxIdCache =
+      found?.id ??
+      (
+        await this.stripe.taxIds.create(
+          { type, value, owner: { type: 'self' } },
+          { idempotencyKey: `bawaba:account-tax-id:${type}:${value}` },
+        )
+      ).id;
+    return this.accountTaxIdCache;
+  }
+
+  /** The subscription's next invoices get the treatment's tax rate and the firm's tax ID. */
+  private async applyTax(subscriptionId: string, country: string | null, why: string): Promise<void> {
+    if (!this.options.tax) return;
+    const [rate, account] = await Promise.all([this.taxRateFor(country), this.accountTaxId()]);
+    await this.stripe.subscriptions.update(
+      subscriptionId,
+      {
+        ...(this.options.tax.mode === 'rates' ? { default_tax_rates: rate ? [rate] : '' } : {}),
+        invoice_settings: { account_tax_ids: account ? [account] : '' },
+      },
+      { idempotencyKey: `bawaba:subscription-tax:${subscriptionId}:${why}` },
+    );
   }
 
   // ------------------------------------------------------------------ changing
@@ -693,6 +937,11 @@ export class StripeBilling implements BillingProvider {
         .digest('hex')
         .slice(0, 24);
     const minute = Math.floor(Date.now() / 60_000);
+    // The first invoice's tax: a signed-in client's country is known; a new client's is not yet
+    // (the rule table's setting decides), and the subscription is corrected once Checkout has it.
+    const known = request.customerId ? await this.getBillingDetails(request.customerId) : null;
+    const automatic = this.options.tax?.mode === 'automatic';
+    const rate = await this.taxRateFor(known?.country ?? null);
     const success = new URL(request.successUrl);
     const successUrl = `${success.toString()}${success.search ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
     try {
@@ -709,7 +958,16 @@ export class StripeBilling implements BillingProvider {
               ? { customer_email: request.email }
               : {}),
           metadata: { plan: request.plan, locale: request.locale },
-          subscription_data: { metadata: { plan: request.plan, locale: request.locale } },
+          subscription_data: {
+            metadata: { plan: request.plan, locale: request.locale },
+            ...(rate ? { default_tax_rates: [rate] } : {}),
+          },
+          // The tax invoice's particulars: Stripe asks for the billing address and a business tax ID,
+          // and writes them on the customer (an existing one only as customer_update allows).
+          billing_address_collection: 'required',
+          tax_id_collection: { enabled: true },
+          ...(request.customerId ? { customer_update: { address: 'auto', name: 'auto' } } : {}),
+          ...(automatic ? { automatic_tax: { enabled: true } } : {}),
           custom_fields: [
             {
               key: 'company',
@@ -752,17 +1010,37 @@ export class StripeBilling implements BillingProvider {
     if (customer.deleted) return null;
     const company = session.custom_fields?.find((f) => f.key === 'company')?.text?.value?.trim() || null;
     const locale = session.metadata?.locale ?? session.locale ?? null;
-    // Stripe's own messages (receipts) in the client's language too, and the company kept on the customer.
-    if ((locale && customer.metadata?.locale !== locale) || (company && customer.metadata?.company !== company)) {
+    const details = session.customer_details;
+    // The legal name of the tax invoices: the business named with a tax ID, else the company, else the person.
+    const legalName = details?.business_name?.trim() || company || details?.name || null;
+    const contact = details?.name ?? null;
+    const country = details?.address?.country ?? customer.address?.country ?? null;
+    // Stripe's own messages (receipts) in the client's language too, the company, legal and contact
+    // names kept on the customer, and the footer of a zero-rated client's invoices.
+    if (
+      (locale && customer.metadata?.locale !== locale) ||
+      (company && customer.metadata?.company !== company) ||
+      (legalName && !customer.metadata?.[LEGAL_NAME])
+    ) {
+      const footer = country ? this.zeroRatingStatement(country, customer) : '';
       await this.stripe.customers.update(
         id,
         {
           preferred_locales: [locale === 'ar' ? 'ar' : 'en'],
-          metadata: { ...(locale ? { locale } : {}), ...(company ? { company } : {}) },
+          metadata: {
+            ...(locale ? { locale } : {}),
+            ...(company ? { company } : {}),
+            ...(legalName && !customer.metadata?.[LEGAL_NAME] ? { [LEGAL_NAME]: legalName } : {}),
+            ...(contact && !customer.metadata?.[CONTACT_NAME] ? { [CONTACT_NAME]: contact } : {}),
+          },
+          ...(footer ? { invoice_settings: { footer } } : {}),
         },
         { idempotencyKey: `bawaba:customer-from-checkout:${session.id}` },
       );
     }
+    // The subscription's next invoices follow the country Checkout collected.
+    const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+    if (subscriptionId && this.options.tax) await this.applyTax(subscriptionId, country, `checkout:${session.id}`);
     return customerView(customer, {
       locale,
       company,

@@ -12,6 +12,7 @@
  */
 import type { Locale } from '~/i18n';
 import type { CreditNoteSnapshot } from './tax/credit-note';
+import type { BillingDetails } from './tax/details';
 import type { InvoiceSnapshot } from './tax/snapshot';
 
 export const PLAN_KEYS = ['starter', 'business', 'enterprise'] as const;
@@ -86,6 +87,22 @@ export interface InvoiceView {
   hostedUrl: string | null;
   /** Stripe's PDF (hosted world); null in the embedded world, where the site renders its own. */
   pdfUrl: string | null;
+  /** The tax content of Stripe's invoice (hosted world, one invoice read alone); absent elsewhere. */
+  stripeTax?: StripeInvoiceTax | null;
+}
+
+/** What a Stripe invoice, the tax invoice in the hosted world, says about tax (issue 41 item 7). */
+export interface StripeInvoiceTax {
+  /** The customer as Stripe printed them on the invoice when it was finalized. */
+  customerName: string | null;
+  customerAddress: string[];
+  customerCountry: string | null;
+  customerTaxIds: { type: string; value: string }[];
+  /** Cents. */
+  net: number;
+  taxes: { name: string; percentage: number; amount: number; taxable: number; inclusive: boolean }[];
+  tax: number;
+  total: number;
 }
 
 /**
@@ -213,6 +230,14 @@ export interface BillingProvider {
   issueCreditNote(invoiceNumber: string, reason: string): Promise<IssuedCreditNote>;
   /** The latest credit notes of all customers, newest first, for the operator's `list`. */
   recentCreditNotes(limit: number): Promise<CreditNoteSummary[]>;
+  /**
+   * The client's billing details (legal name, address, country, tax number) for their future
+   * invoices, or null when none were given yet. Embedded: the customer's row; Stripe: the
+   * customer's name, address and tax IDs.
+   */
+  getBillingDetails(customerId: string): Promise<BillingDetails | null>;
+  /** Records them for future invoices: an issued invoice keeps the details it was issued with. */
+  setBillingDetails(customerId: string, details: BillingDetails): Promise<void>;
   /** Schedules the change for the next billing date, no proration. Idempotent for the same plan. */
   changePlan(customerId: string, subscriptionId: string, plan: PlanKey): Promise<SubscriptionView>;
   /** Withdraws a scheduled change before it applies. Idempotent. */

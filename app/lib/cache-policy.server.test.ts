@@ -31,6 +31,7 @@ describe('isPortalPath, from the route table', () => {
       'account',
       'account-verify',
       'account-subscription',
+      'account-billing-details',
       'account-invoice',
       'account-invoice-pdf',
       'account-invoice-xml',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOf, isolateNumberRuns, toAsciiDigits } from './digits';
+import { digitsOf, isolateCodes, isolateNumberRuns, toAsciiDigits } from './digits';
 
 describe('digits', () => {
   it('reads Arabic-Indic and Persian digits as ASCII', () => {
@@ -21,5 +21,12 @@ describe('digits', () => {
     expect(isolateNumberRuns('حتى 14/12/2026 أو 1.5 يوم')).toBe('حتى \u206614/12/2026\u2069 أو \u20661.5\u2069 يوم');
     expect(isolateNumberRuns('Unit 22-02, 10 Anson Road')).toBe('Unit \u206622-02\u2069, 10 Anson Road');
     expect(isolateNumberRuns('Suite 3, Level 12')).toBe('Suite 3, Level 12');
+  });
+
+  it('isolates tax numbers and other codes with digits whole, and leaves words alone', () => {
+    expect(isolateCodes('مثل M2-1234567-8 أو 201912345K.')).toBe(
+      'مثل \u2066M2-1234567-8\u2069 أو \u2066201912345K\u2069.',
+    );
+    expect(isolateCodes('UAE TRN: 15 digits, starting with 100')).toBe('UAE TRN: 15 digits, starting with 100');
   });
 });

@@ -23,3 +23,13 @@ export function digitsOf(input: string): string {
 export function isolateNumberRuns(text: string): string {
   return text.replace(/\d+(?:[-/.]\d+)+/g, (run) => `\u2066${run}\u2069`);
 }
+
+/**
+ * Codes of Latin letters and digits joined by hyphens ("M2-1234567-8", "201912345K") kept whole
+ * and left to right inside Arabic text, like isolateNumberRuns: after Arabic letters "M2-1234567-8"
+ * would otherwise split at its hyphens. Each is wrapped in a left-to-right isolate.
+ */
+export function isolateCodes(text: string): string {
+  // A code has a digit and a letter or a hyphen: plain numbers ("15 digits") are left alone.
+  return text.replace(/\b(?=[\dA-Z-]*\d)(?=[\dA-Z-]*[A-Z-])[\dA-Z]+(?:-[\dA-Z]+)*\b/g, (run) => `\u2066${run}\u2069`);
+}

@@ -148,7 +148,11 @@ describe('environment', () => {
       webhookSecret: 'whsec_abc',
       prices: { starter: undefined, business: 'price_b', enterprise: undefined },
       apiBase: 'http://127.0.0.1:4000',
+      tax: 'rates',
     });
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(parseEnv({ ...keys, STRIPE_TAX: 'automatic' }).billing).toMatchObject({ tax: 'automatic' });
+    expect(() => parseEnv({ ...keys, STRIPE_TAX: 'yes' })).toThrow(/STRIPE_TAX/);
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(

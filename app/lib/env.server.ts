@@ -80,6 +80,8 @@ const schema = z.object({
   STRIPE_PRICE_BUSINESS: stripePriceId,
   STRIPE_PRICE_ENTERPRISE: stripePriceId,
   STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'an http(s):// URL' }).optional()),
+  /** How Stripe's invoices get their tax: `rates` (default, tax rates from the profile) or `automatic` (Stripe Tax). */
+  STRIPE_TAX: optional.pipe(z.enum(['rates', 'automatic'], { error: 'rates or automatic' }).optional()),
   /** `demo`: run the embedded billing engine (test cards, demo clients) on a public site too. */
   BILLING: optional.pipe(z.enum(['demo'], { error: 'unset, or demo' }).optional()),
   PORTAL_TEST_HOOKS: optional.pipe(z.enum(['0', '1']).optional()),
@@ -189,6 +191,8 @@ export type ServerEnv = {
         prices: { starter?: string; business?: string; enterprise?: string };
         /** Another Stripe API address (tests point it at tests/fake-stripe.mjs). */
         apiBase?: string;
+        /** Tax rates made from the profile (`rates`), or Stripe Tax (`automatic`, enabled in the Stripe account). */
+        tax: 'rates' | 'automatic';
       };
   /** Test-only hooks (move the billing clock, make invoices fail): refused in production and with Stripe. */
   portalTestHooks: boolean;
@@ -391,6 +395,7 @@ export function parseEnv(
               enterprise: e.STRIPE_PRICE_ENTERPRISE,
             },
             ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/$/, '') } : {}),
+            tax: e.STRIPE_TAX ?? 'rates',
           }
         : e.BILLING === 'demo'
           ? { kind: 'embedded', because: 'BILLING=demo' }

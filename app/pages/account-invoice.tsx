@@ -119,6 +119,12 @@ function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; numbe
                 {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, j) => (
                   <td key={j} className={money}>
                     <Bidi>{value}</Bidi>
+                    {/* The net and the tax of the line in AED too, under the SGD figure. */}
+                    {line.aed && (j === 2 || j === 4) && (
+                      <span className="block text-sm text-navy-700" data-testid="invoice-line-aed">
+                        <Bidi>{j === 2 ? line.aed.net : line.aed.tax}</Bidi>
+                      </span>
+                    )}
                   </td>
                 ))}
               </tr>
@@ -169,7 +175,7 @@ function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; numbe
 }
 
 export default function AccountInvoice() {
-  const { invoice, planName, amount, customer, firm, pdfUrl, xmlUrl, tax } = useLoaderData<typeof loader>();
+  const { invoice, planName, amount, customer, firm, pdfUrl, xmlUrl, tax, stripeTax } = useLoaderData<typeof loader>();
   const { t } = useT('portal');
   const locale = useLocale();
   const date = useFormatDate();
@@ -248,8 +254,21 @@ export default function AccountInvoice() {
             <div className="grid gap-6 border-t border-navy-100 py-6 sm:grid-cols-2">
               <TitledSection id="billed-to" title={t('invoice.billedTo')} titleClassName={term}>
                 <address className="mt-2 not-italic leading-7 text-navy-900">
-                  <span className="block font-semibold">{customer.name}</span>
-                  {customer.company && <span className="block">{customer.company}</span>}
+                  {/* Stripe's invoice names the customer as Stripe printed them (legal name, address, tax IDs). */}
+                  <span className="block font-semibold">{stripeTax?.customerName ?? customer.name}</span>
+                  {customer.company && customer.company !== stripeTax?.customerName && (
+                    <span className="block">{customer.company}</span>
+                  )}
+                  {stripeTax?.customerLines.map((line, i) => (
+                    <span key={i} className="block break-words">
+                      {isolateNumberRuns(line)}
+                    </span>
+                  ))}
+                  {stripeTax?.taxIds.map((id) => (
+                    <span key={id.value} className="block font-semibold" data-testid="invoice-customer-tax-id">
+                      {t('invoice.stripeTax.taxId')}: <bdi dir="ltr">{id.value}</bdi>
+                    </span>
+                  ))}
                   {/* Aligned with the lines above it; only the address itself runs left to right. */}
                   <span className="block break-all">
                     <bdi dir="ltr">{customer.email}</bdi>
@@ -311,6 +330,61 @@ export default function AccountInvoice() {
                 </tr>
               </tfoot>
             </table>
+            {stripeTax && (
+              <section
+                className="mt-6 rounded-lg border border-navy-100 p-4"
+                aria-labelledby="invoice-stripe-tax"
+                data-testid="invoice-stripe-tax"
+              >
+                <h2 id="invoice-stripe-tax" className={term}>
+                  {t('invoice.stripeTax.heading')}
+                </h2>
+                <dl className="mt-2">
+                  {[
+                    [t('invoice.stripeTax.net'), stripeTax.net] as const,
+                    ...stripeTax.taxes.map(
+                      (x) =>
+                        [
+                          t(x.inclusive ? 'invoice.stripeTax.taxIncluded' : 'invoice.stripeTax.taxAdded', {
+                            name: x.name,
+                            rate: x.rate,
+                          }),
+                          x.amount,
+                        ] as const,
+                    ),
+                    [t('invoice.stripeTax.total'), stripeTax.total] as const,
+                  ].map(([label, value]) => (
+                    <div key={label} className="flex justify-between gap-4 py-1">
+                      <dt>{label}</dt>
+                      <dd className="font-semibold tabular-nums">
+                        <Bidi>{value}</Bidi>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+                <p className="mt-2 text-sm text-navy-700">{t('invoice.stripeTax.note')}</p>
+                <ul className="mt-3 flex flex-wrap gap-3 print:hidden">
+                  {stripeTax.hostedUrl && (
+                    <li>
+                      <a
+                        href={stripeTax.hostedUrl}
+                        className={`${button.outline} min-h-11`}
+                        data-testid="stripe-hosted"
+                      >
+                        {t('invoice.stripeTax.hosted')}
+                      </a>
+                    </li>
+                  )}
+                  {stripeTax.pdfUrl && (
+                    <li>
+                      <a href={stripeTax.pdfUrl} className={`${button.outline} min-h-11`} data-testid="stripe-pdf">
+                        {t('invoice.stripeTax.pdf')}
+                      </a>
+                    </li>
+                  )}
+                </ul>
+              </section>
+            )}
             <p className="mt-4 text-sm text-navy-700">{t('invoice.currency')}</p>
           </article>
         )}

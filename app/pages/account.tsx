@@ -72,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     subscription: overview.subscription,
     planName: overview.plan?.name ?? overview.subscription?.plan ?? null,
     amount: overview.amount,
+    askDetails: overview.askDetails,
   };
 }
 
@@ -183,7 +184,7 @@ function SignIn({ next }: { next: string }) {
 
 type OverviewData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { signedIn: true }>;
 
-function Overview({ data: { csrf, account, subscription, planName, amount } }: { data: OverviewData }) {
+function Overview({ data: { csrf, account, subscription, planName, amount, askDetails } }: { data: OverviewData }) {
   const { t } = useT('portal');
   const localize = useLocalizePath();
   const result = useActionData<typeof action>();
@@ -198,6 +199,18 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
       </PageHeader>
       <div className={`${portalContainer.wide} space-y-6 pb-16 md:pb-24`}>
         <MessageBanner message={message} />
+        {askDetails && (
+          // Asked, never required: invoices are issued with what is known until the client answers.
+          <div
+            className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+            data-testid="billing-details-prompt"
+          >
+            <p className="max-w-2xl">{t('billingDetails.prompt')}</p>
+            <Link to={localize('/account/billing-details')} className={`${button.primary} min-h-11`}>
+              {t('billingDetails.promptLink')}
+            </Link>
+          </div>
+        )}
         <div className="grid gap-6 md:grid-cols-2">
           <TitledSection title={t('account.plan')} className={card} testId="account-plan">
             {subscription && planName ? (
@@ -249,6 +262,11 @@ function Overview({ data: { csrf, account, subscription, planName, amount } }: {
                 </dd>
               </div>
             </dl>
+            <p className="mt-4">
+              <Link to={localize('/account/billing-details')} className={textLink} data-testid="billing-details-link">
+                {t('billingDetails.manage')}
+              </Link>
+            </p>
             <Form method="post" preventScrollReset className="mt-5" data-testid="preferences-form">
               <CsrfInput csrf={csrf} />
               <input type="hidden" name="intent" value="preferences" />

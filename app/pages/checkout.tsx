@@ -15,6 +15,7 @@ import {
   button,
   CheckIcon,
   ErrorAlert,
+  isolateCodes,
   requestLocale,
   RouteErrorBoundary,
   TitledSection,
@@ -22,7 +23,10 @@ import {
   useLocalizePath,
   useT,
 } from '~/kit';
+import type { BillingDetailsField } from '~/billing/tax/details';
 import {
+  BILLING_DETAILS_FIELDS,
+  BillingDetailsFields,
   BusyButton,
   card,
   describedBy,
@@ -52,7 +56,9 @@ export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args
 export const ErrorBoundary = RouteErrorBoundary;
 
 /** The fields kept after a failed attempt (never the card number or the security code). */
-type KeptValues = { email: string; name: string; company: string; expiry: string };
+type KeptValues = { email: string; name: string; company: string; expiry: string } & Partial<
+  Record<BillingDetailsField, string>
+>;
 export type CheckoutActionData = {
   fieldErrors: Partial<Record<CheckoutField, string>>;
   formError: string | null;
@@ -75,6 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     name: keep('name'),
     company: keep('company'),
     expiry: keep('expiry'),
+    ...Object.fromEntries(BILLING_DETAILS_FIELDS.map((f) => [f, keep(f)])),
   };
   const status =
     result.formError === 'checkout.errors.declined'
@@ -85,7 +92,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data<CheckoutActionData>({ fieldErrors: result.fieldErrors, formError: result.formError, values }, { status });
 }
 
-const FIELD_ORDER: CheckoutField[] = ['email', 'name', 'company', 'cardNumber', 'expiry', 'cvc'];
+type CardField = Exclude<CheckoutField, BillingDetailsField>;
+const FIELD_ORDER: CheckoutField[] = [
+  'email',
+  'name',
+  'company',
+  ...BILLING_DETAILS_FIELDS,
+  'cardNumber',
+  'expiry',
+  'cvc',
+];
 
 /** No `maxLength`: it would cut a paste (see app/features/portal/shared.tsx); the server checks lengths. */
 interface FieldSpec {
@@ -105,7 +121,7 @@ interface FieldSpec {
 const cardSecret = { inputMode: 'numeric', secret: true, ltr: true } as const;
 
 /** How each field is typed and filled in: its autocomplete token, keyboard, length and hints. */
-const FIELDS: Record<CheckoutField, FieldSpec> = {
+const FIELDS: Record<CardField, FieldSpec> = {
   email: { type: 'email', inputMode: 'email', autoComplete: 'email', ltr: true },
   name: { autoComplete: 'name' },
   company: { autoComplete: 'organization', optional: true },
@@ -122,7 +138,13 @@ export default function Checkout() {
       {page.status === 'open' ? (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <OrderSummary plan={page.plan} amount={page.amount} />
-          <CheckoutForm email={page.email} signedIn={page.signedIn} amount={page.amount} cancelUrl={page.cancelUrl} />
+          <CheckoutForm
+            email={page.email}
+            signedIn={page.signedIn}
+            amount={page.amount}
+            cancelUrl={page.cancelUrl}
+            countries={page.countries}
+          />
         </div>
       ) : (
         <Outcome status={page.status} />
@@ -205,18 +227,20 @@ function CheckoutForm({
   signedIn,
   amount,
   cancelUrl,
+  countries,
 }: {
   email: string | null;
   signedIn: boolean;
   amount: string;
   cancelUrl: string;
+  countries: { code: string; name: string }[];
 }) {
   const { t } = useT('portal');
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const uid = useId();
   const summaryRef = useRef<HTMLDivElement>(null);
-  const secretRefs = useRef<Partial<Record<CheckoutField, HTMLInputElement | null>>>({});
+  const secretRefs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const errors = result?.fieldErrors ?? {};
   const listed = FIELD_ORDER.filter((f) => errors[f] && errors[f] !== result?.formError);
@@ -230,7 +254,7 @@ function CheckoutForm({
   }, [result]);
 
   /** A field of the FIELDS table; `defaultValue` is what the visitor typed before (never for a secret field). */
-  const field = (name: CheckoutField, defaultValue?: string) => {
+  const field = (name: CardField, defaultValue?: string) => {
     const props = FIELDS[name];
     const id = idOf(name);
     const errorKey = errors[name];
@@ -289,7 +313,7 @@ function CheckoutForm({
                 {listed.map((f) => (
                   <li key={f}>
                     <a href={`#${idOf(f)}`} className="underline underline-offset-2">
-                      {t(errors[f]!)}
+                      {isolateCodes(t(errors[f]!))}
                     </a>
                   </li>
                 ))}
@@ -302,6 +326,11 @@ function CheckoutForm({
           {field('email', kept?.email ?? email ?? '')}
           {field('name', kept?.name ?? '')}
           {field('company', kept?.company ?? '')}
+        </fieldset>
+        <fieldset className="space-y-4" data-testid="checkout-billing-details">
+          <legend className={legend}>{t('checkout.billingDetails')}</legend>
+          <p className={hint}>{t('checkout.billingDetailsHint')}</p>
+          <BillingDetailsFields countries={countries} values={kept ?? {}} errors={errors} idOf={idOf} />
         </fieldset>
         <fieldset className="space-y-4">
           <legend className={legend}>{t('checkout.payment')}</legend>

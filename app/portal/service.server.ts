@@ -13,6 +13,13 @@ import { formText, readFormBody } from '~/features/forms/request.server';
 import { eInvoiceEligibility, eInvoiceFilename, pintAeInvoice } from '~/billing/tax/pint-ae.server';
 import { renderCreditNotePdf, renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { creditNoteView, type CreditNoteView } from '~/billing/tax/credit-note-view';
+import {
+  countryName,
+  countryOptions,
+  parseBillingDetails,
+  type BillingDetails,
+  type BillingDetailsField,
+} from '~/billing/tax/details';
 import { taxInvoiceView, type TaxInvoiceView } from '~/billing/tax/view';
 import {
   BillingError,
@@ -154,6 +161,21 @@ export interface InvoicePageData {
   xmlUrl: string | null;
   /** The tax invoice as text (from its snapshot), or null for an invoice from before tax invoices. */
   tax: TaxInvoiceView | null;
+  /**
+   * Stripe's invoice, the tax invoice in the hosted world: its tax as Stripe computed it, formatted
+   * for the page, with Stripe's hosted page and PDF. Null elsewhere or without tax objects.
+   */
+  stripeTax: {
+    customerName: string | null;
+    customerLines: string[];
+    taxIds: { type: string; value: string }[];
+    net: string;
+    taxes: { name: string; rate: string; amount: string; inclusive: boolean }[];
+    tax: string;
+    total: string;
+    hostedUrl: string | null;
+    pdfUrl: string | null;
+  } | null;
 }
 
 export type SubscriptionAction =
@@ -171,9 +193,12 @@ export interface CheckoutPageData {
   /** A signed-in visitor pays their own account at once; anyone else confirms their address by an emailed code. */
   signedIn: boolean;
   cancelUrl: string;
+  /** Every country, named in the page's language, for the billing details' select. */
+  countries: { code: string; name: string }[];
 }
 
-export type CheckoutField = 'email' | 'name' | 'company' | 'cardNumber' | 'expiry' | 'cvc';
+/** The checkout's own fields, and the billing details it asks for too (optional there, all or none). */
+export type CheckoutField = 'email' | 'name' | 'company' | 'cardNumber' | 'expiry' | 'cvc' | BillingDetailsField;
 
 export type CheckoutResult =
   | {
@@ -299,12 +324,113 @@ export async function updatePreferences(
   return { ok: true, message: { kind: 'success', key: 'messages.preferencesSaved' } };
 }
 
+// ------------------------------------------------------------------------------ billing details
+
+/** The billing details form's fields as typed (bounded), kept in the form after an error. */
+export type BillingDetailsValues = Record<BillingDetailsField, string>;
+const DETAIL_LIMITS: Record<BillingDetailsField, number> = {
+  legalName: 200,
+  address: 600,
+  city: 100,
+  postalCode: 20,
+  country: 2,
+  registrationNumber: 40,
+};
+
+/** The posted billing details fields as typed (a little past each limit, so that "too long" is told, not cut). */
+function readDetailValues(form: FormData): BillingDetailsValues {
+  return Object.fromEntries(
+    (Object.keys(DETAIL_LIMITS) as BillingDetailsField[]).map((f) => {
+      const v = form.get(f);
+      return [f, typeof v === 'string' ? v.slice(0, DETAIL_LIMITS[f] + 100) : ''];
+    }),
+  ) as BillingDetailsValues;
+}
+
+/** What goes back into the form after a refusal. */
+export function keptDetailValues(values: BillingDetailsValues): BillingDetailsValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([f, v]) => [f, v.slice(0, DETAIL_LIMITS[f as BillingDetailsField] + 20)]),
+  ) as BillingDetailsValues;
+}
+
+export async function billingDetailsPage(session: ClientSession, locale: Locale) {
+  const details = await billing().getBillingDetails(session.account.customerId);
+  return {
+    details,
+    countries: countryOptions(locale),
+    /** The account's company or name, to start the legal name with when nothing was given yet. */
+    suggestedName: session.account.company ?? session.account.name,
+  };
+}
+
+/**
+ * Saves the client's billing details for their future invoices. Bad input changes nothing and
+ * says which field is wrong (keys of portal.json's billingDetails.errors).
+ */
+export async function saveBillingDetails(
+  session: ClientSession,
+  form: FormData,
+): Promise<
+  | { ok: true; message: PortalMessage }
+  | {
+      ok: false;
+      message: PortalMessage;
+      fieldErrors: Partial<Record<BillingDetailsField, string>>;
+      values: BillingDetailsValues;
+    }
+> {
+  const values = readDetailValues(form);
+  const parsed = parseBillingDetails(values);
+  const keep = keptDetailValues(values);
+  if (!parsed.ok)
+    return {
+      ok: false,
+      message: { kind: 'error', key: 'billingDetails.errors.summary' },
+      fieldErrors: parsed.errors,
+      values: keep,
+    };
+  try {
+    await billing().setBillingDetails(session.account.customerId, parsed.details as BillingDetails);
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error;
+    console.error(`[portal] billing details not saved: ${error.code} ${error.message}`);
+    return {
+      ok: false,
+      message: {
+        kind: 'error',
+        key: error.code === 'invalid_request' ? 'billingDetails.errors.refused' : 'messages.unavailable',
+      },
+      fieldErrors: {},
+      values: keep,
+    };
+  }
+  return { ok: true, message: { kind: 'success', key: 'billingDetails.saved' } };
+}
+
+/**
+ * Whether the client should be asked for their billing details: a client with billing (not on a
+ * site without it) who has given none yet, such as a client from before they were asked. Never
+ * blocks anything: their invoices are issued with what is known.
+ */
+async function needsBillingDetails(customerId: string): Promise<boolean> {
+  const b = billing();
+  if (b.kind === 'none') return false;
+  try {
+    return (await b.getBillingDetails(customerId)) === null;
+  } catch {
+    // A prompt is not worth failing a page for.
+    return false;
+  }
+}
+
 // ------------------------------------------------------------------------------ views
 
 export async function accountOverview(session: ClientSession, locale: Locale) {
-  const [subscription, plans] = await Promise.all([
+  const [subscription, plans, askDetails] = await Promise.all([
     billing().getSubscription(session.account.customerId),
     localizedPlans(locale),
+    needsBillingDetails(session.account.customerId),
   ]);
   const plan = subscription ? (plans.find((p) => p.key === subscription.plan) ?? null) : null;
   return {
@@ -312,6 +438,7 @@ export async function accountOverview(session: ClientSession, locale: Locale) {
     subscription,
     plan,
     amount: subscription ? formatBillingAmount(subscription.amount, locale) : null,
+    askDetails,
   };
 }
 
@@ -520,6 +647,32 @@ export async function invoicePage(
     pdfUrl: `${own}/pdf`,
     xmlUrl: eInvoiceEligibility(snapshot).ok ? `${own}/xml` : null,
     tax: snapshot ? taxInvoiceView(snapshot, invoice, locale) : null,
+    stripeTax: stripeTaxView(invoice, locale),
+  };
+}
+
+function stripeTaxView(invoice: InvoiceView, locale: Locale): InvoicePageData['stripeTax'] {
+  const t = invoice.stripeTax;
+  if (!t) return null;
+  const money = (cents: number) => formatBillingAmount(cents, locale);
+  const percent = new Intl.NumberFormat(intlLocale[locale], { style: 'percent', maximumFractionDigits: 2 });
+  // Stripe prints the country as its code: the page names it in the page's language.
+  const country = t.customerCountry ? countryName(t.customerCountry)[locale] : null;
+  return {
+    customerName: t.customerName,
+    customerLines: [...t.customerAddress.filter((line) => line !== t.customerCountry), ...(country ? [country] : [])],
+    taxIds: t.customerTaxIds,
+    net: money(t.net),
+    taxes: t.taxes.map((x) => ({
+      name: x.name,
+      rate: percent.format(x.percentage / 100),
+      amount: money(x.amount),
+      inclusive: x.inclusive,
+    })),
+    tax: money(t.tax),
+    total: money(t.total),
+    hostedUrl: invoice.hostedUrl,
+    pdfUrl: invoice.pdfUrl,
   };
 }
 
@@ -670,6 +823,7 @@ export async function checkoutPage(request: Request, id: string, locale: Locale)
   return {
     id: checkout.id,
     plan,
+    countries: countryOptions(locale),
     amount: formatBillingAmount(checkout.amount, locale),
     status: checkout.status,
     email: checkout.customerId && session?.account.customerId === checkout.customerId ? checkout.email : null,
@@ -722,6 +876,15 @@ export async function completeCheckout(
   if (!/^\d{12,19}$/.test(cardNumber)) fieldErrors.cardNumber = 'checkout.errors.cardNumber';
   if (!expiry) fieldErrors.expiry = 'checkout.errors.expiry';
   if (!/^\d{3,4}$/.test(cvc)) fieldErrors.cvc = 'checkout.errors.cvc';
+  // The billing details are asked here but never required to pay (they can be given later in
+  // the portal): left empty, none are recorded; begun, they are checked like the portal's form.
+  const detailValues = readDetailValues(form);
+  let billingDetails: BillingDetails | null = null;
+  if (Object.values(detailValues).some((v) => v.trim())) {
+    const parsed = parseBillingDetails(detailValues);
+    if (parsed.ok) billingDetails = parsed.details;
+    else Object.assign(fieldErrors, parsed.errors);
+  }
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formError: null };
   if (!(await consume('checkout-ip', clientIp(request), LIMITS.checkoutPerIp)))
     return { ok: false, fieldErrors: {}, formError: 'checkout.errors.rateLimited' };
@@ -738,6 +901,7 @@ export async function completeCheckout(
     expMonth: expiry!.month,
     expYear: expiry!.year,
     cvc,
+    billingDetails,
   };
   const session = await getClient(request);
   const welcome = `${localizePath('/account/subscription', locale)}?welcome=1`;
@@ -757,7 +921,14 @@ export async function completeCheckout(
     const planName = (await localizedPlans(locale)).find((p) => p.key === payment.plan)?.name ?? payment.plan;
     const sent = await requestCheckoutConfirmation(
       request,
-      { checkoutId: id, email: payment.email, name: payment.name, company: payment.company, card: payment.card },
+      {
+        checkoutId: id,
+        email: payment.email,
+        name: payment.name,
+        company: payment.company,
+        card: payment.card,
+        billingDetails,
+      },
       planName,
       locale,
     );

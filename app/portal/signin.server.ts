@@ -2,6 +2,7 @@ import { createCookie } from '@remix-run/node';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { embeddedBilling } from '~/billing/billing.server';
 import type { AcceptedCard } from '~/billing/engine/cards';
+import type { BillingDetails } from '~/billing/tax/details';
 import { BillingError } from '~/billing/types';
 import { db } from '~/db/client.server';
 import { accounts, lakeEditors, lakeEditorSessions, mailQueue, sessions, signinCodes } from '~/db/schema.server';
@@ -63,6 +64,8 @@ export interface PendingCheckout {
   name: string;
   company: string | null;
   card: AcceptedCard;
+  /** The billing details given at checkout, recorded when the payment is taken. */
+  billingDetails?: BillingDetails | null;
 }
 
 /**
@@ -313,6 +316,7 @@ async function completeConfirmedCheckout(
         cvc: '',
         acceptedCard: pending.card,
         allowExistingCustomer: true,
+        billingDetails: pending.billingDetails ?? null,
       });
       await ensureCustomerAccount(result.customer);
       // The welcome email goes out now, without waiting for the job.

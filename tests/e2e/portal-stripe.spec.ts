@@ -41,6 +41,7 @@ async function subscribeOnStripe(
   locale: Locale,
   plan: 'starter' | 'business' | 'enterprise',
   email: string,
+  business?: { name: string; taxIdType: 'ae_trn' | 'sg_gst'; taxId: string },
 ) {
   await page.goto(url(locale, '/pricing'));
   await page.getByTestId(`plan-${plan}`).getByRole('button').click();
@@ -49,6 +50,15 @@ async function subscribeOnStripe(
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=name]').fill('Stripe Client');
   await page.locator('input[name=company]').fill('Gulf Trading LLC');
+  // Checkout asks for the billing address (and a business tax ID) for the tax invoice.
+  await page.locator('input[name=line1]').fill('Office 2207, Cluster X');
+  await page.locator('input[name=city]').fill('Dubai');
+  await page.locator('input[name=country]').fill('AE');
+  if (business) {
+    await page.locator('input[name=business_name]').fill(business.name);
+    await page.locator('select[name=tax_id_type]').selectOption(business.taxIdType);
+    await page.locator('input[name=tax_id_value]').fill(business.taxId);
+  }
   await page.locator('input[name=card]').fill('4242 4242 4242 4242');
   await page.getByRole('button').click();
   // Back on the site, not signed in: the sign-in page, to come back to the success dialog.
@@ -74,6 +84,8 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/pay\/cs_test_/);
       await page.locator('input[name=email]').fill(email);
       await page.locator('input[name=name]').fill('Declined Client');
+      await page.locator('input[name=line1]').fill('1 Raffles Place');
+      await page.locator('input[name=country]').fill('SG');
       await page.locator('input[name=card]').fill('4000 0000 0000 0002');
       await page.getByRole('button').click();
       await expect(page.getByTestId('fake-stripe-error')).toContainText('declined');
@@ -231,7 +243,13 @@ test.describe('Stripe webhook', () => {
     const paid = await fetch(session.url!, {
       method: 'POST',
       redirect: 'manual',
-      body: new URLSearchParams({ email, name: 'Hook Client', card: '4242424242424242' }),
+      body: new URLSearchParams({
+        email,
+        name: 'Hook Client',
+        card: '4242424242424242',
+        line1: '1 Raffles Place',
+        country: 'SG',
+      }),
     });
     expect(paid.status).toBe(303);
     await waitForMail(stripeDataDir, email, /FAKE-\d{4}/);
@@ -247,3 +265,80 @@ test.describe('Stripe webhook', () => {
     expect(outbox(stripeDataDir, email)).toHaveLength(1);
   });
 });
+
+for (const locale of LOCALES) {
+  test(`tax on Stripe (${locale}): details given at Checkout reach Stripe and its invoice; changed in the portal, only the next invoice has them`, async ({
+    page,
+  }) => {
+    const email = uniqueEmail(`stripe-tax-${locale}`);
+    await subscribeOnStripe(page, locale, 'starter', email, {
+      name: 'Haddad Trading LLC',
+      taxIdType: 'ae_trn',
+      taxId: '100234567800003',
+    });
+    await page.goto(url(locale, '/account/subscription'));
+    const view = page.getByTestId('invoice-row').first().getByTestId('invoice-view');
+    const issuedPath = (await view.getAttribute('href'))!;
+    await page.goto(`${stripeURL}${issuedPath}`);
+    // Stripe's invoice, the tax invoice: the client's legal name and TRN, VAT 5 % inside the price.
+    await expect(page.locator('[aria-labelledby="billed-to"]')).toContainText('Haddad Trading LLC');
+    await expect(page.getByTestId('invoice-customer-tax-id')).toContainText('100234567800003');
+    const tax = page.getByTestId('invoice-stripe-tax');
+    await expect(tax).toContainText(t(locale, 'invoice.stripeTax.heading'));
+    await expect(tax).toContainText(/VAT.*5/);
+    await expectNoRawKeys(page);
+    if (process.env.SHOT_DIR) {
+      // A look at Stripe's tax on the invoice page at 390 px, in both directions.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/stripe-invoice-${locale}.png`, fullPage: true });
+    }
+    const hosted = await (await fetch((await page.getByTestId('stripe-hosted').getAttribute('href'))!)).text();
+    expect(hosted).toContain('ae_trn 100234567800003');
+
+    // The portal's form has what Stripe holds; a wrong TRN is refused in the page's language, as typed.
+    await page.goto(url(locale, '/account/billing-details'));
+    await expectLanguage(page, locale);
+    const form = page.getByTestId('billing-details-form');
+    await expect(form.getByLabel(t(locale, 'billingDetails.fields.legalName'))).toHaveValue('Haddad Trading LLC');
+    await expect(page.getByTestId('billing-country')).toHaveValue('AE');
+    const trn = form.getByLabel(t(locale, 'billingDetails.fields.registrationNumber'));
+    await trn.fill('1234 567');
+    await page.getByTestId('billing-details-save').click();
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('billing-details-error').textContent())?.replace(/[\u2066-\u2069]/g, ''),
+      )
+      .toContain(t(locale, 'billingDetails.errors.trn'));
+    await expect(trn).toHaveValue('1234 567');
+
+    // Moved to Singapore: zero-rated from the next invoice on.
+    await form.getByLabel(t(locale, 'billingDetails.fields.address')).fill('8 Marina View\n#40-01');
+    await form.getByLabel(t(locale, 'billingDetails.fields.city')).fill('Singapore');
+    await form.getByLabel(t(locale, 'billingDetails.fields.postalCode')).fill('018960');
+    await page.getByTestId('billing-country').selectOption('SG');
+    await trn.fill('M2-1234567-8');
+    await page.getByTestId('billing-details-save').click();
+    await expect(page.getByTestId('portal-message')).toContainText(t(locale, 'billingDetails.saved'));
+    await expect(trn).toHaveValue('M2-1234567-8');
+
+    // The issued invoice is as Stripe finalized it.
+    await page.goto(`${stripeURL}${issuedPath}`);
+    await expect(page.getByTestId('invoice-customer-tax-id')).toContainText('100234567800003');
+
+    // The renewal carries the new details and the zero rate.
+    await fake('/_fake/advance', { seconds: 32 * 24 * 3600 });
+    await page.goto(url(locale, '/account/subscription'));
+    const renewal = page.getByTestId('invoice-row').first().getByTestId('invoice-view');
+    await expect(renewal).not.toHaveAttribute('href', issuedPath);
+    await page.goto(`${stripeURL}${(await renewal.getAttribute('href'))!}`);
+    await expect(page.getByTestId('invoice-customer-tax-id')).toContainText('M212345678');
+    await expect(page.locator('[aria-labelledby="billed-to"]')).toContainText(
+      locale === 'ar' ? 'سنغافورة' : 'Singapore',
+    );
+    await expect(page.getByTestId('invoice-stripe-tax')).toContainText(/VAT 0[\u200e\u200f]?[%٪]/);
+    const renewed = await (await fetch((await page.getByTestId('stripe-hosted').getAttribute('href'))!)).text();
+    expect(renewed).toContain('sg_gst M212345678');
+    // The firm's TRN (the demo tax profile's), set on the subscription once Checkout completed.
+    expect(renewed).toContain('data-testid="account-tax-id">100000000000003');
+  });
+}

@@ -53,7 +53,7 @@ import {
 } from './transaction.server';
 
 import type { TaxProfile } from '../tax/profile';
-import type { BillingDetails } from '../tax/details';
+import { addressLines, countryName, type BillingDetails } from '../tax/details';
 import { buildCreditNote, checkReason, CreditNoteError, type CreditNoteSnapshot } from '../tax/credit-note';
 import { rateInForce } from '../tax/rates.server';
 import {
@@ -137,6 +137,12 @@ export interface CheckoutInput {
    * into someone else's account.
    */
   allowExistingCustomer?: boolean;
+  /**
+   * The client's billing details given at checkout (already checked by the caller), recorded on
+   * the customer in the same transaction, so the first invoice's snapshot carries them. None:
+   * an existing customer keeps theirs.
+   */
+  billingDetails?: BillingDetails | null;
 }
 
 /** What `checkPayment` accepted: the card as the engine keeps it, for `completeCheckout` later. */
@@ -598,7 +604,16 @@ export class EmbeddedBilling implements BillingProvider {
             // wait for it and find its customer.
             const [inserted] = await tx
               .insert(billingCustomers)
-              .values({ id: newId('cus'), email, name, company, locale: checkout.locale, card, createdAt: now })
+              .values({
+                id: newId('cus'),
+                email,
+                name,
+                company,
+                locale: checkout.locale,
+                card,
+                billingDetails: input.billingDetails ?? null,
+                createdAt: now,
+              })
               .onConflictDoNothing()
               .returning();
             if (inserted) {
@@ -616,8 +631,12 @@ export class EmbeddedBilling implements BillingProvider {
               if (now.getTime() >= current.currentPeriodEnd.getTime()) return { settle: current.id };
               throw new BillingError('invalid_state', 'This customer already has a subscription');
             }
-            await tx.update(billingCustomers).set({ card }).where(eq(billingCustomers.id, customer.id));
-            customer = { ...customer, card };
+            const details = input.billingDetails ? { billingDetails: input.billingDetails } : {};
+            await tx
+              .update(billingCustomers)
+              .set({ card, ...details })
+              .where(eq(billingCustomers.id, customer.id));
+            customer = { ...customer, card, ...details };
           }
 
           const period = periodBounds(now, 1);
@@ -920,8 +939,9 @@ export class EmbeddedBilling implements BillingProvider {
         name: details?.legalName ?? customer?.name ?? '',
         company: details ? null : (customer?.company ?? null),
         email: customer?.email ?? '',
-        address: details?.address ?? null,
+        address: details ? addressLines(details) : null,
         country: details?.country ?? null,
+        ...(details ? { countryName: countryName(details.country) } : {}),
         registrationNumber: details?.registrationNumber ?? null,
       },
       lines: [
@@ -979,6 +999,18 @@ export class EmbeddedBilling implements BillingProvider {
       });
     }
     return { completed, waiting };
+  }
+
+  /** The client's billing details, or null when they have given none yet (a client from before they were asked). */
+  async getBillingDetails(customerId: string): Promise<BillingDetails | null> {
+    if (!isId('cus', customerId)) return null;
+    const [row] = await (
+      await this.db()
+    )
+      .select({ details: billingCustomers.billingDetails })
+      .from(billingCustomers)
+      .where(eq(billingCustomers.id, customerId));
+    return row?.details ?? null;
   }
 
   /** Records the client's billing details for their future invoices (issued invoices keep theirs). */

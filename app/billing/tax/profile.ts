@@ -15,7 +15,12 @@ export type SupplierCountry = keyof typeof STANDARD_RATE_PERCENT;
 export const EMIRATES = ['AUH', 'DXB', 'SHJ', 'AJM', 'UAQ', 'RAK', 'FUJ'] as const;
 export type Emirate = (typeof EMIRATES)[number];
 
-/** A UAE Tax Registration Number: 15 digits (the FTA issues no public check digit, so only the shape is checked). */
+/**
+ * A UAE Tax Registration Number: 15 digits. The FTA publishes no check digit and no rule beyond the
+ * length (most TRNs begin with 100, but that is the issuing series, not a rule): refusing a real
+ * number a client holds would be worse than letting a mistyped one through, which the FTA's own
+ * TRN check catches.
+ */
 export function isUaeTrn(value: string): boolean {
   return /^\d{15}$/.test(value);
 }
@@ -102,7 +107,11 @@ export const taxProfileSchema = z
     const n = p.registrationNumber;
     if (!n) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: 'required when registered' });
     else if (p.country === 'AE' && !isUaeTrn(n))
-      ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message: 'a UAE TRN is 15 digits' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['registrationNumber'],
+        message: 'a UAE TRN is 15 digits',
+      });
     else if (p.country === 'SG' && !isSgGstNumber(n))
       ctx.addIssue({
         code: 'custom',

@@ -53,6 +53,11 @@ export interface ClientDetails {
   email: string;
   address: string | null;
   country: string | null;
+  /**
+   * The country's name in both languages at issue, printed under the address (snapshots from
+   * details that name the country in a field of its own; older ones have it in their address).
+   */
+  countryName?: Bilingual;
   registrationNumber: string | null;
   /** The client's Peppol participant ID ("0235:" + TIN) where it is not derived from a UAE TRN (PINT AE). */
   peppolParticipantId?: string | null;

@@ -3,6 +3,7 @@ import { openTestDatabase, testDatabaseKinds } from '~/db/test-support';
 import type { Database } from '~/db/types.server';
 import { EmbeddedBilling, type EngineTaxOptions } from '../engine/engine.server';
 import type { BillingPlan, PlanKey } from '../types';
+import type { BillingDetails } from './details';
 import { DEMO_TAX_PROFILE, type TaxProfile } from './profile';
 import { addRate, rateInForce, RateError } from './rates.server';
 
@@ -37,7 +38,7 @@ describe.each(testDatabaseKinds())('tax invoices of the embedded engine (%s)', (
     await database.close();
   });
 
-  async function subscribe(e: EmbeddedBilling, email: string) {
+  async function subscribe(e: EmbeddedBilling, email: string, billingDetails?: BillingDetails) {
     const { url } = await e.startCheckout({
       plan: 'business',
       locale: 'en',
@@ -52,8 +53,43 @@ describe.each(testDatabaseKinds())('tax invoices of the embedded engine (%s)', (
       expMonth: 12,
       expYear: 2034,
       cvc: '123',
+      billingDetails,
     });
   }
+
+  it('details given at checkout are on the first invoice: address lines, city and postal code, country named in both languages, tax number as typed', async () => {
+    const e = engine({
+      profile: { ...UAE, country: 'SG', registrationNumber: '201912345K', standardRatePercent: 9 },
+      describe: describePlan,
+    });
+    const details: BillingDetails = {
+      legalName: 'Tan Holdings Pte. Ltd.',
+      address: '8 Marina View\n#40-01 Asia Square Tower 1',
+      city: 'Singapore',
+      postalCode: '018960',
+      country: 'SG',
+      registrationNumber: 'M2-1234567-8',
+    };
+    const { invoice, customer } = await subscribe(e, 'tan@example.com', details);
+    expect(await e.getBillingDetails(customer.id)).toEqual(details);
+    expect(await e.getInvoiceTax(customer.id, invoice.id)).toMatchObject({
+      client: {
+        name: 'Tan Holdings Pte. Ltd.',
+        address: '8 Marina View\n#40-01 Asia Square Tower 1\nSingapore 018960',
+        country: 'SG',
+        countryName: { en: 'Singapore', ar: 'سنغافورة' },
+        registrationNumber: 'M2-1234567-8',
+      },
+      treatment: { kind: 'standard', ratePercent: 9 },
+    });
+    // A client who gave none: null, and the invoice is issued all the same with what is known.
+    const other = await subscribe(e, 'plain@example.com');
+    expect(await e.getBillingDetails(other.customer.id)).toBeNull();
+    expect(await e.getInvoiceTax(other.customer.id, other.invoice.id)).toMatchObject({
+      status: 'issued',
+      client: { name: 'Layla Haddad', company: 'Haddad Trading LLC', address: null, country: null },
+    });
+  });
 
   it('an invoice of a UAE supplier waits for the day’s AED rate, then is issued with it; a rate is never made up', async () => {
     const e = engine({ profile: UAE, describe: describePlan });

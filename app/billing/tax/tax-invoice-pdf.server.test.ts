@@ -77,11 +77,22 @@ const invoice: InvoiceView = {
 const rate = { rate: '2.8412', date: '2026-11-02', source: 'CBUAE', fixture: false };
 
 /** Renders a tax invoice to a file of the test's folder; returns its path. */
-async function renderTaxPdf(profile: TaxProfile, client: ClientDetails, locale: Locale, exchangeRate = rate) {
+type Lines = Parameters<typeof buildSnapshot>[0]['lines'];
+const oneLine: Lines = [
+  { description: { en: 'Business', ar: 'الأعمال' }, plan: 'business', quantity: 1, price: 150000 },
+];
+
+async function renderTaxPdf(
+  profile: TaxProfile,
+  client: ClientDetails,
+  locale: Locale,
+  exchangeRate = rate,
+  lines: Lines = oneLine,
+) {
   const snapshot = buildSnapshot({
     profile,
     client,
-    lines: [{ description: { en: 'Business', ar: 'الأعمال' }, plan: 'business', quantity: 1, price: 150000 }],
+    lines,
     supplyDate: new Date(invoice.periodStart),
     periodStart: new Date(invoice.periodStart),
     periodEnd: new Date(invoice.periodEnd),
@@ -103,8 +114,8 @@ async function renderTaxPdf(profile: TaxProfile, client: ClientDetails, locale: 
   return file;
 }
 
-async function pdfText(profile: TaxProfile, client: ClientDetails, locale: Locale) {
-  const file = await renderTaxPdf(profile, client, locale);
+async function pdfText(profile: TaxProfile, client: ClientDetails, locale: Locale, lines: Lines = oneLine) {
+  const file = await renderTaxPdf(profile, client, locale, rate, lines);
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
     .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
     .replace(/\s+/g, ' ');
@@ -114,7 +125,9 @@ describe('tax invoice PDF', () => {
   it('fits one A4 page in both languages, with everything an invoice can carry (demo banner, zero-rating statement, fixture rate)', async () => {
     const fixture = { ...rate, fixture: true };
     for (const locale of ['en', 'ar'] as const) {
-      const file = await renderTaxPdf(DEMO_TAX_PROFILE, clients.overseas, locale, fixture);
+      // The country's own line too (details given since the form asks the country apart).
+      const client = { ...clients.overseas, countryName: { en: 'Singapore', ar: 'سنغافورة' } };
+      const file = await renderTaxPdf(DEMO_TAX_PROFILE, client, locale, fixture);
       const pages = /^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
       expect(pages, locale).toBe('1');
     }
@@ -172,6 +185,50 @@ describe('tax invoice PDF', () => {
       'المبالغ بالدرهم الإماراتي',
       '4,474.89',
       '2.8412',
+    ])
+      expect(ar, field).toContain(field);
+  });
+
+  it('a UAE supplier billing in SGD: the net and tax of each line in AED, rounded to the fils line by line, with the rate', async () => {
+    // 1.17 SGD and 2.34 SGD at 2.8412: nets 3.324204 → 3.32 and 6.648408 → 6.65 AED; taxes 0.06 SGD
+    // → 0.170472 → 0.17 and 0.12 → 0.340944 → 0.34 AED. The totals are the sums of the rounded lines
+    // (9.97 and 0.51), not the converted SGD totals (3.51 × 2.8412 = 9.97, 0.18 × 2.8412 = 0.511416 → 0.51).
+    const lines: Lines = [
+      { description: { en: 'Starter', ar: 'البداية' }, plan: 'starter', quantity: 1, price: 117 },
+      { description: { en: 'Workshop', ar: 'ورشة' }, plan: null, quantity: 2, price: 117 },
+    ];
+    const en = await pdfText(uae, clients.uae, 'en', lines);
+    // In the lines' table (before the totals), each line's AED net and tax under its SGD figures.
+    const table = en.slice(0, en.indexOf('Total excluding VAT SGD'));
+    for (const field of [
+      'SGD 1.17',
+      'SGD 0.06',
+      'AED 3.32',
+      'AED 0.17',
+      'SGD 2.34',
+      'SGD 0.12',
+      'AED 6.65',
+      'AED 0.34',
+    ])
+      expect(table, field).toContain(field);
+    for (const field of [
+      'Total excluding VAT AED 9.97',
+      'Total VAT AED 0.51',
+      'Total payable AED 10.48',
+      '1 SGD = 2.8412 AED, rate of 2 November 2026, source: CBUAE',
+      'each line and the totals also in UAE dirhams (AED)',
+    ])
+      expect(en, field).toContain(field);
+    const ar = await pdfText(uae, clients.uae, 'ar', lines);
+    for (const field of [
+      '3.32',
+      '0.17',
+      '6.65',
+      '0.34',
+      '9.97',
+      '0.51',
+      '10.48',
+      'وكل بند والإجماليات بالدرهم الإماراتي',
     ])
       expect(ar, field).toContain(field);
   });

@@ -43,6 +43,11 @@ export interface TaxInvoiceView {
     net: string;
     rate: string;
     tax: string;
+    /**
+     * The line's net and tax in AED (a UAE supplier billing in SGD), each converted and rounded to
+     * the fils on its own (VATP006): shown under the SGD figures. Null without AED figures.
+     */
+    aed: { net: string; tax: string } | null;
   }[];
   totals: [string, string][];
   aed: { heading: string; rows: [string, string][]; rate: string; fixture: string | null } | null;
@@ -53,6 +58,18 @@ export interface TaxInvoiceView {
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/**
+ * The client's address lines, the country's name ending the last one ("Singapore 018960,
+ * Singapore"): one line less than a line of its own, which keeps an Arabic invoice on one page.
+ */
+function addressWithCountry(c: InvoiceSnapshot['client'], locale: Locale): string[] {
+  const lines = c.address ? c.address.split('\n') : [];
+  const country = c.countryName?.[locale];
+  if (!country) return lines;
+  if (!lines.length) return [country];
+  return [...lines.slice(0, -1), `${lines.at(-1)}${locale === 'ar' ? '، ' : ', '}${country}`];
 }
 
 export function taxInvoiceView(
@@ -93,7 +110,7 @@ export function taxInvoiceView(
     customer: {
       heading: l.customer,
       name: c.name,
-      lines: [c.company, ...(c.address ? c.address.split('\n') : []), c.email].filter((x): x is string => Boolean(x)),
+      lines: [c.company, ...addressWithCountry(c, locale), c.email].filter((x): x is string => Boolean(x)),
       registration: c.registrationNumber ? { label: clientRegistrationLabel, value: c.registrationNumber } : null,
     },
     meta: [
@@ -111,7 +128,7 @@ export function taxInvoiceView(
       rate: l.rate,
       tax: fill('{{tax}}', { tax: taxName }),
     },
-    lines: snapshot.lines.map((line) => ({
+    lines: snapshot.lines.map((line, i) => ({
       description: fill(l.line, { plan: line.description[locale] }),
       period,
       quantity: new Intl.NumberFormat(intlLocale[locale]).format(line.quantity),
@@ -119,6 +136,10 @@ export function taxInvoiceView(
       net: money(line.net),
       rate: percent(line.ratePercent),
       tax: money(line.tax),
+      // The snapshot converted each line on its own, in the order of its lines.
+      aed: snapshot.aed?.lines[i]
+        ? { net: money(snapshot.aed.lines[i].net, 'AED'), tax: money(snapshot.aed.lines[i].tax, 'AED') }
+        : null,
     })),
     totals: [
       [fill(l.totalNet, { tax: taxName }), money(snapshot.totals.net)],

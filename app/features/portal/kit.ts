@@ -9,6 +9,7 @@ export {
   IntentButton,
   usePendingIntent,
 } from './ManageForms';
+export { BILLING_DETAILS_FIELDS, BillingDetailsFields } from './BillingDetailsFields';
 export { portalMeta } from './meta';
 export { PageHeader, PortalPage } from './PortalPage';
 export { CodeField, describedBy, EmailField, FieldError, MessageBanner, type UiMessage, useFormatDate } from './shared';
