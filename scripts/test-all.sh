@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 mkdir -p test-results
 passed=0 failed=0 skipped=0
 failures=()
+timings=() # "seconds name" per suite, printed at the end
+run_start=$SECONDS
+timed() { timings+=("$1 $2"); } # timed SECONDS NAME
 
 step() { # step NAME COMMAND...
   local name=$1; shift
@@ -16,6 +19,7 @@ step() { # step NAME COMMAND...
   local start=$SECONDS
   if "$@"; then passed=$((passed + 1)); echo "--- $name: ok ($((SECONDS - start)) s)"
   else failed=$((failed + 1)); failures+=("$name"); echo "--- $name: FAILED ($((SECONDS - start)) s)"; fi
+  timed $((SECONDS - start)) "$name"
 }
 
 ensure_chromium() {
@@ -64,6 +68,7 @@ step "dataset is built from its sources" node scripts/build-dataset.mjs --check
 
 echo; echo "=== unit and integration tests (vitest)"
 rm -f test-results/vitest.json
+suite_start=$SECONDS
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 if [ -s test-results/vitest.json ]; then
   read -r vp vf vs < <(node -e 'const r=require("./test-results/vitest.json");console.log(r.numPassedTests,r.numFailedTests+(r.numRuntimeErrorCount??0)+(r.success===false&&r.numFailedTests===0?1:0),r.numPendingTests+r.numTodoTests)')
@@ -72,6 +77,7 @@ if [ -s test-results/vitest.json ]; then
 else
   failed=$((failed + 1)); failures+=("vitest did not report")
 fi
+timed $((SECONDS - suite_start)) "unit and integration tests (vitest)"
 
 if [ -f studio/sanity.config.ts ]; then
   step "Sanity Studio build (offline)" npm run --silent studio:build
@@ -81,6 +87,7 @@ step "production build" npx remix build
 echo; echo "=== end-to-end tests (Playwright, Chromium)"
 if ensure_chromium && [ -f build/index.js ]; then
   rm -f test-results/playwright.json
+  suite_start=$SECONDS
   PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
   pw_status=$?
   if [ -s test-results/playwright.json ]; then
@@ -100,6 +107,7 @@ if ensure_chromium && [ -f build/index.js ]; then
   else
     failed=$((failed + 1)); failures+=("playwright did not report")
   fi
+  timed $((SECONDS - suite_start)) "end-to-end tests (Playwright)"
 else
   failed=$((failed + 1)); failures+=("end-to-end tests could not start")
 fi
@@ -112,6 +120,9 @@ if [ "${NODE_LTS:-on}" != off ] && [ -f build/index.js ]; then
 fi
 
 echo
+echo "Time per suite (s):"
+for line in "${timings[@]}"; do printf '  %5d  %s\n' "${line%% *}" "${line#* }"; done
+printf '  %5d  %s\n' $((SECONDS - run_start)) "in all"
 [ ${#failures[@]} -eq 0 ] || echo "Failed: ${failures[*]}"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

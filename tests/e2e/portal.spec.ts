@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { portalDataDir, portalURL } from '../../playwright.config';
-import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale, oneWidth } from './helpers';
 import { rmSync } from 'node:fs';
 import {
   actAsIp,
@@ -164,6 +164,7 @@ for (const locale of LOCALES) {
       page,
       browser,
     }) => {
+      oneWidth();
       // Two clients go through checkout: more than 30 s on a busy 2-core machine.
       test.setTimeout(90_000);
       const email = uniqueEmail(`inv-${locale}`);

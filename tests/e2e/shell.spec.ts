@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { localeCookieValue } from '../../app/i18n';
-import { at, expectLanguage, expectNoRawKeys, hydrated, isMobile, LOCALES } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, isMobile, LOCALES, oneWidth } from './helpers';
 
 const NAV = {
   en: ['Home', 'About', 'Services', 'Case Studies', 'Blog', 'FAQ'],
@@ -85,6 +85,7 @@ for (const locale of LOCALES) {
     });
 
     test('unknown paths are a localized 404', async ({ page }) => {
+      oneWidth();
       const response = await page.goto(at(locale, '/no-such-page'));
       expect(response?.status()).toBe(404);
       await expectLanguage(page, locale);
@@ -326,6 +327,7 @@ test('the language dropdown works from the keyboard', async ({ page }) => {
 });
 
 test('crawlers are never redirected by the language cookie', async ({ request }) => {
+  oneWidth();
   const res = await request.get('/', {
     headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
     maxRedirects: 0,
@@ -341,6 +343,7 @@ test('crawlers are never redirected by the language cookie', async ({ request })
 });
 
 test('/en paths redirect to the unprefixed English path; other prefixes are 404', async ({ request }) => {
+  oneWidth();
   for (const [from, to] of [
     ['/en', '/'],
     ['/en/about', '/about'],
@@ -400,6 +403,7 @@ test.describe('server-rendered pages, scripts off', () => {
   ];
   for (const locale of LOCALES)
     test(`carry no raw interface key (${locale})`, async ({ page }) => {
+      oneWidth();
       test.slow();
       for (const path of pages) {
         const response = await page.goto(at(locale, path));
