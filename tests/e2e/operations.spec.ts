@@ -34,9 +34,9 @@ test('every log line is JSON, one a request, and none carries an address, name, 
   test.setTimeout(120_000);
   const dataDir = `.cache/e2e/ops-logs-${PORT}`;
   rmSync(dataDir, { recursive: true, force: true });
-  server = await startPortalServer(PORT + 590, dataDir, {
+  server = await startPortalServer(PORT + 595, dataDir, {
     REQUEST_LOG: '1',
-    METRICS_PORT: String(PORT + 591),
+    METRICS_PORT: String(PORT + 596),
     METRICS_TOKEN,
   });
   const base = server.base;
@@ -111,7 +111,7 @@ test('every log line is JSON, one a request, and none carries an address, name, 
   for (const secret of secrets) expect(all, `a log line carries ${secret}`).not.toContain(secret);
 
   // Metrics: on their own loopback port, and behind the token on the site's.
-  const scraped = await (await fetch(`http://127.0.0.1:${PORT + 591}/metrics`)).text();
+  const scraped = await (await fetch(`http://127.0.0.1:${PORT + 596}/metrics`)).text();
   expect(scraped).toMatch(/bawaba_http_requests_total\{[^}]*route="\/pricing",method="GET",status="200"/);
   expect(scraped).toMatch(/bawaba_http_request_duration_seconds_bucket\{/);
   expect(scraped).toMatch(/bawaba_page_cache_total\{[^}]*outcome="(miss|hit|bypass)"/);
@@ -132,7 +132,7 @@ test('SIGTERM during a checkout and during a plan change: each finishes, the ser
   test.setTimeout(150_000);
   const dataDir = `.cache/e2e/ops-stop-${PORT}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const start = () => startPortalServer(PORT + 592, dataDir, { REQUEST_LOG: '1', LOG_LEVEL: 'debug' });
+  const start = () => startPortalServer(PORT + 597, dataDir, { REQUEST_LOG: '1', LOG_LEVEL: 'debug' });
   /**
    * Sends SIGTERM once the server has received the next post to `route` (its debug line), while
    * it is answering it; resolves with the browser's response to that post.
