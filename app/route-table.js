@@ -82,6 +82,12 @@ export const routeTable = [
     file: 'resources/credit-note-pdf.ts',
     private: true,
   },
+  {
+    id: 'account-credit-note-xml',
+    path: 'account/credit-notes/:creditNoteId/xml',
+    file: 'resources/credit-note-xml.ts',
+    private: true,
+  },
   // The client's own data as a JSON file (issue 42): a download, not a page.
   { id: 'account-personal-data', path: 'account/personal-data', file: 'resources/personal-data.ts', private: true },
   { id: 'checkout', path: 'checkout/:checkoutId', file: 'pages/checkout.tsx', private: true },

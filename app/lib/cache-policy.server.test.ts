@@ -37,6 +37,7 @@ describe('isPortalPath, from the route table', () => {
       'account-invoice-xml',
       'account-credit-note',
       'account-credit-note-pdf',
+      'account-credit-note-xml',
       'account-personal-data',
       'checkout',
       'newsletter-confirm',

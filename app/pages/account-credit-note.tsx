@@ -185,7 +185,7 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
 }
 
 export default function AccountCreditNote() {
-  const { note, amount, view, pdfUrl, invoiceUrl } = useLoaderData<typeof loader>();
+  const { note, amount, view, pdfUrl, xmlUrl, invoiceUrl } = useLoaderData<typeof loader>();
   const { t } = useT('portal');
   const date = useFormatDate();
   const localize = useLocalizePath();
@@ -203,6 +203,11 @@ export default function AccountCreditNote() {
             <Link to={invoiceUrl} className={`${button.outline} min-h-11`}>
               {t('creditNotes.invoice')}
             </Link>
+            {xmlUrl ? (
+              <a href={xmlUrl} download className={`${button.outline} min-h-11`} data-testid="credit-note-download-xml">
+                {t('invoice.downloadXml')}
+              </a>
+            ) : null}
             <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="credit-note-download">
               {t('creditNotes.download')}
             </a>

@@ -6,9 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { embeddedBilling } from '~/billing/billing.server';
 import { PINT_AE_CUSTOMIZATION_ID } from '~/billing/tax/pint-ae.server';
+import { loader as creditNoteLoader } from '~/resources/credit-note-xml';
 import { loader } from '~/resources/invoice-xml';
 import { ensureCustomerAccount, findAccountByEmail } from './accounts.server';
-import { invoicePage } from './service.server';
+import { creditNotePage, invoicePage } from './service.server';
 import { readSession, startSession } from './session.server';
 import { seedDemo } from './start.server';
 import { createTestWorld, type TestWorld } from './test-support';
@@ -28,6 +29,18 @@ async function get(id: string, cookie?: string, locale: '' | '/ar' = ''): Promis
   });
   try {
     return (await loader({ request, params: { invoiceId: id }, context: {} })) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function getCreditNote(id: string, cookie?: string): Promise<Response> {
+  const request = new Request(`https://site.example/account/credit-notes/${id}/xml`, {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  try {
+    return (await creditNoteLoader({ request, params: { creditNoteId: id }, context: {} })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -107,5 +120,34 @@ describe('the e-invoice download', () => {
     expect((await get(person.invoice.id, cookie)).status).toBe(404);
     const session = (await readSession(new Request('https://site.example/account', { headers: { Cookie: cookie } })))!;
     expect((await invoicePage(session, person.invoice.id, 'en'))?.xmlUrl).toBeNull();
+  });
+
+  it("gives a client their own credit note as a UBL CreditNote naming the invoice, and nobody else's", async () => {
+    const layla = await signedIn('client@example.com');
+    const omar = await signedIn('former@example.com');
+    const [mine] = layla.invoices;
+    const { note } = await embeddedBilling()!.issueCreditNote(mine.number, 'Refunded: charged twice by mistake');
+
+    const own = await getCreditNote(note.id, layla.cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toBe(`attachment; filename="${note.number}.xml"`);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    const xml = await own.text();
+    expect(xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+    expect(xml).toContain(`<cbc:ID>${note.number}</cbc:ID>`);
+    expect(xml).toContain(`<cbc:ID>${mine.number}</cbc:ID>`);
+
+    // Another client asking for it, a made-up id and a signed-out request get nothing.
+    const attack = await getCreditNote(note.id, omar.cookie);
+    expect(attack.status).toBe(404);
+    expect(await attack.text()).not.toContain('Haddad');
+    expect((await getCreditNote('cn_doesnotexist', layla.cookie)).status).toBe(404);
+    expect((await getCreditNote(note.id)).status).toBe(302);
+
+    // Its page links it beside the PDF.
+    const session = (await readSession(
+      new Request('https://site.example/account', { headers: { Cookie: layla.cookie } }),
+    ))!;
+    expect((await creditNotePage(session, note.id, 'en'))?.xmlUrl).toBe(`/account/credit-notes/${note.id}/xml`);
   });
 });

@@ -10,7 +10,7 @@ import { billing, embeddedBilling, localizedPlans, stripeBilling, type Localized
 import { formatBillingAmount } from '~/billing/format';
 import { FORM_KEYS } from '~/features/forms/fields';
 import { formText, readFormBody } from '~/features/forms/request.server';
-import { eInvoiceEligibility, eInvoiceFilename, pintAeInvoice } from '~/billing/tax/pint-ae.server';
+import { eInvoiceEligibility, eInvoiceFilename, pintAeCreditNote, pintAeInvoice } from '~/billing/tax/pint-ae.server';
 import { renderCreditNotePdf, renderInvoicePdf } from '~/billing/invoice-pdf.server';
 import { creditNoteView, type CreditNoteView } from '~/billing/tax/credit-note-view';
 import {
@@ -145,6 +145,8 @@ export interface CreditNotePageData {
   /** The invoice it corrects, on this site. */
   invoiceUrl: string;
   pdfUrl: string;
+  /** The PINT AE e-invoice (a UBL CreditNote), when the invoice it corrects had one; else null. */
+  xmlUrl: string | null;
   firm: InvoicePageData['firm'];
   /** The tax credit note as text (embedded world), or null for Stripe's, whose document is Stripe's PDF. */
   view: CreditNoteView | null;
@@ -741,9 +743,25 @@ export async function creditNotePage(
     amount: formatBillingAmount(found.note.amount, locale),
     invoiceUrl: localizePath(`/account/invoices/${found.note.invoiceId}`, locale),
     pdfUrl: found.note.pdfUrl ?? `${own}/pdf`,
+    xmlUrl: found.snapshot && eInvoiceEligibility(found.snapshot.invoice.tax).ok ? `${own}/xml` : null,
     firm: await firmDetails(locale),
     view: found.snapshot ? creditNoteView(found.snapshot, locale) : null,
   };
+}
+
+/**
+ * The client's own credit note as a PINT AE e-invoice (a UBL CreditNote), or null as invoiceXml:
+ * another client's, an unknown one, Stripe's (its document is Stripe's), or one whose invoice got
+ * no e-invoice all read the same.
+ */
+export async function creditNoteXml(
+  session: ClientSession,
+  creditNoteId: string,
+): Promise<{ body: string; filename: string } | null> {
+  if (!/^cn_[A-Za-z0-9]{1,80}$/.test(creditNoteId)) return null;
+  const found = await billing().getCreditNote(session.account.customerId, creditNoteId);
+  if (!found?.snapshot || !eInvoiceEligibility(found.snapshot.invoice.tax).ok) return null;
+  return { body: pintAeCreditNote(found.snapshot), filename: eInvoiceFilename(found.note.number) };
 }
 
 /** The credit note's PDF in the page's language (embedded world; Stripe's is Stripe's own): as invoicePdf. */

@@ -8,7 +8,11 @@ import { invoiceXml, requireClient } from '~/portal/service.server';
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireClient(request);
-  const xml = await invoiceXml(session, params.invoiceId ?? '');
+  return eInvoiceResponse(await invoiceXml(session, params.invoiceId ?? ''));
+}
+
+/** An e-invoice (invoice or credit note) as a download, or a plain 404: what both XML routes answer. */
+export function eInvoiceResponse(xml: { body: string; filename: string } | null): Response {
   if (!xml)
     throw new Response('Not found', {
       status: 404,

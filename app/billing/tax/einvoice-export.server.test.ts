@@ -103,7 +103,21 @@ describe.each(testDatabaseKinds())('the e-invoice export command (%s)', (kind) =
     // Bounded: one document a run, and told that more remain.
     await rm(file);
     r = await einvoiceCommand(database.db, [...args.slice(0, 5), '2027-08-31', '--out', out, '--limit', '1']);
-    expect(r.out).toMatch(/more invoices in the range than --limit 1/);
+    expect(r.out).toMatch(/more documents in the range than --limit 1/);
+
+    // Credit notes of the range go out too, as UBL CreditNotes naming their invoice; a note of an
+    // invoice that got no e-invoice gets none either, for the same reason.
+    now += 86_400_000;
+    const renewalNote = await e.issueCreditNote(renewal.number, 'Refunded: the client cancelled in the first week');
+    const julyNote = await e.issueCreditNote(business.invoice.number, 'Refunded: charged twice by mistake');
+    r = await einvoiceCommand(database.db, august);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`written: 2  (${renewal.number}, ${renewalNote.note.number})`);
+    expect(r.out).toContain(`${julyNote.note.number}: buyer-endpoint-unknown`);
+    const noteXml = await readFile(path.join(out, `${renewalNote.note.number}.xml`), 'utf8');
+    expect(noteXml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
+    expect(noteXml).toContain(`<cbc:ID>${renewal.number}</cbc:ID>`);
+    expect(noteXml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
 
     for (const bad of [
       ['export'],

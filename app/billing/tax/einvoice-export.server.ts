@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, gte, isNotNull, lt } from 'drizzle-orm';
-import { billingInvoices } from '~/db/schema.server';
+import { billingCreditNotes, billingInvoices } from '~/db/schema.server';
 import type { Db } from '~/db/types.server';
-import { eInvoiceEligibility, eInvoiceFilename, pintAeInvoice } from './pint-ae.server';
+import { eInvoiceEligibility, eInvoiceFilename, pintAeCreditNote, pintAeInvoice } from './pint-ae.server';
 
 /**
  * The operator's export of PINT AE e-invoices for the firm's Accredited Service Provider
- * (docs/accounting.md, "E-invoices"): each eligible invoice issued in a date range written to a
- * folder as <number>.xml. Bounded (at most `limit` documents a run) and idempotent: a document
+ * (docs/accounting.md, "E-invoices"): each eligible invoice and tax credit note issued in a date
+ * range written to a folder as <number>.xml (a credit note is eligible when its invoice was). Bounded (at most `limit` documents a run) and idempotent: a document
  * already in the folder with the same content is left alone, and one with other content is never
  * overwritten (an issued document does not change; a difference is reported for a person to look at).
  */
@@ -20,11 +20,11 @@ export const MAX_EXPORT = 5000;
 export interface ExportResult {
   written: string[];
   unchanged: string[];
-  /** Invoices in the range with no e-invoice, and why (waiting for a rate, not a business client…). */
+  /** Documents in the range with no e-invoice, and why (waiting for a rate, not a business client…). */
   skipped: { number: string; reason: string }[];
   /** Files in the folder whose content differs from the document: left as they were. */
   conflicts: string[];
-  /** Invoices in the range beyond the limit, not looked at this run. */
+  /** Documents in the range beyond the limit, not looked at this run. */
   more: boolean;
 }
 
@@ -41,7 +41,7 @@ export async function exportEInvoices(
   opts: { from: Date; to: Date; outDir: string; limit: number },
 ): Promise<ExportResult> {
   const end = new Date(opts.to.getTime() + 86_400_000);
-  const rows = await db
+  const invoices = await db
     .select({ number: billingInvoices.number, tax: billingInvoices.tax })
     .from(billingInvoices)
     .where(
@@ -53,21 +53,39 @@ export async function exportEInvoices(
     )
     .orderBy(asc(billingInvoices.sequence))
     .limit(opts.limit + 1);
+  const notes = await db
+    .select({ number: billingCreditNotes.number, snapshot: billingCreditNotes.snapshot })
+    .from(billingCreditNotes)
+    .where(and(gte(billingCreditNotes.createdAt, opts.from), lt(billingCreditNotes.createdAt, end)))
+    .orderBy(asc(billingCreditNotes.sequence))
+    .limit(opts.limit + 1);
+  // Invoices first, then the credit notes of the same range: each a number and how to render it.
+  const documents = [
+    ...invoices.map((row) => ({
+      number: row.number,
+      eligible: eInvoiceEligibility(row.tax),
+      render: () => pintAeInvoice({ number: row.number, snapshot: row.tax! }),
+    })),
+    ...notes.map((row) => ({
+      number: row.number,
+      eligible: eInvoiceEligibility(row.snapshot.invoice.tax),
+      render: () => pintAeCreditNote(row.snapshot),
+    })),
+  ];
   const result: ExportResult = {
     written: [],
     unchanged: [],
     skipped: [],
     conflicts: [],
-    more: rows.length > opts.limit,
+    more: documents.length > opts.limit,
   };
   await mkdir(opts.outDir, { recursive: true });
-  for (const row of rows.slice(0, opts.limit)) {
-    const eligible = eInvoiceEligibility(row.tax);
-    if (!eligible.ok) {
-      result.skipped.push({ number: row.number, reason: eligible.reason });
+  for (const row of documents.slice(0, opts.limit)) {
+    if (!row.eligible.ok) {
+      result.skipped.push({ number: row.number, reason: row.eligible.reason });
       continue;
     }
-    const xml = pintAeInvoice({ number: row.number, snapshot: row.tax! });
+    const xml = row.render();
     const file = path.join(opts.outDir, eInvoiceFilename(row.number));
     const existing = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT') return null;
@@ -120,6 +138,6 @@ export async function einvoiceCommand(db: Db, args: string[]): Promise<{ code: n
   ];
   if (r.conflicts.length)
     lines.push(`CONFLICT, left as they were: ${r.conflicts.join(', ')} (a file of that name holds another document)`);
-  if (r.more) lines.push(`more invoices in the range than --limit ${limit}: run again with a later --from`);
+  if (r.more) lines.push(`more documents in the range than --limit ${limit}: run again with a later --from`);
   return { code: r.conflicts.length ? 1 : 0, out: `${lines.join('\n')}\n` };
 }

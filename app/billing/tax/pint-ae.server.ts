@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import enLabels from '../../../public/locales/en/emails.json';
+import type { CreditNoteSnapshot } from './credit-note';
 import type { Emirate } from './profile';
 import type { InvoiceSnapshot } from './snapshot';
 import { el, serialize, type XmlElement } from './xml';
@@ -34,20 +35,6 @@ const NS = {
 export interface EInvoiceSource {
   number: string;
   snapshot: InvoiceSnapshot;
-}
-
-/**
- * A full credit of an invoice, as the credit-notes work records it: the credited invoice's number
- * and issue date, the credit note's own number, issue date and reason, and the invoice's snapshot
- * copied as it was.
- */
-export interface CreditNoteSnapshot {
-  invoiceNumber: string;
-  invoiceIssuedAt: string;
-  number: string;
-  issuedAt: string;
-  reason: string;
-  invoice: InvoiceSnapshot;
 }
 
 export type NotEligible =
@@ -442,9 +429,13 @@ export function pintAeInvoice(source: EInvoiceSource): string {
   );
 }
 
-/** A tax credit note (a full credit of an invoice) as a PINT AE UBL 2.1 CreditNote. */
+/**
+ * A tax credit note (a full credit of an invoice: its snapshot, app/billing/tax/credit-note.ts) as a
+ * PINT AE UBL 2.1 CreditNote. It gets one when its invoice did (eInvoiceEligibility of the invoice's
+ * snapshot it carries); throws NotEligibleError otherwise.
+ */
 export function pintAeCreditNote(credit: CreditNoteSnapshot): string {
-  const s = issued(credit.invoice);
+  const s = issued(credit.invoice.tax);
   return serialize(
     document(s, {
       kind: 'credit-note',
@@ -452,7 +443,7 @@ export function pintAeCreditNote(credit: CreditNoteSnapshot): string {
       issueDate: day(credit.issuedAt),
       dueDate: null,
       notes: [credit.reason, ...(s.supplier.demo ? ['Demo profile: not a real tax credit note'] : [])],
-      billingReference: { number: credit.invoiceNumber, issueDate: day(credit.invoiceIssuedAt) },
+      billingReference: { number: credit.invoice.number, issueDate: day(credit.invoice.issuedAt) },
     }),
   );
 }
