@@ -17,6 +17,7 @@ import {
 import { PRIVATE_CACHE, setCacheHeaders } from './lib/cache-policy.server';
 import { allDeferredLoaded } from './lib/deferred';
 import { env } from './lib/env.server';
+import { reportError } from './lib/errors.server';
 import { log } from './lib/log.server';
 import { frameAncestorSources, framingHeaders, isPreview } from './lib/preview.server';
 import { studioSignInFormOrigins } from './lake/editors.server';
@@ -159,4 +160,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // An expected refusal (a 4xx answer: not found, wrong method, a refused form) is not a fault.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   log.error({ event: 'request.error', err: error }, '[error] a request failed');
+  reportError(error, { method: request.method, route: new URL(request.url).pathname });
 }

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { database, startDatabase } from '~/db/client.server';
 import { startBackupService } from '~/db/backup-service.server';
 import { startContentSync } from '~/lib/content-sync.server';
+import { flushErrors, startErrorReporting } from '~/lib/errors.server';
 import { env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
 import { startPortal } from '~/portal/start.server';
@@ -29,6 +30,8 @@ export async function start(): Promise<void> {
   installGlobals({ nativeFetch: serverBuild.future.v3_singleFetch });
   // 1. The environment, validated once (a malformed setting stops here, with its reason).
   const e = env();
+  // Errors to Sentry when SENTRY_DSN is set (scrubbed as the logs are); a malformed DSN stops here.
+  await startErrorReporting(process.env.SENTRY_DSN);
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || undefined;
   // 2. The embedded data folder is taken (a second server on it exits here, before it listens)
@@ -107,6 +110,7 @@ export async function start(): Promise<void> {
       server.closeAllConnections();
     }
     await stopPortalJobTimer();
+    await flushErrors();
     // A backup being written finishes (its turn is awaited); no new one starts.
     await (await backups)?.close();
     metricsServer?.close();
