@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 
@@ -41,8 +40,5 @@ export default defineConfig({
     // A busy machine (CI shares one) can take more than the default 10 s to open and migrate a
     // database in a hook: the same allowance as a test.
     hookTimeout: 30_000,
-    // Vitest leaves a core to itself, which on CI's two cores means one worker, while most of these
-    // tests wait on PostgreSQL, fsync and child processes: two workers overlap that waiting.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -53,7 +53,14 @@ describe('npm run submissions: the command', () => {
       process.execPath,
       ['node_modules/vite-node/vite-node.mjs', '--config', 'vitest.config.ts', 'scripts/submissions.ts', ...args],
       {
-        env: { ...process.env, CONTENT_DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', SANITY_PROJECT_ID: '' },
+        // LOG_LEVEL: as a person runs it (the logger is silent under vitest, whose variables the child inherits).
+        env: {
+          ...process.env,
+          CONTENT_DATA_DIR: path.join(dir, 'data'),
+          DATABASE_URL: '',
+          SANITY_PROJECT_ID: '',
+          LOG_LEVEL: 'info',
+        },
       },
     );
 

@@ -97,8 +97,7 @@ describe.each(testDatabaseKinds())('passwordless sign-in (%s)', (kind) => {
     world.database.db.execute(
       sql`update rate_limits set window_start = window_start - interval '24 hours', expires_at = expires_at - interval '24 hours' where kind = 'verify-address'`,
     );
-  const dump = async () => {
-    const tables = ['signin_codes', 'mail_queue', 'sessions', 'accounts', 'rate_limits'];
+  const dump = async (tables = ['signin_codes', 'mail_queue', 'sessions', 'accounts', 'rate_limits']) => {
     const rows = await Promise.all(
       tables.map((t) => world.database.db.execute(sql.raw(`select * from ${t}`)).then((r) => r.rows)),
     );
@@ -130,7 +129,9 @@ describe.each(testDatabaseKinds())('passwordless sign-in (%s)', (kind) => {
     await layla.ask('client@example.com');
     const [mail] = await mailTo('client@example.com', 1);
     const code = codeIn(mail.text);
-    const before = await dump();
+    // What a guess would count or spend (the code's email may still be marked sent meanwhile).
+    const counted = ['signin_codes', 'sessions', 'accounts', 'rate_limits'];
+    const before = await dump(counted);
     // Cut short (as a field's maxlength cut a paste), too long, or with a letter: no guess, nothing counted.
     for (const typed of [
       code.slice(0, 4),
@@ -140,7 +141,7 @@ describe.each(testDatabaseKinds())('passwordless sign-in (%s)', (kind) => {
       '',
     ])
       for (let i = 0; i < 6; i++) expect(outcome(await layla.verify({ code: typed }))).toBe('malformed');
-    expect(await dump()).toBe(before);
+    expect(await dump(counted)).toBe(before);
     // Grouped, with the bidirectional marks a copy from right-to-left text carries, in Arabic-Indic digits.
     const arabic = [...code].map((d) => String.fromCharCode(0x0660 + Number(d))).join('');
     const pasted = `\u200f\u2066${arabic.slice(0, 3)} - ${arabic.slice(3)}\u2069`;
