@@ -11,7 +11,7 @@
 import { EmbeddedBilling } from '~/billing/engine/engine.server';
 import { StripeBilling } from '~/billing/stripe.server';
 import { creditNoteCommand } from '~/billing/tax/credit-note-command.server';
-import { openDatabase } from '~/db/client.server';
+import { openCommandDatabase } from '~/db/client.server';
 import { env } from '~/lib/env.server';
 
 async function main() {
@@ -32,17 +32,7 @@ async function main() {
     await run(new StripeBilling({ secretKey, webhookSecret, prices, apiBase, plans: async () => [], log }));
     return;
   }
-  let database;
-  try {
-    database = await openDatabase(
-      e.database.kind === 'postgres'
-        ? { kind: 'postgres', url: e.database.url, poolSize: 1 }
-        : { kind: 'pglite', dataDir: e.database.dataDir },
-    );
-  } catch (error) {
-    console.error(`credit-note: ${String(error)}`);
-    process.exit(1);
-  }
+  const database = await openCommandDatabase('credit-note');
   try {
     // Credit notes need no plans: the invoice's snapshot carries everything they show.
     await run(new EmbeddedBilling(database.db, { plans: async () => [], log }));

@@ -8,23 +8,11 @@
  * Exits 2 on bad arguments, 1 when the database cannot be opened or a file holds another document.
  */
 import { einvoiceCommand } from '~/billing/tax/einvoice-export.server';
-import { openDatabase } from '~/db/client.server';
-import { env } from '~/lib/env.server';
+import { openCommandDatabase } from '~/db/client.server';
 
 async function main() {
   console.log = console.error;
-  const e = env();
-  let database;
-  try {
-    database = await openDatabase(
-      e.database.kind === 'postgres'
-        ? { kind: 'postgres', url: e.database.url, poolSize: 1 }
-        : { kind: 'pglite', dataDir: e.database.dataDir },
-    );
-  } catch (error) {
-    console.error(`einvoice: ${String(error)}`);
-    process.exit(1);
-  }
+  const database = await openCommandDatabase('einvoice');
   try {
     const { code, out } = await einvoiceCommand(database.db, process.argv.slice(2));
     (code === 0 ? process.stdout : process.stderr).write(out);

@@ -9,23 +9,11 @@
  * Exits 2 on bad arguments, 1 when the database cannot be opened.
  */
 import { ratesCommand } from '~/billing/tax/rates.server';
-import { openDatabase } from '~/db/client.server';
-import { env } from '~/lib/env.server';
+import { openCommandDatabase } from '~/db/client.server';
 
 async function main() {
   console.log = console.error;
-  const e = env();
-  let database;
-  try {
-    database = await openDatabase(
-      e.database.kind === 'postgres'
-        ? { kind: 'postgres', url: e.database.url, poolSize: 1 }
-        : { kind: 'pglite', dataDir: e.database.dataDir },
-    );
-  } catch (error) {
-    console.error(`rates: ${String(error)}`);
-    process.exit(1);
-  }
+  const database = await openCommandDatabase('rates');
   try {
     const { code, out } = await ratesCommand(database.db, process.argv.slice(2));
     (code === 0 ? process.stdout : process.stderr).write(out);

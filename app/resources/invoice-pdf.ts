@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { portalT } from '~/features/portal/t.server';
-import { requestLocale } from '~/i18n';
+import { requestLocale, type Locale } from '~/i18n';
 import { invoicePdf, requireClient } from '~/portal/service.server';
 
 /**
@@ -10,7 +10,17 @@ import { invoicePdf, requireClient } from '~/portal/service.server';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireClient(request);
   const locale = requestLocale(request);
-  const pdf = await invoicePdf(session, params.invoiceId ?? '', locale);
+  return pdfResponse(await invoicePdf(session, params.invoiceId ?? '', locale), locale);
+}
+
+/**
+ * A rendered PDF (invoice or credit note) as a download; 429 with Retry-After while the client's
+ * renders are busy; a plain 404 for nothing (another client's, or none): what both PDF routes answer.
+ */
+export async function pdfResponse(
+  pdf: { body: Buffer; filename: string } | 'busy' | null,
+  locale: Locale,
+): Promise<Response> {
   if (pdf === 'busy')
     throw new Response((await portalT(locale))('invoice.pdfBusy'), {
       status: 429,
