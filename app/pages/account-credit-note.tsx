@@ -8,11 +8,18 @@ import {
   isolateNumberRuns,
   requestLocale,
   RouteErrorBoundary,
-  TitledSection,
   useLocalizePath,
   useT,
 } from '~/kit';
-import { portalContainer, portalMeta, useFormatDate } from '~/features/portal/kit';
+import {
+  portalContainer,
+  portalMeta,
+  TaxFacts,
+  TaxLines,
+  TaxParty,
+  taxTerm,
+  useFormatDate,
+} from '~/features/portal/kit';
 import type { CreditNoteView } from '~/billing/tax/credit-note-view';
 
 /** /account/credit-notes/:creditNoteId: one of the client's own tax credit notes as a printable page. */
@@ -29,27 +36,10 @@ export const meta: MetaFunction<typeof loader> = (args) => portalMeta(args, args
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
+const term = taxTerm;
 
 /** The note's text (app/billing/tax/credit-note-view.ts: the same text as its PDF). */
 function CreditNoteArticle({ view }: { view: CreditNoteView }) {
-  const party = (p: CreditNoteView['supplier'], id: string) => (
-    <TitledSection id={id} title={p.heading} titleClassName={term}>
-      <address className="mt-2 not-italic leading-7 text-navy-900">
-        <span className="block font-semibold">{p.name}</span>
-        {p.lines.map((line, i) => (
-          <span key={i} className="block break-words">
-            {isolateNumberRuns(line)}
-          </span>
-        ))}
-        {p.registration && (
-          <span className="block font-semibold">
-            {p.registration.label}: <bdi dir="ltr">{p.registration.value}</bdi>
-          </span>
-        )}
-      </address>
-    </TitledSection>
-  );
   const [sgd, aed] = view.adjustment.currencies;
   return (
     <article
@@ -72,19 +62,10 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
         </p>
       )}
       <div className="grid gap-6 py-6 sm:grid-cols-2">
-        {party(view.supplier, 'credit-note-supplier')}
-        {party(view.customer, 'credit-note-customer')}
+        <TaxParty party={view.supplier} id="credit-note-supplier" />
+        <TaxParty party={view.customer} id="credit-note-customer" />
       </div>
-      <dl className="grid gap-4 border-t border-navy-100 py-6 sm:grid-cols-2">
-        {[...view.meta, view.reason].map(([label, value]) => (
-          <div key={label}>
-            <dt className={term}>{label}</dt>
-            <dd className="mt-1 font-semibold">
-              <Bidi>{value}</Bidi>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <TaxFacts facts={[...view.meta, view.reason]} />
       <p className="font-semibold" data-testid="credit-note-full">
         {/* The invoice number runs left to right inside the Arabic sentence (BWB-2026-0008, not 2026-0008-BWB). */}
         {view.fullCredit.split(view.invoiceNumber).map((part, i) => (
@@ -98,42 +79,8 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
           </Fragment>
         ))}
       </p>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[36rem] border-collapse text-navy-900">
-          <thead>
-            <tr className="border-y border-navy-200 bg-sand-50 text-sm print:bg-white">
-              <th scope="col" className="px-3 py-3 text-start font-semibold">
-                {view.columns.description}
-              </th>
-              {[
-                view.columns.quantity,
-                view.columns.unitPrice,
-                view.columns.net,
-                view.columns.rate,
-                view.columns.tax,
-              ].map((label) => (
-                <th key={label} scope="col" className="px-3 py-3 text-end font-semibold">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {view.lines.map((line, i) => (
-              <tr key={i} className="border-b border-navy-100">
-                <td className="px-3 py-3">
-                  <span className="block font-semibold">{line.description}</span>
-                  <span className="block text-sm text-navy-700">{line.period}</span>
-                </td>
-                {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, j) => (
-                  <td key={j} className="px-3 py-3 text-end tabular-nums whitespace-nowrap">
-                    <Bidi>{value}</Bidi>
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-4">
+        <TaxLines columns={view.columns} lines={view.lines} />
       </div>
       {/* Label above its amounts on a phone, beside them from sm: no sideways scroll for the figures that matter. */}
       <section className="mt-6" aria-labelledby="credit-note-adjustment" data-testid="credit-note-adjustment">

@@ -13,7 +13,16 @@ import {
   useLocalizePath,
   useT,
 } from '~/kit';
-import { InvoiceStatusBadge, portalContainer, portalMeta, useFormatDate } from '~/features/portal/kit';
+import {
+  InvoiceStatusBadge,
+  portalContainer,
+  portalMeta,
+  TaxFacts,
+  TaxLines,
+  TaxParty,
+  taxTerm,
+  useFormatDate,
+} from '~/features/portal/kit';
 import type { TaxInvoiceView } from '~/billing/tax/view';
 import type { InvoiceStatus } from '~/billing/types';
 
@@ -33,25 +42,6 @@ export const ErrorBoundary = RouteErrorBoundary;
 
 /** A tax invoice (its snapshot, as text from app/billing/tax/view.ts: the same text as the PDF). */
 function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; number: string; status: InvoiceStatus }) {
-  const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
-  const money = 'px-3 py-3 text-end tabular-nums whitespace-nowrap';
-  const party = (p: TaxInvoiceView['supplier'], id: string) => (
-    <TitledSection id={id} title={p.heading} titleClassName={term}>
-      <address className="mt-2 not-italic leading-7 text-navy-900">
-        <span className="block font-semibold">{p.name}</span>
-        {p.lines.map((line, i) => (
-          <span key={i} className="block break-words">
-            {isolateNumberRuns(line)}
-          </span>
-        ))}
-        {p.registration && (
-          <span className="block font-semibold" data-testid={`${id}-registration`}>
-            {p.registration.label}: <bdi dir="ltr">{p.registration.value}</bdi>
-          </span>
-        )}
-      </address>
-    </TitledSection>
-  );
   return (
     <article
       className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
@@ -80,58 +70,11 @@ function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; numbe
         ) : null,
       )}
       <div className="grid gap-6 py-6 sm:grid-cols-2">
-        {party(tax.supplier, 'invoice-supplier')}
-        {party(tax.customer, 'invoice-customer')}
+        <TaxParty party={tax.supplier} id="invoice-supplier" />
+        <TaxParty party={tax.customer} id="invoice-customer" />
       </div>
-      <dl className="grid gap-4 border-t border-navy-100 py-6 sm:grid-cols-2">
-        {tax.meta.map(([label, value]) => (
-          <div key={label}>
-            <dt className={term}>{label}</dt>
-            <dd className="mt-1 font-semibold">
-              <Bidi>{value}</Bidi>
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] border-collapse text-navy-900">
-          <thead>
-            <tr className="border-y border-navy-200 bg-sand-50 text-sm print:bg-white">
-              <th scope="col" className="px-3 py-3 text-start font-semibold">
-                {tax.columns.description}
-              </th>
-              {[tax.columns.quantity, tax.columns.unitPrice, tax.columns.net, tax.columns.rate, tax.columns.tax].map(
-                (label) => (
-                  <th key={label} scope="col" className="px-3 py-3 text-end font-semibold">
-                    {label}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {tax.lines.map((line, i) => (
-              <tr key={i} className="border-b border-navy-100">
-                <td className="px-3 py-3">
-                  <span className="block font-semibold">{line.description}</span>
-                  <span className="block text-sm text-navy-700">{line.period}</span>
-                </td>
-                {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, j) => (
-                  <td key={j} className={money}>
-                    <Bidi>{value}</Bidi>
-                    {/* The net and the tax of the line in AED too, under the SGD figure. */}
-                    {line.aed && (j === 2 || j === 4) && (
-                      <span className="block text-sm text-navy-700" data-testid="invoice-line-aed">
-                        <Bidi>{j === 2 ? line.aed.net : line.aed.tax}</Bidi>
-                      </span>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TaxFacts facts={tax.meta} />
+      <TaxLines columns={tax.columns} lines={tax.lines} />
       <dl className="ms-auto mt-4 max-w-md">
         {tax.totals.map(([label, value], i) => (
           <div
@@ -151,7 +94,7 @@ function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; numbe
           aria-labelledby="invoice-aed"
           data-testid="invoice-aed"
         >
-          <h2 id="invoice-aed" className={term}>
+          <h2 id="invoice-aed" className={taxTerm}>
             {tax.aed.heading}
           </h2>
           <dl className="mt-2">
@@ -180,7 +123,7 @@ export default function AccountInvoice() {
   const locale = useLocale();
   const date = useFormatDate();
   const localize = useLocalizePath();
-  const term = 'text-sm font-semibold uppercase tracking-wider text-gold-700';
+  const term = taxTerm;
   return (
     <div className="bg-sand-50 py-8 print:bg-white print:py-0 md:py-14" data-testid="invoice-page">
       <div className={`${portalContainer.wide} max-w-4xl`}>
