@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { TaggedText } from '~/components/TaggedText';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { useRootData } from '~/lib/root-data';
 import {
@@ -15,6 +16,8 @@ import { applyConsent, privacySignal, reopenConsent } from './consent-client';
 
 /** The id of the "Choose" panel: without JavaScript the "Choose" link targets it and CSS shows it. */
 const CHOICES_ID = 'cookie-consent-choose';
+/** A product's Latin name inside an Arabic sentence (`<en>Google Analytics</en>`): English, left to right. */
+const latinName = { en: <span lang="en" dir="ltr" /> };
 
 /**
  * Every control of the banner: the three answers have the same size, colour and weight, so that
@@ -181,7 +184,9 @@ export function ConsentBanner() {
                 />
                 <span>
                   <span className="font-semibold text-navy-900">{t('consent.analytics')}</span>
-                  <span className="block">{t('consent.analyticsText')}</span>
+                  <span className="block">
+                    <TaggedText text={t('consent.analyticsText')} tags={latinName} />
+                  </span>
                 </span>
               </label>
             </li>
@@ -198,7 +203,9 @@ export function ConsentBanner() {
                 />
                 <span>
                   <span className="font-semibold text-navy-900">{t('consent.marketing')}</span>
-                  <span className="block">{t('consent.marketingText')}</span>
+                  <span className="block">
+                    <TaggedText text={t('consent.marketingText')} tags={latinName} />
+                  </span>
                 </span>
               </label>
             </li>
