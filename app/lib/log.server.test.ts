@@ -13,6 +13,10 @@ describe('scrub', () => {
     expect(text).toContain('BWB-2026-000123');
     expect(text).toContain('127.0.0.1');
     expect(text).toContain('pid 654321');
+    // An image asset's name (its bytes' SHA-1 and size) is public: the resizer's lines keep it.
+    const asset = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4-3200x2000.jpg';
+    expect(scrubText(`[images] resized ${asset} to 2048xauto webp`)).toContain(asset);
+    expect(scrubText(`token e3b0c44298fc1c149afbf4c8996fb92427ae41e4a1b2c3d4`)).toBe('token [token]');
   });
   it('drops secret-named fields at any depth and scrubs errors', () => {
     const out = scrub({

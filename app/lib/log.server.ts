@@ -22,9 +22,11 @@ const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}(?::?[0-9a-f]{1,4}){1,7}\b|\b(?:[0-9a-f]{
 // Query strings carry codes and tokens (`?code=…`, `?token=…`): never logged.
 const QUERY = /\?[^\s"']*/g;
 // A six-digit sign-in code, or a long opaque token (cookies, session ids, secrets).
-// Not an id's digits (`INV-000123`) or a process id (`pid 123456`), not a UUID (request and record ids stay searchable).
+// Not an id's digits (`INV-000123`) or a process id (`pid 123456`), not a UUID (request and record ids stay searchable),
+// not an image asset's name (the SHA-1 of its bytes and its size, `<40 hex>-3200x2000`: public, in every page).
 const CODE = /(?<![\w-]|pid )\d{6}(?![\w-])/g;
-const TOKEN = /(?<![\w-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))[A-Za-z0-9_-]{32,}/g;
+const TOKEN =
+  /(?<![\w-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))(?![0-9a-f]{40}-\d+x\d+(?![\w-]))[A-Za-z0-9_-]{32,}/g;
 const REDACTED = '[redacted]';
 // This machine's own addresses (the server says where it listens): no one's personal data.
 const LOOPBACK = new Set(['127.0.0.1', '0.0.0.0', '::1', '::']);
