@@ -26,19 +26,26 @@ const FAQ = {
 
 const LEGAL = {
   '/privacy-policy': {
+    updated: '2026-11-29',
     en: { title: 'Privacy Policy', heading: 'Who we are', text: 'This privacy policy explains how Bawaba Advisory' },
     ar: { title: 'سياسة الخصوصية', heading: 'من نحن', text: 'توضح سياسة الخصوصية هذه كيف تجمع بوابة للاستشارات' },
   },
   '/terms-of-service': {
+    updated: '2026-11-01',
     en: { title: 'Terms of Service', heading: 'About these terms', text: 'No legal, tax or financial opinion' },
     ar: { title: 'شروط الخدمة', heading: 'نطاق هذه الشروط', text: 'حدود المسؤولية' },
   },
   '/cookies-policy': {
+    updated: '2026-11-29',
     en: { title: 'Cookies Policy', heading: 'What this policy covers', text: 'Strictly necessary cookies' },
     ar: { title: 'سياسة ملفات تعريف الارتباط', heading: 'نطاق هذه السياسة', text: 'ملفات تعريف الارتباط الضرورية' },
   },
 } as const;
-const UPDATED = { en: '1 November 2026', ar: /نوفمبر\s+2026/ };
+/** "Last updated" as each language writes the day (Arabic in its own month name, Western digits). */
+const UPDATED: Record<string, { en: string; ar: RegExp }> = {
+  '2026-11-01': { en: '1 November 2026', ar: /1\s+نوفمبر\s+2026/ },
+  '2026-11-29': { en: '29 November 2026', ar: /29\s+نوفمبر\s+2026/ },
+};
 
 const BOOKING = {
   en: {
@@ -121,8 +128,8 @@ for (const locale of LOCALES) {
         expect(response?.status()).toBe(200);
         await expectLanguage(page, locale);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
-        await expect(page.getByTestId('legal-updated')).toContainText(UPDATED[locale]);
-        await expect(page.getByTestId('legal-updated').locator('time')).toHaveAttribute('datetime', '2026-11-01');
+        await expect(page.getByTestId('legal-updated')).toContainText(UPDATED[strings.updated]![locale]);
+        await expect(page.getByTestId('legal-updated').locator('time')).toHaveAttribute('datetime', strings.updated);
         const toc = page.getByRole('navigation', { name: locale === 'en' ? 'On this page' : 'محتويات الصفحة' });
         await expect(toc.getByRole('link').first()).toHaveText(t.heading);
         await toc.getByRole('link').first().click();
@@ -399,7 +406,7 @@ test.describe('search engine files', () => {
     expect(locs.some((l) => /seo-diagnostics|booking-confirmation|contact|not-found|first-90-days/.test(l))).toBe(
       false,
     );
-    expect(urls.find((u) => u.loc === `${SITE}/privacy-policy`)?.lastmod).toBe('2026-11-01');
+    expect(urls.find((u) => u.loc === `${SITE}/privacy-policy`)?.lastmod).toBe(LEGAL['/privacy-policy'].updated);
     expect(urls.find((u) => u.loc === `${SITE}/ar/blog/uae-vat-registration-guide`)?.lastmod).toMatch(/^2026-/);
     // The pages this build owns answer at their sitemap URL.
     for (const path of [
