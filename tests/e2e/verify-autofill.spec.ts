@@ -12,7 +12,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { at, hydrated, LOCALES } from './helpers';
-import { fillCheckout, t, uniqueEmail, waitForMail } from './portal-helpers';
+import { actAsIp, fillCheckout, t, uniqueEmail, waitForMail } from './portal-helpers';
 
 const dataDir = `.cache/e2e/data-${new URL(baseURL).port}`;
 
@@ -21,6 +21,8 @@ for (const locale of LOCALES) {
     page,
   }) => {
     const email = uniqueEmail('autofill');
+    // Its own address for the per-IP limits on checkouts (the suite starts many).
+    await actAsIp(page);
     await page.goto(at(locale, '/pricing'));
     await page.getByTestId('plan-starter').getByRole('button').click();
     await expect(page).toHaveURL(/\/checkout\/cs_/);
@@ -60,6 +62,8 @@ for (const locale of LOCALES) {
       },
       t(locale, 'verify.code'),
     );
+    // Its own address for the per-IP limits on checkouts (the suite starts many).
+    await actAsIp(page);
     await page.goto(at(locale, '/pricing'));
     await page.getByTestId('plan-starter').getByRole('button').click();
     await expect(page).toHaveURL(/\/checkout\/cs_/);
@@ -119,6 +123,8 @@ for (const locale of LOCALES) {
     const release = await holdHydration(page);
     const checkoutPosts = postedForms(page, /\/checkout\/cs_/);
     const verifyPosts = postedForms(page, /\/account\/verify/);
+    // Its own address for the per-IP limits on checkouts (the suite starts many).
+    await actAsIp(page);
     await page.goto(at(locale, '/pricing'));
     await page.getByTestId('plan-starter').getByRole('button').click();
     await expect(page).toHaveURL(/\/checkout\/cs_/);
@@ -162,6 +168,8 @@ test('a code typed while the page hydrates is the code posted, whole', async ({ 
   const email = uniqueEmail('hydrating');
   const release = await holdHydration(page);
   const verifyPosts = postedForms(page, /\/account\/verify/);
+  // Its own address for the per-IP limits on checkouts (the suite starts many).
+  await actAsIp(page);
   await page.goto('/pricing');
   await page.getByTestId('plan-starter').getByRole('button').click();
   await expect(page).toHaveURL(/\/checkout\/cs_/);
@@ -182,6 +190,8 @@ test('a code typed while the page hydrates is the code posted, whole', async ({ 
 
 test('a code that is not 6 digits is refused with a message, and spends no try', async ({ page }) => {
   const email = uniqueEmail('malformed');
+  // Its own address for the per-IP limits on checkouts (the suite starts many).
+  await actAsIp(page);
   await page.goto('/pricing');
   await page.getByTestId('plan-starter').getByRole('button').click();
   await expect(page).toHaveURL(/\/checkout\/cs_/);
