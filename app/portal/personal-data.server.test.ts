@@ -3,11 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   accounts,
   billingCustomers,
+  billingCreditNotes,
   billingInvoices,
   billingSubscriptions,
   faqQuestions,
   newsletterSignups,
 } from '~/db/schema.server';
+import type { CreditNoteSnapshot } from '~/billing/tax/credit-note';
 import { testDatabaseKinds } from '~/db/test-support';
 import { loader } from '~/resources/personal-data';
 import { buildPersonalData, MAX_ROWS, personalDataJson } from './personal-data.server';
@@ -60,6 +62,22 @@ async function client(world: TestWorld, n: number, who: { email: string; name: s
       periodEnd: new Date(T0 + (month + 1) * 30 * DAY),
       paidAt: new Date(T0 + month * 30 * DAY),
     });
+  // The second month refunded: a tax credit note (its snapshot names the client, as the invoice's does).
+  await db.insert(billingCreditNotes).values({
+    id: `cn_test${n}`,
+    number: `CN-2026-000${n}`,
+    sequence: n,
+    invoiceId: `in_test${n}_1`,
+    customerId,
+    createdAt: new Date(T0 + 40 * DAY),
+    amount: 125000,
+    outcome: 'refunded',
+    snapshot: {
+      version: 1,
+      number: `CN-2026-000${n}`,
+      reason: `Refunded for ${who.name}`,
+    } as unknown as CreditNoteSnapshot,
+  });
   await db.insert(faqQuestions).values({
     id: randomUUID(),
     name: who.name,
@@ -116,7 +134,9 @@ describe.each(testDatabaseKinds())('a person’s own data (%s)', (kind) => {
     expect(file.billing.customer).toMatchObject({ id: 'cus_test1', card: { brand: 'visa', last4: '4241' } });
     expect(file.billing.subscriptions.map((s) => s.id)).toEqual(['sub_test1']);
     expect(file.billing.invoices.map((i) => i.number)).toEqual(['BWB-2026-1101', 'BWB-2026-1001']);
-    expect(file.billing.creditNotes).toEqual([]);
+    expect(file.billing.creditNotes).toEqual([
+      expect.objectContaining({ number: 'CN-2026-0001', invoiceId: 'in_test1_1', outcome: 'refunded' }),
+    ]);
     expect(file.signIns.sessions).toHaveLength(1);
     expect(file.faqQuestions.map((q) => q.question)).toEqual([ANN.question]);
     expect(file.newsletter).toEqual([
@@ -130,6 +150,7 @@ describe.each(testDatabaseKinds())('a person’s own data (%s)', (kind) => {
       'cus_test2',
       'sub_test2',
       'BWB-2026-2',
+      'CN-2026-0002',
       'not.ann@',
       'stranger',
     ])

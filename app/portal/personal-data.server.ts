@@ -3,6 +3,7 @@ import {
   accounts,
   billingCheckouts,
   billingCustomers,
+  billingCreditNotes,
   billingInvoices,
   billingSubscriptions,
   faqQuestions,
@@ -50,10 +51,7 @@ export interface PersonalDataFile {
     customer: Record<string, unknown> | null;
     subscriptions: Record<string, unknown>[];
     invoices: Record<string, unknown>[];
-    /**
-     * CREDIT NOTES: the place for the customer's credit notes (the `billing_credit_notes` table,
-     * added by the credit-notes work): its rows go here, read like the invoices above. Empty until then.
-     */
+    /** The customer's tax credit notes, each with the snapshot it was issued with. */
     creditNotes: Record<string, unknown>[];
     checkouts: Record<string, unknown>[];
   };
@@ -97,8 +95,14 @@ export async function buildPersonalData(db: Db, rawEmail: string, now: Date): Pr
         .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.sequence))
         .limit(limit)
     : [];
-  // CREDIT NOTES: read the customer's rows of `billing_credit_notes` here, newest first, bounded like invoices.
-  const creditNotes: Record<string, unknown>[] = [];
+  const creditNotes = customerId
+    ? await db
+        .select()
+        .from(billingCreditNotes)
+        .where(eq(billingCreditNotes.customerId, customerId))
+        .orderBy(desc(billingCreditNotes.createdAt), desc(billingCreditNotes.sequence))
+        .limit(limit)
+    : [];
   const checkouts = await db
     .select()
     .from(billingCheckouts)
@@ -228,7 +232,15 @@ export async function buildPersonalData(db: Db, rawEmail: string, now: Date): Pr
         paidAt: iso(i.paidAt),
         tax: i.tax ?? null,
       })),
-      creditNotes,
+      creditNotes: bounded('billing.creditNotes', creditNotes).map((n) => ({
+        id: n.id,
+        number: n.number,
+        invoiceId: n.invoiceId,
+        amount: n.amount,
+        outcome: n.outcome,
+        createdAt: iso(n.createdAt),
+        snapshot: n.snapshot,
+      })),
       checkouts: bounded('billing.checkouts', checkouts).map((c) => ({
         id: c.id,
         plan: c.plan,
