@@ -2,15 +2,7 @@ import { creditNotePage, notFound, portalT, requireClient } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Fragment } from 'react';
-import {
-  Bidi,
-  button,
-  isolateNumberRuns,
-  requestLocale,
-  RouteErrorBoundary,
-  useLocalizePath,
-  useT,
-} from '~/kit';
+import { Bidi, button, isolateNumberRuns, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import {
   portalContainer,
   portalMeta,
