@@ -226,19 +226,23 @@ test.describe('portal posts that are not forms, or not from this site', () => {
   });
 });
 
-test('a flood of PDF downloads from one client is bounded: some are refused with 429, none fails, and the next one works', async () => {
+test('a flood of PDF downloads from one client: each is a PDF or a 429 with Retry-After, none fails, and the next one works', async () => {
   const email = uniqueEmail('pdf-flood');
   const { buyer, invoice } = await newClient('en', email);
-  const statuses = await Promise.all(
-    // Enough at once that they overlap however fast one render is on the machine (a client holds two at most).
-    Array.from({ length: 30 }, () => buyer.send(`/account/invoices/${invoice}/pdf`).then((r) => r.status)),
+  // Whether two of them overlap in the renderer depends on the machine's timing (on CI's the
+  // database queue often serializes them before the gate), so the bound itself (two renders a
+  // client, the rest refused at once) is proven in app/lib/work-gate.server.test.ts; here, the
+  // route under a flood: only answers a client can act on, and service again once it passes.
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, () =>
+      buyer
+        .send(`/account/invoices/${invoice}/pdf`)
+        .then((r) => ({ status: r.status, type: r.headers.get('content-type'), retry: r.headers.get('retry-after') })),
+    ),
   );
-  expect(
-    statuses.every((s) => s === 200 || s === 429),
-    statuses.join(','),
-  ).toBe(true);
-  expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
-  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
-  // Once the renders are done, the client downloads again.
+  for (const a of answers)
+    if (a.status === 200) expect(a.type).toBe('application/pdf');
+    else expect(a, JSON.stringify(a)).toMatchObject({ status: 429, retry: '5' });
+  expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
   await expect.poll(async () => (await buyer.send(`/account/invoices/${invoice}/pdf`)).status).toBe(200);
 });
