@@ -172,43 +172,31 @@ export function ConsentBanner() {
                 </span>
               </label>
             </li>
-            <li className="rounded-xl border border-sand-200 bg-white p-3">
-              <label className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  name="analytics"
-                  value="1"
-                  checked={choice.analytics}
-                  onChange={(e) => setChoice((c) => ({ ...c, analytics: e.target.checked }))}
-                  className="mt-1 size-4"
-                />
-                <span>
-                  <span className="font-semibold text-navy-900">{t('consent.analytics')}</span>
-                  <span className="block">
-                    <TaggedText text={t('consent.analyticsText')} tags={latinName} />
-                  </span>
-                </span>
-              </label>
-            </li>
-            <li className="rounded-xl border border-sand-200 bg-white p-3">
-              <label className="flex items-start gap-2">
-                <input
-                  type="checkbox"
-                  name="marketing"
-                  value="1"
-                  checked={choice.marketing && !gpc}
-                  disabled={gpc}
-                  onChange={(e) => setChoice((c) => ({ ...c, marketing: e.target.checked }))}
-                  className="mt-1 size-4"
-                />
-                <span>
-                  <span className="font-semibold text-navy-900">{t('consent.marketing')}</span>
-                  <span className="block">
-                    <TaggedText text={t('consent.marketingText')} tags={latinName} />
-                  </span>
-                </span>
-              </label>
-            </li>
+            {(['analytics', 'marketing'] as const).map((category) => {
+              // GPC refuses marketing: that box stays off and cannot be ticked.
+              const blocked = category === 'marketing' && gpc;
+              return (
+                <li key={category} className="rounded-xl border border-sand-200 bg-white p-3">
+                  <label className="flex items-start gap-2">
+                    <input
+                      type="checkbox"
+                      name={category}
+                      value="1"
+                      checked={choice[category] && !blocked}
+                      disabled={blocked}
+                      onChange={(e) => setChoice((c) => ({ ...c, [category]: e.target.checked }))}
+                      className="mt-1 size-4"
+                    />
+                    <span>
+                      <span className="font-semibold text-navy-900">{t(`consent.${category}`)}</span>
+                      <span className="block">
+                        <TaggedText text={t(`consent.${category}Text`)} tags={latinName} />
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
           </ul>
           <button
             type="submit"
