@@ -123,7 +123,7 @@ export {
 export { isPlainClick } from './features/booking/plain-click';
 export { SchedulingFrame } from './features/booking/SchedulingFrame';
 export { whatsappUrl } from './features/chat/whatsapp-url';
-export { ErrorAlert } from './features/forms/ErrorAlert';
+export { ErrorAlert, FieldErrorLinks } from './features/forms/ErrorAlert';
 export { NewsletterForm } from './features/forms/NewsletterForm';
 // The client entry and the shell's language switch use i18next: from here its code joins this chunk.
 export { default as i18next } from 'i18next';

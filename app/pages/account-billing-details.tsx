@@ -12,7 +12,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import type { BillingDetailsField } from '~/billing/tax/details';
-import { button, ErrorAlert, isolateCodes, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import {
+  button,
+  ErrorAlert,
+  FieldErrorLinks,
+  isolateCodes,
+  requestLocale,
+  RouteErrorBoundary,
+  useLocalizePath,
+  useT,
+} from '~/kit';
 import {
   BILLING_DETAILS_FIELDS,
   BillingDetailsFields,
@@ -123,17 +132,7 @@ export default function AccountBillingDetails() {
             {failed && (
               <ErrorAlert ref={summaryRef} testId="billing-details-error">
                 <p className="font-semibold">{t(failed.message.key)}</p>
-                {listed.length > 0 && (
-                  <ul className="mt-2 list-disc space-y-1 ps-5">
-                    {listed.map((f) => (
-                      <li key={f}>
-                        <a href={`#${idOf(f)}`} className="underline underline-offset-2">
-                          {isolateCodes(t(errors[f]!))}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <FieldErrorLinks fields={listed} idOf={idOf} message={(f) => isolateCodes(t(errors[f]!))} />
               </ErrorAlert>
             )}
             <CsrfInput csrf={csrf} />

@@ -15,6 +15,7 @@ import {
   button,
   CheckIcon,
   ErrorAlert,
+  FieldErrorLinks,
   isolateCodes,
   requestLocale,
   RouteErrorBoundary,
@@ -308,17 +309,7 @@ function CheckoutForm({
             ) : (
               <p className="font-semibold">{t('common.errorTitle')}</p>
             )}
-            {listed.length > 0 && (
-              <ul className="mt-2 list-disc space-y-1 ps-5">
-                {listed.map((f) => (
-                  <li key={f}>
-                    <a href={`#${idOf(f)}`} className="underline underline-offset-2">
-                      {isolateCodes(t(errors[f]!))}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <FieldErrorLinks fields={listed} idOf={idOf} message={(f) => isolateCodes(t(errors[f]!))} />
           </ErrorAlert>
         )}
         <fieldset className="space-y-4">

@@ -19,3 +19,27 @@ export const ErrorAlert = forwardRef<HTMLDivElement, { testId: string; className
     );
   },
 );
+
+/** The summary's list of refused fields, each a link to its field (`#id`), with the field's message. */
+export function FieldErrorLinks<F extends string>({
+  fields,
+  idOf,
+  message,
+}: {
+  fields: readonly F[];
+  idOf: (field: F) => string;
+  message: (field: F) => ReactNode;
+}) {
+  if (fields.length === 0) return null;
+  return (
+    <ul className="mt-2 list-disc space-y-1 ps-5">
+      {fields.map((f) => (
+        <li key={f}>
+          <a href={`#${idOf(f)}`} className="underline underline-offset-2">
+            {message(f)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
