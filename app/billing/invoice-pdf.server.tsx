@@ -301,15 +301,6 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
   const l = labels[locale];
   const s = stylesFor(locale);
   const t = taxStylesFor(locale);
-  const cols = [t.colDescription, t.colQuantity, t.colMoney, t.colMoney, t.colRate, t.colMoney];
-  const head = [
-    tax.columns.description,
-    tax.columns.quantity,
-    tax.columns.unitPrice,
-    tax.columns.net,
-    tax.columns.rate,
-    tax.columns.tax,
-  ];
   return (
     <Document
       title={tax.documentTitle}
@@ -319,77 +310,14 @@ function TaxInvoicePdf({ doc, tax }: { doc: InvoiceDocument; tax: TaxInvoiceView
       producer={firm.name}
     >
       <Page size="A4" style={s.page}>
-        <View style={s.header}>
-          <View style={s.firmBlock}>
-            <Text style={s.firmName}>{tax.supplier.name}</Text>
-            {tax.supplier.lines.map((line, i) => (
-              <Text key={i} style={s.office}>
-                {line}
-              </Text>
-            ))}
-            {tax.supplier.registration ? (
-              <Text style={[s.office, s.officeCity]}>
-                {tax.supplier.registration.label}: <Text style={t.number}>{tax.supplier.registration.value}</Text>
-              </Text>
-            ) : null}
-          </View>
-          <View style={s.titleBlock}>
-            <Text style={s.title}>{tax.title}</Text>
-            <Text style={s.titleNumber}>{doc.invoice.number}</Text>
-          </View>
-        </View>
+        <TaxPdfHeader supplier={tax.supplier} title={tax.title} number={doc.invoice.number} s={s} t={t} />
         {tax.demo ? <Text style={t.banner}>{tax.demo}</Text> : null}
         {tax.waiting ? <Text style={t.banner}>{tax.waiting}</Text> : null}
 
-        <View style={s.columns}>
-          <View style={s.billedTo}>
-            <Text style={s.heading}>{tax.customer.heading}</Text>
-            <Text style={s.strong}>{tax.customer.name}</Text>
-            {tax.customer.lines.map((line, i) => (
-              <Text key={i} style={s.text}>
-                {line}
-              </Text>
-            ))}
-            {tax.customer.registration ? (
-              <>
-                <Text style={s.strong}>{tax.customer.registration.label}</Text>
-                <Text style={[s.strong, t.number]}>{tax.customer.registration.value}</Text>
-              </>
-            ) : null}
-          </View>
-          <MetaRows rows={tax.meta} s={s} />
-        </View>
+        <TaxPdfParties customer={tax.customer} meta={tax.meta} s={s} t={t} />
 
         <View style={s.table}>
-          <View style={s.tableHead}>
-            {head.map((label, i) => (
-              <Text key={i} style={[cols[i], s.headCell, i === 0 ? s.startText : s.endText]}>
-                {label}
-              </Text>
-            ))}
-          </View>
-          {tax.lines.map((line, n) => (
-            <View key={n} style={s.tableRow} wrap={false}>
-              <View style={t.colDescription}>
-                <Text style={s.strong}>{line.description}</Text>
-                <Text style={[s.small, s.startText]}>{line.period}</Text>
-              </View>
-              {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, i) =>
-                // The net and the tax of the line in AED too, under the SGD figure (no extra row: the
-                // description cell is two lines high already).
-                line.aed && (i === 2 || i === 4) ? (
-                  <View key={i} style={cols[i + 1]}>
-                    <Text style={s.endText}>{value}</Text>
-                    <Text style={[s.small, s.endText]}>{i === 2 ? line.aed.net : line.aed.tax}</Text>
-                  </View>
-                ) : (
-                  <Text key={i} style={[cols[i + 1], s.endText]}>
-                    {value}
-                  </Text>
-                ),
-              )}
-            </View>
-          ))}
+          <TaxPdfLines columns={tax.columns} lines={tax.lines} s={s} t={t} />
           {tax.totals.map(([label, value], i) => (
             <View key={label} style={i === tax.totals.length - 1 ? s.totalRow : t.subtotalRow} wrap={false}>
               <Text style={[t.totalLabel, i === tax.totals.length - 1 ? s.total : s.startText]}>{label}</Text>
@@ -429,15 +357,6 @@ function CreditNotePdf({ doc }: { doc: CreditNoteDocument }) {
   const l = labels[locale];
   const s = stylesFor(locale);
   const t = taxStylesFor(locale);
-  const cols = [t.colDescription, t.colQuantity, t.colMoney, t.colMoney, t.colRate, t.colMoney];
-  const head = [
-    note.columns.description,
-    note.columns.quantity,
-    note.columns.unitPrice,
-    note.columns.net,
-    note.columns.rate,
-    note.columns.tax,
-  ];
   const twoCurrencies = note.adjustment.currencies[1] !== null;
   const labelCol = { width: twoCurrencies ? '52%' : '70%' };
   const moneyCol = { width: twoCurrencies ? '24%' : '30%' };
@@ -451,72 +370,18 @@ function CreditNotePdf({ doc }: { doc: CreditNoteDocument }) {
       producer={firm.name}
     >
       <Page size="A4" style={s.page}>
-        <View style={s.header}>
-          <View style={s.firmBlock}>
-            <Text style={s.firmName}>{note.supplier.name}</Text>
-            {note.supplier.lines.map((line, i) => (
-              <Text key={i} style={s.office}>
-                {line}
-              </Text>
-            ))}
-            {note.supplier.registration ? (
-              <Text style={[s.office, s.officeCity]}>
-                {note.supplier.registration.label}: <Text style={t.number}>{note.supplier.registration.value}</Text>
-              </Text>
-            ) : null}
-          </View>
-          <View style={s.titleBlock}>
-            {/* Smaller than an invoice's: "إشعار دائن ضريبي" stays on one line. */}
-            <Text style={[s.title, { fontSize: 18 }]}>{note.title}</Text>
-            <Text style={s.titleNumber}>{note.number}</Text>
-          </View>
-        </View>
+        {/* Smaller than an invoice's: "إشعار دائن ضريبي" stays on one line. */}
+        <TaxPdfHeader supplier={note.supplier} title={note.title} number={note.number} titleSize={18} s={s} t={t} />
         {note.demo ? <Text style={t.banner}>{note.demo}</Text> : null}
 
-        <View style={s.columns}>
-          <View style={s.billedTo}>
-            <Text style={s.heading}>{note.customer.heading}</Text>
-            <Text style={s.strong}>{note.customer.name}</Text>
-            {note.customer.lines.map((line, i) => (
-              <Text key={i} style={s.text}>
-                {line}
-              </Text>
-            ))}
-            {note.customer.registration ? (
-              <>
-                <Text style={s.strong}>{note.customer.registration.label}</Text>
-                <Text style={[s.strong, t.number]}>{note.customer.registration.value}</Text>
-              </>
-            ) : null}
-          </View>
-          <MetaRows rows={note.meta} s={s} />
-        </View>
+        <TaxPdfParties customer={note.customer} meta={note.meta} s={s} t={t} />
         <Text style={[s.note, s.strong, t.tightNote]}>{note.fullCredit}</Text>
         <Text style={[s.note, t.tightNote]}>
           {note.reason[0]}: {note.reason[1]}
         </Text>
 
         <View style={s.table}>
-          <View style={s.tableHead}>
-            {head.map((label, i) => (
-              <Text key={i} style={[cols[i], s.headCell, i === 0 ? s.startText : s.endText]}>
-                {label}
-              </Text>
-            ))}
-          </View>
-          {note.lines.map((line, n) => (
-            <View key={n} style={s.tableRow} wrap={false}>
-              <View style={t.colDescription}>
-                <Text style={s.strong}>{line.description}</Text>
-                <Text style={[s.small, s.startText]}>{line.period}</Text>
-              </View>
-              {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, i) => (
-                <Text key={i} style={[cols[i + 1], s.endText]}>
-                  {value}
-                </Text>
-              ))}
-            </View>
-          ))}
+          <TaxPdfLines columns={note.columns} lines={note.lines} s={s} t={t} />
           <View style={t.subtotalRow}>
             <Text style={[labelCol, s.heading, s.startText]}>{note.adjustment.heading}</Text>
             {note.adjustment.currencies.map((c) =>
@@ -552,6 +417,121 @@ function CreditNotePdf({ doc }: { doc: CreditNoteDocument }) {
         <PageFooter firm={firm} l={l} s={s} />
       </Page>
     </Document>
+  );
+}
+
+type PdfStyles = ReturnType<typeof stylesFor>;
+type TaxPdfStyles = ReturnType<typeof taxStylesFor>;
+type TaxParty = TaxInvoiceView['supplier'];
+
+/** A tax document's header: the supplier (name, address, registration number) and its title and number. */
+function TaxPdfHeader(props: {
+  supplier: TaxParty;
+  title: string;
+  number: string;
+  titleSize?: number;
+  s: PdfStyles;
+  t: TaxPdfStyles;
+}) {
+  const { supplier, s, t } = props;
+  return (
+    <View style={s.header}>
+      <View style={s.firmBlock}>
+        <Text style={s.firmName}>{supplier.name}</Text>
+        {supplier.lines.map((line, i) => (
+          <Text key={i} style={s.office}>
+            {line}
+          </Text>
+        ))}
+        {supplier.registration ? (
+          <Text style={[s.office, s.officeCity]}>
+            {supplier.registration.label}: <Text style={t.number}>{supplier.registration.value}</Text>
+          </Text>
+        ) : null}
+      </View>
+      <View style={s.titleBlock}>
+        <Text style={props.titleSize ? [s.title, { fontSize: props.titleSize }] : s.title}>{props.title}</Text>
+        <Text style={s.titleNumber}>{props.number}</Text>
+      </View>
+    </View>
+  );
+}
+
+/** The customer's column (name, address, registration number) beside the document's facts. */
+function TaxPdfParties({
+  customer,
+  meta,
+  s,
+  t,
+}: {
+  customer: TaxParty;
+  meta: [string, string][];
+  s: PdfStyles;
+  t: TaxPdfStyles;
+}) {
+  return (
+    <View style={s.columns}>
+      <View style={s.billedTo}>
+        <Text style={s.heading}>{customer.heading}</Text>
+        <Text style={s.strong}>{customer.name}</Text>
+        {customer.lines.map((line, i) => (
+          <Text key={i} style={s.text}>
+            {line}
+          </Text>
+        ))}
+        {customer.registration ? (
+          <>
+            <Text style={s.strong}>{customer.registration.label}</Text>
+            <Text style={[s.strong, t.number]}>{customer.registration.value}</Text>
+          </>
+        ) : null}
+      </View>
+      <MetaRows rows={meta} s={s} />
+    </View>
+  );
+}
+
+/** The lines' head and rows (net and tax in AED under the SGD figures), inside the document's table. */
+function TaxPdfLines({
+  columns,
+  lines,
+  s,
+  t,
+}: Pick<TaxInvoiceView, 'columns' | 'lines'> & { s: PdfStyles; t: TaxPdfStyles }) {
+  const cols = [t.colDescription, t.colQuantity, t.colMoney, t.colMoney, t.colRate, t.colMoney];
+  const head = [columns.description, columns.quantity, columns.unitPrice, columns.net, columns.rate, columns.tax];
+  return (
+    <>
+      <View style={s.tableHead}>
+        {head.map((label, i) => (
+          <Text key={i} style={[cols[i], s.headCell, i === 0 ? s.startText : s.endText]}>
+            {label}
+          </Text>
+        ))}
+      </View>
+      {lines.map((line, n) => (
+        <View key={n} style={s.tableRow} wrap={false}>
+          <View style={t.colDescription}>
+            <Text style={s.strong}>{line.description}</Text>
+            <Text style={[s.small, s.startText]}>{line.period}</Text>
+          </View>
+          {[line.quantity, line.unitPrice, line.net, line.rate, line.tax].map((value, i) =>
+            // The net and the tax of the line in AED too, under the SGD figure (no extra row: the
+            // description cell is two lines high already).
+            line.aed && (i === 2 || i === 4) ? (
+              <View key={i} style={cols[i + 1]}>
+                <Text style={s.endText}>{value}</Text>
+                <Text style={[s.small, s.endText]}>{i === 2 ? line.aed.net : line.aed.tax}</Text>
+              </View>
+            ) : (
+              <Text key={i} style={[cols[i + 1], s.endText]}>
+                {value}
+              </Text>
+            ),
+          )}
+        </View>
+      ))}
+    </>
   );
 }
 
