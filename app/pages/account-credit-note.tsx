@@ -4,11 +4,11 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { Fragment } from 'react';
 import { Bidi, button, isolateNumberRuns, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
 import {
-  portalContainer,
   portalMeta,
+  TaxArticle,
+  TaxDocumentPage,
   TaxFacts,
   TaxLines,
-  TaxParty,
   taxTerm,
   useFormatDate,
 } from '~/features/portal/kit';
@@ -34,29 +34,7 @@ const term = taxTerm;
 function CreditNoteArticle({ view }: { view: CreditNoteView }) {
   const [sgd, aed] = view.adjustment.currencies;
   return (
-    <article
-      className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
-      aria-labelledby="credit-note-title"
-      data-testid="credit-note"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
-        <p className="text-2xl font-bold text-navy-900">{view.supplier.name}</p>
-        <h1 id="credit-note-title" className="text-end text-3xl font-bold text-navy-900">
-          {view.title}{' '}
-          <bdi dir="ltr" className="whitespace-nowrap">
-            {view.number}
-          </bdi>
-        </h1>
-      </header>
-      {view.demo && (
-        <p className="mt-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" role="note">
-          {view.demo}
-        </p>
-      )}
-      <div className="grid gap-6 py-6 sm:grid-cols-2">
-        <TaxParty party={view.supplier} id="credit-note-supplier" />
-        <TaxParty party={view.customer} id="credit-note-customer" />
-      </div>
+    <TaxArticle id="credit-note" testId="credit-note" view={view} number={view.number} notices={[view.demo]}>
       <TaxFacts facts={[...view.meta, view.reason]} />
       <p className="font-semibold" data-testid="credit-note-full">
         {/* The invoice number runs left to right inside the Arabic sentence (BWB-2026-0008, not 2026-0008-BWB). */}
@@ -119,7 +97,7 @@ function CreditNoteArticle({ view }: { view: CreditNoteView }) {
       )}
       {view.statement && <p className="mt-4 font-semibold">{view.statement}</p>}
       <p className="mt-4 text-sm text-navy-700">{view.currency}</p>
-    </article>
+    </TaxArticle>
   );
 }
 
@@ -129,64 +107,59 @@ export default function AccountCreditNote() {
   const date = useFormatDate();
   const localize = useLocalizePath();
   return (
-    <div className="bg-sand-50 py-8 print:bg-white print:py-0 md:py-14" data-testid="credit-note-page">
-      <div className={`${portalContainer.wide} max-w-4xl`}>
-        <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-          <Link to={`${localize('/account/subscription')}#billing-history`} className={`${button.outline} min-h-11`}>
-            <span aria-hidden="true" className="inline-block rtl:rotate-180">
-              ←
-            </span>{' '}
-            {t('creditNotes.back')}
+    <TaxDocumentPage
+      testId="credit-note-page"
+      back={{ to: `${localize('/account/subscription')}#billing-history`, label: t('creditNotes.back') }}
+      links={
+        <>
+          <Link to={invoiceUrl} className={`${button.outline} min-h-11`}>
+            {t('creditNotes.invoice')}
           </Link>
-          <div className="flex flex-wrap gap-3">
-            <Link to={invoiceUrl} className={`${button.outline} min-h-11`}>
-              {t('creditNotes.invoice')}
-            </Link>
-            {xmlUrl ? (
-              <a href={xmlUrl} download className={`${button.outline} min-h-11`} data-testid="credit-note-download-xml">
-                {t('invoice.downloadXml')}
-              </a>
-            ) : null}
-            <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="credit-note-download">
-              {t('creditNotes.download')}
+          {xmlUrl ? (
+            <a href={xmlUrl} download className={`${button.outline} min-h-11`} data-testid="credit-note-download-xml">
+              {t('invoice.downloadXml')}
             </a>
-          </div>
-        </nav>
-        {view ? (
-          <CreditNoteArticle view={view} />
-        ) : (
-          <article
-            className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-10"
-            data-testid="credit-note"
-          >
-            <h1 className="text-3xl font-bold text-navy-900">
-              {t('creditNotes.row', { number: '' })}
-              <bdi dir="ltr">{note.number}</bdi>
-            </h1>
-            <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-              {(
+          ) : null}
+          <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="credit-note-download">
+            {t('creditNotes.download')}
+          </a>
+        </>
+      }
+    >
+      {view ? (
+        <CreditNoteArticle view={view} />
+      ) : (
+        <article
+          className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm md:p-10"
+          data-testid="credit-note"
+        >
+          <h1 className="text-3xl font-bold text-navy-900">
+            {t('creditNotes.row', { number: '' })}
+            <bdi dir="ltr">{note.number}</bdi>
+          </h1>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+            {(
+              [
                 [
-                  [
-                    t('creditNotes.corrects', { number: '' }),
-                    <bdi key="n" dir="ltr">
-                      {note.invoiceNumber}
-                    </bdi>,
-                  ],
-                  [t('creditNotes.issued'), date(note.created)],
-                  [t('creditNotes.amount'), <Bidi key="a">{amount}</Bidi>],
-                  [t('creditNotes.reason'), note.reason ?? ''],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label}>
-                  <dt className={term}>{label}</dt>
-                  <dd className="mt-1 font-semibold">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            <p className="mt-6 text-navy-700">{t('creditNotes.hosted')}</p>
-          </article>
-        )}
-      </div>
-    </div>
+                  t('creditNotes.corrects', { number: '' }),
+                  <bdi key="n" dir="ltr">
+                    {note.invoiceNumber}
+                  </bdi>,
+                ],
+                [t('creditNotes.issued'), date(note.created)],
+                [t('creditNotes.amount'), <Bidi key="a">{amount}</Bidi>],
+                [t('creditNotes.reason'), note.reason ?? ''],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt className={term}>{label}</dt>
+                <dd className="mt-1 font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-6 text-navy-700">{t('creditNotes.hosted')}</p>
+        </article>
+      )}
+    </TaxDocumentPage>
   );
 }

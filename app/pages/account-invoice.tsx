@@ -1,6 +1,6 @@
 import { invoicePage, notFound, portalT, requireClient } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import {
   Bidi,
   button,
@@ -14,12 +14,13 @@ import {
   useT,
 } from '~/kit';
 import {
+  AmountList,
   InvoiceStatusBadge,
-  portalContainer,
   portalMeta,
+  TaxArticle,
+  TaxDocumentPage,
   TaxFacts,
   TaxLines,
-  TaxParty,
   taxTerm,
   useFormatDate,
 } from '~/features/portal/kit';
@@ -43,36 +44,14 @@ export const ErrorBoundary = RouteErrorBoundary;
 /** A tax invoice (its snapshot, as text from app/billing/tax/view.ts: the same text as the PDF). */
 function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; number: string; status: InvoiceStatus }) {
   return (
-    <article
-      className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
-      aria-labelledby="invoice-title"
-      data-testid="tax-invoice"
+    <TaxArticle
+      id="invoice"
+      testId="tax-invoice"
+      view={tax}
+      number={number}
+      underTitle={<InvoiceStatusBadge status={status} />}
+      notices={[tax.demo, tax.waiting]}
     >
-      <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
-        <p className="text-2xl font-bold text-navy-900">{tax.supplier.name}</p>
-        <div className="text-end">
-          <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
-            {tax.title}{' '}
-            <bdi dir="ltr" className="whitespace-nowrap">
-              {number}
-            </bdi>
-          </h1>
-          <div className="mt-2">
-            <InvoiceStatusBadge status={status} />
-          </div>
-        </div>
-      </header>
-      {[tax.demo, tax.waiting].map((notice, i) =>
-        notice ? (
-          <p key={i} className="mt-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" role="note">
-            {notice}
-          </p>
-        ) : null,
-      )}
-      <div className="grid gap-6 py-6 sm:grid-cols-2">
-        <TaxParty party={tax.supplier} id="invoice-supplier" />
-        <TaxParty party={tax.customer} id="invoice-customer" />
-      </div>
       <TaxFacts facts={tax.meta} />
       <TaxLines columns={tax.columns} lines={tax.lines} />
       <dl className="ms-auto mt-4 max-w-md">
@@ -97,23 +76,14 @@ function TaxInvoiceArticle({ tax, number, status }: { tax: TaxInvoiceView; numbe
           <h2 id="invoice-aed" className={taxTerm}>
             {tax.aed.heading}
           </h2>
-          <dl className="mt-2">
-            {tax.aed.rows.map(([label, value]) => (
-              <div key={label} className="flex justify-between gap-4 py-1">
-                <dt>{label}</dt>
-                <dd className="font-semibold tabular-nums">
-                  <Bidi>{value}</Bidi>
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <AmountList rows={tax.aed.rows} />
           <p className="mt-2 text-sm text-navy-700">{isolateNumberRuns(tax.aed.rate)}</p>
           {tax.aed.fixture && <p className="mt-1 text-sm font-semibold text-amber-900">{tax.aed.fixture}</p>}
         </section>
       )}
       {tax.statement && <p className="mt-4 font-semibold">{tax.statement}</p>}
       <p className="mt-4 text-sm text-navy-700">{tax.currency}</p>
-    </article>
+    </TaxArticle>
   );
 }
 
@@ -125,213 +95,194 @@ export default function AccountInvoice() {
   const localize = useLocalizePath();
   const term = taxTerm;
   return (
-    <div className="bg-sand-50 py-8 print:bg-white print:py-0 md:py-14" data-testid="invoice-page">
-      <div className={`${portalContainer.wide} max-w-4xl`}>
-        <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-          <Link to={`${localize('/account/subscription')}#billing-history`} className={`${button.outline} min-h-11`}>
-            <span aria-hidden="true" className="inline-block rtl:rotate-180">
-              ←
-            </span>{' '}
-            {t('invoice.back')}
-          </Link>
-          <span className="flex flex-wrap gap-3">
-            {xmlUrl ? (
-              <a href={xmlUrl} download className={`${button.outline} min-h-11`} data-testid="invoice-download-xml">
-                {t('invoice.downloadXml')}
-              </a>
-            ) : null}
-            <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="invoice-download">
-              {t('invoice.download')}
+    <TaxDocumentPage
+      testId="invoice-page"
+      back={{ to: `${localize('/account/subscription')}#billing-history`, label: t('invoice.back') }}
+      links={
+        <>
+          {xmlUrl ? (
+            <a href={xmlUrl} download className={`${button.outline} min-h-11`} data-testid="invoice-download-xml">
+              {t('invoice.downloadXml')}
             </a>
-          </span>
-        </nav>
-
-        {tax ? (
-          <TaxInvoiceArticle tax={tax} number={invoice.number} status={invoice.status} />
-        ) : (
-          <article
-            className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
-            aria-labelledby="invoice-title"
-          >
-            <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
-              <div>
-                <p className="text-2xl font-bold text-navy-900">{firm.name}</p>
-                {firm.email && (
-                  <p className="mt-1 text-navy-700" dir="ltr">
-                    {firm.email}
-                  </p>
-                )}
-              </div>
-              <div className="text-end">
-                <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
-                  {t('invoice.title')}{' '}
-                  <bdi dir="ltr" className="whitespace-nowrap">
-                    {invoice.number}
-                  </bdi>
-                </h1>
-                <div className="mt-2">
-                  <InvoiceStatusBadge status={invoice.status} />
-                </div>
-              </div>
-            </header>
-
-            <dl className="grid gap-6 py-6 sm:grid-cols-3">
-              <div>
-                <dt className={term}>{t('invoice.number')}</dt>
-                <dd className="mt-1 font-semibold">
-                  <bdi dir="ltr">{invoice.number}</bdi>
-                </dd>
-              </div>
-              <div>
-                <dt className={term}>{t('invoice.issued')}</dt>
-                <dd className="mt-1 font-semibold">{date(invoice.created)}</dd>
-              </div>
-              <div>
-                <dt className={term}>{t('invoice.period')}</dt>
-                <dd className="mt-1 font-semibold">
-                  {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
-                </dd>
-              </div>
-            </dl>
-
-            <div className="grid gap-6 border-t border-navy-100 py-6 sm:grid-cols-2">
-              <TitledSection id="billed-to" title={t('invoice.billedTo')} titleClassName={term}>
-                <address className="mt-2 not-italic leading-7 text-navy-900">
-                  {/* Stripe's invoice names the customer as Stripe printed them (legal name, address, tax IDs). */}
-                  <span className="block font-semibold">{stripeTax?.customerName ?? customer.name}</span>
-                  {customer.company && customer.company !== stripeTax?.customerName && (
-                    <span className="block">{customer.company}</span>
-                  )}
-                  {stripeTax?.customerLines.map((line, i) => (
-                    <span key={i} className="block break-words">
-                      {isolateNumberRuns(line)}
-                    </span>
-                  ))}
-                  {stripeTax?.taxIds.map((id) => (
-                    <span key={id.value} className="block font-semibold" data-testid="invoice-customer-tax-id">
-                      {t('invoice.stripeTax.taxId')}: <bdi dir="ltr">{id.value}</bdi>
-                    </span>
-                  ))}
-                  {/* Aligned with the lines above it; only the address itself runs left to right. */}
-                  <span className="block break-all">
-                    <bdi dir="ltr">{customer.email}</bdi>
-                  </span>
-                </address>
-              </TitledSection>
-              <TitledSection id="invoice-from" title={t('invoice.from')} titleClassName={term}>
-                <address className="mt-2 not-italic leading-7 text-navy-900">
-                  <span className="block font-semibold">{firm.name}</span>
-                  {firm.offices.map((office) => (
-                    <span key={office.city} className="mt-1 block text-navy-700">
-                      <span className="font-medium text-navy-900">
-                        {placeName(office.city, office.country, locale)}
-                      </span>
-                      {office.address && (
-                        <span className="block whitespace-pre-line">{isolateNumberRuns(office.address)}</span>
-                      )}
-                    </span>
-                  ))}
-                </address>
-              </TitledSection>
+          ) : null}
+          <a href={pdfUrl} download className={`${button.primary} min-h-11`} data-testid="invoice-download">
+            {t('invoice.download')}
+          </a>
+        </>
+      }
+    >
+      {tax ? (
+        <TaxInvoiceArticle tax={tax} number={invoice.number} status={invoice.status} />
+      ) : (
+        <article
+          className="rounded-2xl border border-navy-100 bg-white p-6 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none md:p-10"
+          aria-labelledby="invoice-title"
+        >
+          <header className="flex flex-wrap items-start justify-between gap-6 border-b-4 border-gold-500 pb-6">
+            <div>
+              <p className="text-2xl font-bold text-navy-900">{firm.name}</p>
+              {firm.email && (
+                <p className="mt-1 text-navy-700" dir="ltr">
+                  {firm.email}
+                </p>
+              )}
             </div>
+            <div className="text-end">
+              <h1 id="invoice-title" className="text-3xl font-bold text-navy-900">
+                {t('invoice.title')}{' '}
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {invoice.number}
+                </bdi>
+              </h1>
+              <div className="mt-2">
+                <InvoiceStatusBadge status={invoice.status} />
+              </div>
+            </div>
+          </header>
 
-            <table className="w-full border-collapse text-navy-900">
-              <thead>
-                <tr className="border-y border-navy-200 bg-sand-50 print:bg-white">
-                  <th scope="col" className="px-3 py-3 text-start text-sm font-semibold">
-                    {t('invoice.description')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 text-end text-sm font-semibold">
-                    {t('invoice.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-b border-navy-100">
-                  <td className="px-3 py-4">
-                    <span className="block font-semibold">{t('invoice.line', { plan: planName })}</span>
-                    <span className="block text-sm text-navy-700">
-                      {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
-                    </span>
-                  </td>
-                  <td className="px-3 py-4 text-end tabular-nums whitespace-nowrap">
-                    <Bidi>{amount}</Bidi>
-                  </td>
-                </tr>
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" className="px-3 py-4 text-start text-lg font-bold">
-                    {t('invoice.total')}
-                  </th>
-                  <td
-                    className="px-3 py-4 text-end text-lg font-bold tabular-nums whitespace-nowrap"
-                    data-testid="invoice-total"
-                  >
-                    <Bidi>{amount}</Bidi>
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-            {stripeTax && (
-              <section
-                className="mt-6 rounded-lg border border-navy-100 p-4"
-                aria-labelledby="invoice-stripe-tax"
-                data-testid="invoice-stripe-tax"
-              >
-                <h2 id="invoice-stripe-tax" className={term}>
-                  {t('invoice.stripeTax.heading')}
-                </h2>
-                <dl className="mt-2">
-                  {[
-                    [t('invoice.stripeTax.net'), stripeTax.net] as const,
-                    ...stripeTax.taxes.map(
-                      (x) =>
-                        [
-                          t(x.inclusive ? 'invoice.stripeTax.taxIncluded' : 'invoice.stripeTax.taxAdded', {
-                            name: x.name,
-                            rate: x.rate,
-                          }),
-                          x.amount,
-                        ] as const,
-                    ),
-                    [t('invoice.stripeTax.total'), stripeTax.total] as const,
-                  ].map(([label, value]) => (
-                    <div key={label} className="flex justify-between gap-4 py-1">
-                      <dt>{label}</dt>
-                      <dd className="font-semibold tabular-nums">
-                        <Bidi>{value}</Bidi>
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-                <p className="mt-2 text-sm text-navy-700">{t('invoice.stripeTax.note')}</p>
-                <ul className="mt-3 flex flex-wrap gap-3 print:hidden">
-                  {stripeTax.hostedUrl && (
-                    <li>
-                      <a
-                        href={stripeTax.hostedUrl}
-                        className={`${button.outline} min-h-11`}
-                        data-testid="stripe-hosted"
-                      >
-                        {t('invoice.stripeTax.hosted')}
-                      </a>
-                    </li>
-                  )}
-                  {stripeTax.pdfUrl && (
-                    <li>
-                      <a href={stripeTax.pdfUrl} className={`${button.outline} min-h-11`} data-testid="stripe-pdf">
-                        {t('invoice.stripeTax.pdf')}
-                      </a>
-                    </li>
-                  )}
-                </ul>
-              </section>
-            )}
-            <p className="mt-4 text-sm text-navy-700">{t('invoice.currency')}</p>
-          </article>
-        )}
-      </div>
-    </div>
+          <dl className="grid gap-6 py-6 sm:grid-cols-3">
+            <div>
+              <dt className={term}>{t('invoice.number')}</dt>
+              <dd className="mt-1 font-semibold">
+                <bdi dir="ltr">{invoice.number}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt className={term}>{t('invoice.issued')}</dt>
+              <dd className="mt-1 font-semibold">{date(invoice.created)}</dd>
+            </div>
+            <div>
+              <dt className={term}>{t('invoice.period')}</dt>
+              <dd className="mt-1 font-semibold">
+                {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
+              </dd>
+            </div>
+          </dl>
+
+          <div className="grid gap-6 border-t border-navy-100 py-6 sm:grid-cols-2">
+            <TitledSection id="billed-to" title={t('invoice.billedTo')} titleClassName={term}>
+              <address className="mt-2 not-italic leading-7 text-navy-900">
+                {/* Stripe's invoice names the customer as Stripe printed them (legal name, address, tax IDs). */}
+                <span className="block font-semibold">{stripeTax?.customerName ?? customer.name}</span>
+                {customer.company && customer.company !== stripeTax?.customerName && (
+                  <span className="block">{customer.company}</span>
+                )}
+                {stripeTax?.customerLines.map((line, i) => (
+                  <span key={i} className="block break-words">
+                    {isolateNumberRuns(line)}
+                  </span>
+                ))}
+                {stripeTax?.taxIds.map((id) => (
+                  <span key={id.value} className="block font-semibold" data-testid="invoice-customer-tax-id">
+                    {t('invoice.stripeTax.taxId')}: <bdi dir="ltr">{id.value}</bdi>
+                  </span>
+                ))}
+                {/* Aligned with the lines above it; only the address itself runs left to right. */}
+                <span className="block break-all">
+                  <bdi dir="ltr">{customer.email}</bdi>
+                </span>
+              </address>
+            </TitledSection>
+            <TitledSection id="invoice-from" title={t('invoice.from')} titleClassName={term}>
+              <address className="mt-2 not-italic leading-7 text-navy-900">
+                <span className="block font-semibold">{firm.name}</span>
+                {firm.offices.map((office) => (
+                  <span key={office.city} className="mt-1 block text-navy-700">
+                    <span className="font-medium text-navy-900">{placeName(office.city, office.country, locale)}</span>
+                    {office.address && (
+                      <span className="block whitespace-pre-line">{isolateNumberRuns(office.address)}</span>
+                    )}
+                  </span>
+                ))}
+              </address>
+            </TitledSection>
+          </div>
+
+          <table className="w-full border-collapse text-navy-900">
+            <thead>
+              <tr className="border-y border-navy-200 bg-sand-50 print:bg-white">
+                <th scope="col" className="px-3 py-3 text-start text-sm font-semibold">
+                  {t('invoice.description')}
+                </th>
+                <th scope="col" className="px-3 py-3 text-end text-sm font-semibold">
+                  {t('invoice.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-navy-100">
+                <td className="px-3 py-4">
+                  <span className="block font-semibold">{t('invoice.line', { plan: planName })}</span>
+                  <span className="block text-sm text-navy-700">
+                    {t('invoice.periodValue', { start: date(invoice.periodStart), end: date(invoice.periodEnd) })}
+                  </span>
+                </td>
+                <td className="px-3 py-4 text-end tabular-nums whitespace-nowrap">
+                  <Bidi>{amount}</Bidi>
+                </td>
+              </tr>
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="px-3 py-4 text-start text-lg font-bold">
+                  {t('invoice.total')}
+                </th>
+                <td
+                  className="px-3 py-4 text-end text-lg font-bold tabular-nums whitespace-nowrap"
+                  data-testid="invoice-total"
+                >
+                  <Bidi>{amount}</Bidi>
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          {stripeTax && (
+            <section
+              className="mt-6 rounded-lg border border-navy-100 p-4"
+              aria-labelledby="invoice-stripe-tax"
+              data-testid="invoice-stripe-tax"
+            >
+              <h2 id="invoice-stripe-tax" className={term}>
+                {t('invoice.stripeTax.heading')}
+              </h2>
+              <AmountList
+                rows={[
+                  [t('invoice.stripeTax.net'), stripeTax.net] as const,
+                  ...stripeTax.taxes.map(
+                    (x) =>
+                      [
+                        t(x.inclusive ? 'invoice.stripeTax.taxIncluded' : 'invoice.stripeTax.taxAdded', {
+                          name: x.name,
+                          rate: x.rate,
+                        }),
+                        x.amount,
+                      ] as const,
+                  ),
+                  [t('invoice.stripeTax.total'), stripeTax.total] as const,
+                ]}
+              />
+              <p className="mt-2 text-sm text-navy-700">{t('invoice.stripeTax.note')}</p>
+              <ul className="mt-3 flex flex-wrap gap-3 print:hidden">
+                {stripeTax.hostedUrl && (
+                  <li>
+                    <a href={stripeTax.hostedUrl} className={`${button.outline} min-h-11`} data-testid="stripe-hosted">
+                      {t('invoice.stripeTax.hosted')}
+                    </a>
+                  </li>
+                )}
+                {stripeTax.pdfUrl && (
+                  <li>
+                    <a href={stripeTax.pdfUrl} className={`${button.outline} min-h-11`} data-testid="stripe-pdf">
+                      {t('invoice.stripeTax.pdf')}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </section>
+          )}
+          <p className="mt-4 text-sm text-navy-700">{t('invoice.currency')}</p>
+        </article>
+      )}
+    </TaxDocumentPage>
   );
 }

@@ -11,7 +11,7 @@ export {
 } from './ManageForms';
 export { BILLING_DETAILS_FIELDS, BillingDetailsFields } from './BillingDetailsFields';
 export { portalMeta } from './meta';
-export { TaxFacts, TaxLines, TaxParty, taxTerm } from './TaxDocument';
+export { AmountList, TaxArticle, TaxDocumentPage, TaxFacts, TaxLines, TaxParty, taxTerm } from './TaxDocument';
 export { PageHeader, PortalPage } from './PortalPage';
 export { CodeField, describedBy, EmailField, FieldError, MessageBanner, type UiMessage, useFormatDate } from './shared';
 export { InvoiceStatusBadge, SubscriptionStatusBadge, SubscriptionSummary } from './SubscriptionSummary';
