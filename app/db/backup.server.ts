@@ -14,7 +14,7 @@ import path from 'node:path';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { databaseFolder, openDatabase } from './client.server';
-import { lockDataFolder } from './folder-lock.server';
+import { lockDataFolder, namesIn } from './folder-lock.server';
 import { readMigrations } from './migrate.server';
 import { loadPgliteFolder } from './pglite.server';
 import * as schema from './schema.server';
@@ -108,13 +108,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * in the folder are never touched. Returns the names deleted.
  */
 export function pruneBackups(dir: string, keep: number, now = Date.now()): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  const names = namesIn(dir);
   const backups = names.filter((n) => BACKUP_NAME.test(n)).sort();
   const removed = backups.slice(0, Math.max(0, backups.length - Math.max(1, keep)));
   for (const name of removed) rmSync(path.join(dir, name), { recursive: true, force: true });

@@ -71,15 +71,18 @@ function processStartTime(pid: number): string | null {
   }
 }
 
-function generations(dir: string): number[] {
-  let names: string[];
+/** The names in a folder; none when the folder does not exist (yet, or any more). */
+export function namesIn(dir: string): string[] {
   try {
-    names = readdirSync(dir);
+    return readdirSync(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return names
+}
+
+function generations(dir: string): number[] {
+  return namesIn(dir)
     .map((n) => LOCK.exec(n)?.[1])
     .filter((g): g is string => g !== undefined)
     .map(Number)

@@ -1028,16 +1028,21 @@ export class EmbeddedBilling implements BillingProvider {
 
   // ------------------------------------------------------------------------------ credit notes
 
+  /** Credit notes with the number of the invoice each corrects (what a summary shows). */
+  private creditNotesWithInvoiceNumber(db: Db) {
+    const c = billingCreditNotes;
+    return db
+      .select({ row: c, invoiceNumber: billingInvoices.number })
+      .from(c)
+      .innerJoin(billingInvoices, eq(billingInvoices.id, c.invoiceId))
+      .$dynamic();
+  }
+
   async listCreditNotes(customerId: string, invoiceIds: string[]): Promise<CreditNoteSummary[]> {
     const ids = invoiceIds.filter((id) => isId('in', id)).slice(0, 100);
     if (!isId('cus', customerId) || !ids.length) return [];
     const c = billingCreditNotes;
-    const rows = await (
-      await this.db()
-    )
-      .select({ row: c, invoiceNumber: billingInvoices.number })
-      .from(c)
-      .innerJoin(billingInvoices, eq(billingInvoices.id, c.invoiceId))
+    const rows = await this.creditNotesWithInvoiceNumber(await this.db())
       .where(and(eq(c.customerId, customerId), inArray(c.invoiceId, ids)))
       .orderBy(asc(c.createdAt), asc(c.sequence));
     return rows.map(({ row, invoiceNumber }) => creditNoteSummary(row, invoiceNumber));
@@ -1049,13 +1054,9 @@ export class EmbeddedBilling implements BillingProvider {
   ): Promise<{ note: CreditNoteSummary; snapshot: CreditNoteSnapshot } | null> {
     if (!isId('cus', customerId) || !isId('cn', creditNoteId)) return null;
     const c = billingCreditNotes;
-    const [found] = await (
-      await this.db()
-    )
-      .select({ row: c, invoiceNumber: billingInvoices.number })
-      .from(c)
-      .innerJoin(billingInvoices, eq(billingInvoices.id, c.invoiceId))
-      .where(and(eq(c.id, creditNoteId), eq(c.customerId, customerId)));
+    const [found] = await this.creditNotesWithInvoiceNumber(await this.db()).where(
+      and(eq(c.id, creditNoteId), eq(c.customerId, customerId)),
+    );
     return found ? { note: creditNoteSummary(found.row, found.invoiceNumber), snapshot: found.row.snapshot } : null;
   }
 
@@ -1114,12 +1115,7 @@ export class EmbeddedBilling implements BillingProvider {
 
   async recentCreditNotes(limit: number): Promise<CreditNoteSummary[]> {
     const c = billingCreditNotes;
-    const rows = await (
-      await this.db()
-    )
-      .select({ row: c, invoiceNumber: billingInvoices.number })
-      .from(c)
-      .innerJoin(billingInvoices, eq(billingInvoices.id, c.invoiceId))
+    const rows = await this.creditNotesWithInvoiceNumber(await this.db())
       .orderBy(desc(c.createdAt), desc(c.sequence))
       .limit(Math.max(1, Math.min(500, Math.floor(limit) || 30)));
     return rows.map(({ row, invoiceNumber }) => creditNoteSummary(row, invoiceNumber));
