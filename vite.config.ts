@@ -1,0 +1,91 @@
+// The Vite build of the site (issue 43, ADR 0032): Remix's Vite plugin on the same app, measured
+// against the classic compiler (`remix build`, which `npm run build` still runs). Run it with
+// `npx vite build`; the server is `node server.mjs build-vite/server/index.js`.
+// remix.config.js stays the one place of the Remix configuration: the route table and the future
+// flags are read from it here, not written twice.
+import path from 'node:path';
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defineConfig, type Plugin } from 'vite';
+import remixConfig from './remix.config.js';
+
+const root = import.meta.dirname;
+// Its own folders, so a Vite build and a classic one (build/, public/build/) sit side by side.
+const name = process.env.BUILD_NAME ? `vite-${process.env.BUILD_NAME}` : 'vite';
+
+/**
+ * What the classic compiler does that Vite does not, without touching the app's code:
+ * - the server build's entry is the production server (server/index.ts), as remix.config.js
+ *   `server` makes it for the classic build; its import of the classic virtual module
+ *   `@remix-run/dev/server-build` is the Vite plugin's `virtual:remix/server-build`;
+ * - a stylesheet imported by a module (`import stylesheet from './tailwind.css'`) is its URL, as
+ *   the classic compiler gives it (Vite would inject it; its `?url` form is Vite-only).
+ */
+function classicShapes(): Plugin[] {
+  const serverEntry: Plugin = {
+    name: 'classic-server-entry',
+    // After the Remix plugin's own config, which names its virtual module as the entry.
+    enforce: 'post',
+    config(_config, env) {
+      if (env.isSsrBuild) return { build: { rollupOptions: { input: path.join(root, 'server/index.ts') } } };
+    },
+  };
+  const imports: Plugin = {
+    name: 'classic-imports',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source === '@remix-run/dev/server-build')
+        return this.resolve('virtual:remix/server-build', importer, options);
+      if (
+        importer &&
+        source.endsWith('.css') &&
+        importer.startsWith(path.join(root, 'app')) &&
+        !importer.endsWith('.css')
+      )
+        return this.resolve(`${source}?url`, importer, { ...options, skipSelf: true });
+    },
+  };
+  return [serverEntry, imports];
+}
+
+/** Rollup's chunks, chosen (ADR 0024 asked esbuild for them through the kits). */
+const VENDOR =
+  /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\//;
+
+export default defineConfig({
+  base: `/build-${name}/`,
+  // public/ is served by the server itself (server/site.ts); a copy would also take the classic
+  // builds in public/build*/.
+  publicDir: false,
+  resolve: {
+    alias: [
+      { find: '~', replacement: path.join(root, 'app') },
+      // Tailwind inlines tailwind.css's @import of Inter's stylesheet and leaves its font URLs
+      // relative to that package; the classic build resolved them there, so does this one.
+      {
+        find: /^\.\/files\/(inter-[\w-]+\.woff2)$/,
+        replacement: path.join(root, 'node_modules/@fontsource-variable/inter/files/$1'),
+      },
+    ],
+  },
+  build: {
+    // A font or image inlined as data: would need the policy to allow data: (ADR 0009).
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        manualChunks:
+          process.env.VITE_CHUNKS === 'default' ? undefined : (id) => (VENDOR.test(id) ? 'vendor' : undefined),
+      },
+    },
+  },
+  plugins: [
+    classicShapes(),
+    remix({
+      appDirectory: 'app',
+      buildDirectory: `build-${name}`,
+      ignoredRouteFiles: remixConfig.ignoredRouteFiles,
+      serverModuleFormat: remixConfig.serverModuleFormat,
+      future: remixConfig.future,
+      routes: remixConfig.routes,
+    }),
+  ],
+});
