@@ -5,6 +5,7 @@
 // flags are read from it here, not written twice.
 import path from 'node:path';
 import { vitePlugin as remix } from '@remix-run/dev';
+import type { ManualChunksOption } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
 import remixConfig from './remix.config.js';
 
@@ -47,9 +48,39 @@ function classicShapes(): Plugin[] {
   return [serverEntry, imports];
 }
 
-/** Rollup's chunks, chosen (ADR 0024 asked esbuild for them through the kits). */
-const VENDOR =
-  /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\//;
+/**
+ * Rollup's chunks, chosen (ADR 0024 asked esbuild for them through the kits): every module the
+ * client entry, the root and the locale layout import statically, which every page loads before
+ * it hydrates, is one chunk, `shell` (the packages among them in `vendor`, which changes less
+ * often). The three modules themselves stay entries of their own (in the chunk they would leave a
+ * stand-in file). What only pages use is chunked by Rollup as it sees fit: a page downloads its
+ * own module and what it shares with other pages, nothing the shell holds twice.
+ * VITE_CHUNKS=default builds with Rollup's own chunks, to compare.
+ */
+const ALWAYS = [
+  path.join(root, 'app/entry.client.tsx'),
+  path.join(root, 'app/root.tsx'),
+  path.join(root, 'app/layouts/locale.tsx'),
+];
+const isAlways = (id: string) => ALWAYS.includes(id.split('?')[0]);
+function manualChunks(): ManualChunksOption | undefined {
+  if (process.env.VITE_CHUNKS === 'default') return undefined;
+  let shell: Set<string> | null = null;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!shell) {
+      shell = new Set();
+      const todo = [...getModuleIds()].filter(isAlways);
+      while (todo.length) {
+        const next = todo.pop()!;
+        if (shell.has(next)) continue;
+        shell.add(next);
+        todo.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    if (isAlways(id) || !shell.has(id)) return undefined;
+    return id.includes('/node_modules/') ? 'vendor' : 'shell';
+  };
+}
 
 export default defineConfig({
   base: `/build-${name}/`,
@@ -72,8 +103,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rollupOptions: {
       output: {
-        manualChunks:
-          process.env.VITE_CHUNKS === 'default' ? undefined : (id) => (VENDOR.test(id) ? 'vendor' : undefined),
+        manualChunks: manualChunks(),
       },
     },
   },
