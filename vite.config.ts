@@ -51,8 +51,9 @@ function classicShapes(): Plugin[] {
 /**
  * Rollup's chunks, chosen (ADR 0024 asked esbuild for them through the kits): every module the
  * client entry, the root and the locale layout import statically, which every page loads before
- * it hydrates, is one chunk, `shell` (the packages among them in `vendor`, which changes less
- * often). The three modules themselves stay entries of their own (in the chunk they would leave a
+ * it hydrates, is one chunk, `shell`, packages included: split in two (packages apart), the
+ * chunks imported each other (Rollup's CommonJS helpers sat in the app's), and React's JSX
+ * runtime was read before it was set, so nothing hydrated. The three modules themselves stay entries of their own (in the chunk they would leave a
  * stand-in file). What only pages use is chunked by Rollup as it sees fit: a page downloads its
  * own module and what it shares with other pages, nothing the shell holds twice.
  * VITE_CHUNKS=default builds with Rollup's own chunks, to compare.
@@ -78,7 +79,7 @@ function manualChunks(): ManualChunksOption | undefined {
       }
     }
     if (isAlways(id) || !shell.has(id)) return undefined;
-    return id.includes('/node_modules/') ? 'vendor' : 'shell';
+    return 'shell';
   };
 }
 
