@@ -1,22 +1,28 @@
 #!/usr/bin/env node
 // Prints the size of what a browser downloads: the client entry, the shared chunks, each
 // route's module and the CSS, raw and gzip; then the home page's first scripts in all, every
-// page's, and the chunks loaded on demand. Run after `npm run build` (or pass another build's public dir).
+// page's, and the chunks loaded on demand. Run after a build; the argument is its browser folder:
+// public/build (the classic `remix build`, the default) or build-vite/client (`npx remix vite:build`).
+// Both write Remix's manifest (manifest-<hash>.js, in the folder or its assets/), which is read here.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dir = process.argv[2] ?? 'public/build';
-const manifestFile = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+const files = readdirSync(dir, { recursive: true }).map(String);
+const manifestFile = files.find((f) => /^manifest-.*\.js$/.test(path.basename(f)));
 if (!manifestFile) throw new Error(`no manifest in ${dir}: run npm run build first`);
 const manifest = JSON.parse(
   readFileSync(path.join(dir, manifestFile), 'utf8')
     .replace(/^window\.__remixManifest=/, '')
     .replace(/;$/, ''),
 );
+// The URL prefix the folder is served at (/build/, /build-vite/): the manifest's own URL less its path in the folder.
+const prefix = manifest.url.slice(0, manifest.url.length - manifestFile.split(path.sep).join('/').length);
+const fileOf = (url) => path.join(dir, url.slice(prefix.length));
+const urlOf = (file) => prefix + file.split(path.sep).join('/');
 const size = (url) => {
-  const file = path.join('public', url);
-  const buf = readFileSync(file);
+  const buf = readFileSync(fileOf(url));
   return { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length };
 };
 /** A route's module and the chunks it imports. */
@@ -44,11 +50,9 @@ for (const r of routes) {
   const files = filesOf(r).filter((f) => !seen.has(f));
   row(`route ${r.id}`, files);
 }
-const css = readdirSync(path.join(dir, '_assets'))
-  .filter((f) => f.endsWith('.css'))
-  .map((f) => `/${path.relative('public', path.join(dir, '_assets', f))}`);
+const css = files.filter((f) => f.endsWith('.css')).map(urlOf);
 row('CSS', css);
-const fonts = readdirSync(path.join(dir, '_assets')).filter((f) => f.endsWith('.woff2'));
+const fonts = files.filter((f) => f.endsWith('.woff2'));
 console.log(
   `fonts: ${fonts.length} subset files in the build; a page downloads only the subsets its text uses (unicode-range)`,
 );
@@ -73,8 +77,8 @@ for (const r of routes.filter((r) => r.id.startsWith('en/'))) {
 }
 const everyLinked = new Set(entry);
 for (const r of Object.values(manifest.routes)) for (const f of filesOf(r)) everyLinked.add(f);
-const onDemand = readdirSync(dir, { recursive: true })
-  .filter((f) => f.endsWith('.js') && !f.startsWith('manifest-'))
-  .map((f) => `/${path.relative('public', path.join(dir, f))}`)
+const onDemand = files
+  .filter((f) => f.endsWith('.js') && !path.basename(f).startsWith('manifest-'))
+  .map(urlOf)
   .filter((f) => !everyLinked.has(f));
 row(`on demand, import() (${onDemand.length} chunks)`, onDemand);

@@ -21,7 +21,8 @@
 //   its own loopback port (BENCH_PORT, default 9660, and the next). Visits alternate between the
 //   builds, swapping which goes first every run. Every visit is bounded (45 s), and the run is
 //   bounded by runs x pages x 4 visits. Targets (issue 29): tap to view <= 1.5 s and first paint
-//   to hydrated <= 1.5 s, in both languages.
+//   to hydrated <= 1.5 s, in both languages. `--before-build`/`--after-build` name another server
+//   build of that checkout (a Vite build: build-vite/server/index.js, ADR 0032).
 // The probe and the waits below run in the page: these are the browser's globals.
 /* global window, document, MutationObserver */
 import { chromium } from '@playwright/test';
@@ -50,15 +51,15 @@ const TARGET_MS = 1500;
 const PHONE = { width: 390, height: 844 };
 
 const builds = [
-  ['before', before],
-  ['after', after],
-].map(([name, dir], i) => {
+  ['before', before, option('before-build', 'build/index.js')],
+  ['after', after, option('after-build', 'build/index.js')],
+].map(([name, dir, build], i) => {
   dir = path.resolve(dir);
-  if (!existsSync(path.join(dir, 'build/index.js')) || !existsSync(path.join(dir, 'server.mjs'))) {
-    console.error(`${dir}: needs server.mjs and build/index.js (npm run build there)`);
+  if (!existsSync(path.join(dir, build)) || !existsSync(path.join(dir, 'server.mjs'))) {
+    console.error(`${dir}: needs server.mjs and ${build} (npm run build there)`);
     process.exit(1);
   }
-  const child = spawn(process.execPath, ['server.mjs', 'build/index.js'], {
+  const child = spawn(process.execPath, ['server.mjs', build], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -65,10 +65,10 @@ const pages = pairs
   .filter((p) => !only || only.has(p.path));
 
 /** One production server of the checkout in `cwd`, with an empty data folder of its own. */
-function startServer(cwd, port, dataDir) {
+function startServer(cwd, port, dataDir, build = process.env.BENCH_BUILD ?? 'build/index.js') {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  return spawn(process.execPath, ['server.mjs', process.env.BENCH_BUILD ?? 'build/index.js'], {
+  return spawn(process.execPath, ['server.mjs', build], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', CONTENT_DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -76,7 +76,17 @@ function startServer(cwd, port, dataDir) {
 }
 const servers = [startServer(process.cwd(), PORT, DATA_DIR)];
 const BASELINE = args.baseline ? `http://127.0.0.1:${PORT + 2}` : null;
-if (args.baseline) servers.push(startServer(resolve(args.baseline), PORT + 2, resolve(DATA_DIR) + '-baseline'));
+// BENCH_BASELINE_BUILD: the baseline's server build when it is not BENCH_BUILD's (a classic build
+// against a Vite one, ADR 0032).
+if (args.baseline)
+  servers.push(
+    startServer(
+      resolve(args.baseline),
+      PORT + 2,
+      resolve(DATA_DIR) + '-baseline',
+      process.env.BENCH_BASELINE_BUILD ?? process.env.BENCH_BUILD ?? 'build/index.js',
+    ),
+  );
 let chrome;
 const stop = () => {
   for (const server of servers) server.kill('SIGTERM');

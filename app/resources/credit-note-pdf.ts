@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requestLocale } from '~/i18n';
 import { creditNotePdf, requireClient } from '~/portal/service.server';
-import { pdfResponse } from './invoice-pdf';
+import { pdfResponse } from '~/portal/pdf-response.server';
 
 /**
  * /account/credit-notes/:creditNoteId/pdf (and /ar/…): the client’s own tax credit note as a PDF in the path's

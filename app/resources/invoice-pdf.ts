@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { portalT } from '~/features/portal/t.server';
-import { requestLocale, type Locale } from '~/i18n';
+import { requestLocale } from '~/i18n';
+import { pdfResponse } from '~/portal/pdf-response.server';
 import { invoicePdf, requireClient } from '~/portal/service.server';
 
 /**
@@ -11,36 +11,4 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireClient(request);
   const locale = requestLocale(request);
   return pdfResponse(await invoicePdf(session, params.invoiceId ?? '', locale), locale);
-}
-
-/**
- * A rendered PDF (invoice or credit note) as a download; 429 with Retry-After while the client's
- * renders are busy; a plain 404 for nothing (another client's, or none): what both PDF routes answer.
- */
-export async function pdfResponse(
-  pdf: { body: Buffer; filename: string } | 'busy' | null,
-  locale: Locale,
-): Promise<Response> {
-  if (pdf === 'busy')
-    throw new Response((await portalT(locale))('invoice.pdfBusy'), {
-      status: 429,
-      headers: {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'private, no-store',
-        'Retry-After': '5',
-      },
-    });
-  if (!pdf)
-    throw new Response('Not found', {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
-    });
-  return new Response(Uint8Array.from(pdf.body), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${pdf.filename}"`,
-      'Content-Length': String(pdf.body.length),
-      'Cache-Control': 'private, no-store',
-    },
-  });
 }
