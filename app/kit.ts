@@ -53,9 +53,9 @@ export {
 } from './lib/analytics';
 export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
 export { allDeferredLoaded, deferred, useMountedOnDemand } from './lib/deferred';
-export { keyFilesBackend, keyFileUrl } from './lib/i18n-backend';
+export { keyFileUrl, loadLanguage, startKeyFiles } from './lib/i18n-backend';
 export { type ImageConfig, imageUrlBuilder } from './lib/image';
-export { useDir, useLocale, useLocalizePath, useT } from './lib/locale';
+export { type Translation, TranslationsContext, useDir, useLocale, useLocalizePath, useT } from './lib/locale';
 export { isolateCodes, isolateNumberRuns } from './lib/digits';
 export { errorTitle, landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
 export { type RootData, useRootData } from './lib/root-data';
@@ -125,5 +125,3 @@ export { SchedulingFrame } from './features/booking/SchedulingFrame';
 export { whatsappUrl } from './features/chat/whatsapp-url';
 export { ErrorAlert, FieldErrorLinks } from './features/forms/ErrorAlert';
 export { NewsletterForm } from './features/forms/NewsletterForm';
-// The client entry and the shell's language switch use i18next: from here its code joins this chunk.
-export { default as i18next } from 'i18next';

@@ -5,8 +5,7 @@ import { useEffect } from 'react';
 import {
   analytics,
   deferred,
-  i18next,
-  namespaces,
+  loadLanguage,
   requestLocale,
   RouteErrorBoundary,
   type ShellData,
@@ -87,12 +86,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 /** Before a page in another language renders, make sure its interface strings are loaded. */
 export async function clientLoader({ serverLoader, request }: ClientLoaderFunctionArgs) {
   const locale = requestLocale(request);
-  const [serverData] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.isInitialized
-      ? i18next.loadLanguages(locale).then(() => i18next.loadNamespaces([...namespaces]))
-      : undefined,
-  ]);
+  const [serverData] = await Promise.all([serverLoader<typeof loader>(), loadLanguage(locale)]);
   return serverData;
 }
 
