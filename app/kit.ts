@@ -123,5 +123,15 @@ export {
 export { isPlainClick } from './features/booking/plain-click';
 export { SchedulingFrame } from './features/booking/SchedulingFrame';
 export { whatsappUrl } from './features/chat/whatsapp-url';
+export {
+  CONSENT_ACTION_FIELD,
+  CONSENT_BANNER_ID,
+  CONSENT_JS_FIELD,
+  CONSENT_RETURN_FIELD,
+  CONSENT_SAVED_ANCHOR,
+  consentBootScript,
+  type ConsentChoice,
+  currentConsent,
+} from './features/consent/consent';
+export { applyConsent, privacySignal, reopenConsent } from './features/consent/consent-client';
 export { ErrorAlert, FieldErrorLinks } from './features/forms/ErrorAlert';
-export { NewsletterForm } from './features/forms/NewsletterForm';

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { CookieSettingsLink } from '~/features/consent/ConsentBanner';
-import { NewsletterForm } from '~/features/forms/NewsletterForm';
+import { CookieSettingsLink } from '~/features/consent/CookieSettingsLink';
 import { placeComma } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
+import { deferred } from '~/lib/deferred';
 import { isolateNumberRuns } from '~/lib/digits';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
@@ -12,6 +12,12 @@ import { ClientLoginLink, scrollToTop } from './Header';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { Logo } from './Logo';
 import { TaggedText } from './TaggedText';
+
+// The newsletter form's code is not among the first scripts (issue 43): at the end of the page, it
+// works as a plain form until its code arrives and hydrates it (app/lib/deferred.tsx).
+const NewsletterForm = deferred('newsletter', () =>
+  import('~/features/forms/NewsletterForm').then((m) => m.NewsletterForm),
+);
 
 type Props = { shell: Shell };
 

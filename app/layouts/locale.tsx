@@ -21,7 +21,6 @@ import { createFormToken } from '~/features/forms/spam-check';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
-import { ConsentBanner } from '~/features/consent/ConsentBanner';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 
 // The floating buttons (with the chat's limiter and check) and the toasts' region are rendered by
@@ -30,6 +29,11 @@ const FloatingButtons = deferred('floating', () =>
   import('~/features/chat/FloatingButtons').then((m) => m.FloatingButtons),
 );
 const Toaster = deferred('toaster', () => import('~/features/toast/Toaster').then((m) => m.Toaster));
+// The cookie banner too (issue 43): its server markup works before its code arrives and without
+// JavaScript (a plain form, and CSS that hides it once a choice is stored); its code hydrates it.
+const ConsentBanner = deferred('consent', () =>
+  import('~/features/consent/ConsentBanner').then((m) => m.ConsentBanner),
+);
 
 /**
  * The page shell for one language (mounted twice by remix.config.js: at / for English and
