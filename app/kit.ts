@@ -54,7 +54,6 @@ export {
 export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
 export { allDeferredLoaded, deferred, useMountedOnDemand } from './lib/deferred';
 export { keyFileUrl, loadLanguage, startKeyFiles } from './lib/i18n-backend';
-export { type ImageConfig, imageUrlBuilder } from './lib/image';
 export { type Translation, TranslationsContext, useDir, useLocale, useLocalizePath, useT } from './lib/locale';
 export { isolateCodes, isolateNumberRuns } from './lib/digits';
 export { errorTitle, landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
@@ -93,10 +92,10 @@ export {
   UserIcon,
   UsersIcon,
 } from './components/icons';
+export { type ImageAttributes, Img } from './components/Img';
 export { JsonLd, jsonLdString } from './components/JsonLd';
 export { PillLink, pillLinkClass } from './components/PillLink';
 export { NotFound, RouteErrorBoundary } from './components/RouteError';
-export { SanityImage } from './components/SanityImage';
 export { TaggedText } from './components/TaggedText';
 export { Bidi } from './components/marketing/Bidi';
 export { CheckList } from './components/marketing/CheckList';

@@ -12,6 +12,10 @@ export type ImageLayout = { width: number; aspect?: number; sizes?: string; clas
  * features/images/resize.server.ts); its test reads this table.
  */
 export const IMAGE_LAYOUTS = {
+  /** The brand logo in the header: built by the layout's loader (app/lib/logo.server.ts); Logo.tsx has its classes. */
+  logoHeader: { width: 200, sizes: '(min-width: 768px) 200px, 150px' },
+  /** The brand logo in the footer. */
+  logoFooter: { width: 180, sizes: '180px' },
   /** An article's card in a grid of up to three columns. */
   postCard: {
     width: 640,

@@ -1,4 +1,13 @@
-import { chosenLocale, data, englishFallbacks, env, loadQuery, previewPerspective, redirect } from '~/server-api';
+import {
+  chosenLocale,
+  data,
+  englishFallbacks,
+  env,
+  loadQuery,
+  logoImages,
+  previewPerspective,
+  redirect,
+} from '~/server-api';
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -67,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale,
       shell,
+      logo: logoImages(shell.settings.logo),
       siteUrl,
       preview: await previewPerspective(request),
       conversion,
@@ -122,7 +132,7 @@ function useAnalytics(locale: string) {
 }
 
 export default function LocaleLayout() {
-  const { shell, preview, siteUrl, locale, conversion } = useLoaderData<typeof loader>();
+  const { shell, logo, preview, siteUrl, locale, conversion } = useLoaderData<typeof loader>();
   useAnalytics(locale);
   const { settings } = shell;
   const bookingConfig = {
@@ -139,7 +149,7 @@ export default function LocaleLayout() {
       <ConsentBanner />
       {preview && <PreviewBanner perspective={preview} />}
       <VisualEditing />
-      <Header settings={shell.settings} />
+      <Header settings={shell.settings} logo={logo?.header ?? null} />
       <NavigationProgress />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
@@ -147,7 +157,7 @@ export default function LocaleLayout() {
       <OrganizationJsonLd />
       {/* On phones the footer ends in room for the floating buttons (Footer.tsx), so they never
           cover its last lines. */}
-      <Footer shell={shell} />
+      <Footer shell={shell} logo={logo?.footer ?? null} />
       <FloatingButtons whatsappNumber={settings.whatsappNumber} whatsappMessage={settings.whatsappMessage} />
       <Toaster />
     </BookingProvider>

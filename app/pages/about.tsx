@@ -12,10 +12,10 @@ import {
   PageHeading,
   requestLocale,
   RouteErrorBoundary,
-  SanityImage,
   SparkIcon,
   useT,
 } from '~/kit';
+import { SanityImage } from '~/components/SanityImage';
 import { PortableText } from '~/components/PortableText';
 import { englishFallbacks, loadQuery } from '~/server-api';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';

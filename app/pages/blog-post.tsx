@@ -1,16 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
-import {
-  FolderIcon,
-  imageUrlBuilder,
-  JsonLd,
-  localizePath,
-  PageHeading,
-  pageMeta,
-  requestLocale,
-  RouteErrorBoundary,
-} from '~/kit';
+import { FolderIcon, JsonLd, localizePath, PageHeading, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
+import { imageUrlBuilder } from '~/lib/image';
 import { toPostCard } from '~/features/blog/cards';
 import {
   ArticleHeader,
