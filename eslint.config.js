@@ -102,6 +102,8 @@ export default tseslint.config(
       'app/components/VisualEditingOverlays.tsx',
       'app/features/booking/BookingDialog.tsx',
       'app/features/chat/FloatingButtons.tsx',
+      'app/features/consent/ConsentBanner.tsx',
+      'app/features/forms/NewsletterForm.tsx',
       'app/features/chat/VerificationDialog.tsx',
       'app/features/toast/Toaster.tsx',
     ],
@@ -113,8 +115,13 @@ export default tseslint.config(
           paths: [
             {
               name: 'i18next',
-              importNames: ['default'],
-              message: 'Import i18next from ~/kit (app/kit.ts), so that its code joins the shared chunk.',
+              message: 'The browser translates with useT (app/lib/locale.ts): i18next stays on the server (issue 43).',
+              allowTypeImports: true,
+            },
+            {
+              name: 'react-i18next',
+              message:
+                'The browser translates with useT (app/lib/locale.ts): react-i18next stays on the server (issue 43).',
               allowTypeImports: true,
             },
             {

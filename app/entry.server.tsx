@@ -4,9 +4,6 @@ import type { EntryContext, HandleDocumentRequestFunction } from '@remix-run/nod
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { requestLocale } from './i18n';
-import { i18nFor } from './i18next.server';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -16,6 +13,8 @@ import {
 } from './lib/csp.server';
 import { PRIVATE_CACHE, setCacheHeaders } from './lib/cache-policy.server';
 import { allDeferredLoaded } from './lib/deferred';
+import { TranslationsContext } from './lib/locale';
+import { serverTranslations } from './lib/translations.server';
 import { env } from './lib/env.server';
 import { reportError } from './lib/errors.server';
 import { log } from './lib/log.server';
@@ -100,7 +99,6 @@ const handleRequest: HandleDocumentRequestFunction = async (
   responseHeaders,
   remixContext: EntryContext,
 ) => {
-  const locale = requestLocale(request);
   const preview = await isPreview(request);
   setCacheHeaders(request, responseStatusCode, responseHeaders, preview);
   const { content, gtmId, behindHttps, billing } = env();
@@ -108,16 +106,14 @@ const handleRequest: HandleDocumentRequestFunction = async (
   // A page opened from another site shares no window with it; except a hosted preview, which
   // the Studio's Presentation tool may open as its own window.
   if (!(preview && content.world === 'hosted')) responseHeaders.set('Cross-Origin-Opener-Policy', 'same-origin');
-  // The language's shared instance, created at start (app/i18next.server.ts).
-  const i18n = i18nFor(locale);
-
   // The shell's deferred widgets are rendered from their modules, loaded at start (ADR 0012).
   await allDeferredLoaded();
   await readHandoffData(remixContext);
   const page = renderDocument(
-    <I18nextProvider i18n={i18n}>
+    // useT's strings: the languages' shared i18next instances, created at start (app/i18next.server.ts).
+    <TranslationsContext.Provider value={serverTranslations}>
       <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-    </I18nextProvider>,
+    </TranslationsContext.Provider>,
   );
   // The policy allows the page's own inline scripts by hash (ADR 0023), so it is made from the
   // finished document: the same bytes give the same header, whoever asked and whenever, which

@@ -53,9 +53,8 @@ export {
 } from './lib/analytics';
 export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
 export { allDeferredLoaded, deferred, useMountedOnDemand } from './lib/deferred';
-export { keyFilesBackend, keyFileUrl } from './lib/i18n-backend';
-export { type ImageConfig, imageUrlBuilder } from './lib/image';
-export { useDir, useLocale, useLocalizePath, useT } from './lib/locale';
+export { keyFileUrl, loadLanguage, startKeyFiles } from './lib/i18n-backend';
+export { type Translation, TranslationsContext, useDir, useLocale, useLocalizePath, useT } from './lib/locale';
 export { isolateCodes, isolateNumberRuns } from './lib/digits';
 export { errorTitle, landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
 export { type RootData, useRootData } from './lib/root-data';
@@ -93,10 +92,10 @@ export {
   UserIcon,
   UsersIcon,
 } from './components/icons';
+export { type ImageAttributes, Img } from './components/Img';
 export { JsonLd, jsonLdString } from './components/JsonLd';
 export { PillLink, pillLinkClass } from './components/PillLink';
 export { NotFound, RouteErrorBoundary } from './components/RouteError';
-export { SanityImage } from './components/SanityImage';
 export { TaggedText } from './components/TaggedText';
 export { Bidi } from './components/marketing/Bidi';
 export { CheckList } from './components/marketing/CheckList';
@@ -123,7 +122,15 @@ export {
 export { isPlainClick } from './features/booking/plain-click';
 export { SchedulingFrame } from './features/booking/SchedulingFrame';
 export { whatsappUrl } from './features/chat/whatsapp-url';
+export {
+  CONSENT_ACTION_FIELD,
+  CONSENT_BANNER_ID,
+  CONSENT_JS_FIELD,
+  CONSENT_RETURN_FIELD,
+  CONSENT_SAVED_ANCHOR,
+  consentBootScript,
+  type ConsentChoice,
+  currentConsent,
+} from './features/consent/consent';
+export { applyConsent, privacySignal, reopenConsent } from './features/consent/consent-client';
 export { ErrorAlert, FieldErrorLinks } from './features/forms/ErrorAlert';
-export { NewsletterForm } from './features/forms/NewsletterForm';
-// The client entry and the shell's language switch use i18next: from here its code joins this chunk.
-export { default as i18next } from 'i18next';

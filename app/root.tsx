@@ -1,7 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from '@remix-run/react';
-import { dir, type Locale, requestLocale, type RootData, tagManagerSnippet, useLocale, useRootData, useT } from '~/kit';
-import { consentBootScript } from '~/features/consent/consent';
+import {
+  consentBootScript,
+  dir,
+  type Locale,
+  requestLocale,
+  type RootData,
+  tagManagerSnippet,
+  useLocale,
+  useRootData,
+  useT,
+} from '~/kit';
 import { RouteAnnouncer } from './components/RouteAnnouncer';
 import { ScriptPreloads } from './components/ScriptPreloads';
 import { env, i18nVersion, imageConfig } from '~/server-api';

@@ -1,19 +1,26 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { CookieSettingsLink } from '~/features/consent/ConsentBanner';
-import { NewsletterForm } from '~/features/forms/NewsletterForm';
+import { CookieSettingsLink } from '~/features/consent/CookieSettingsLink';
 import { placeComma } from '~/i18n';
 import { useFallbackLang } from '~/lib/content-lang';
+import { deferred } from '~/lib/deferred';
 import { isolateNumberRuns } from '~/lib/digits';
 import { useLocale, useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { CmsText } from './CmsText';
 import { ClientLoginLink, scrollToTop } from './Header';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
+import type { ImageAttributes } from './Img';
 import { Logo } from './Logo';
 import { TaggedText } from './TaggedText';
 
-type Props = { shell: Shell };
+// The newsletter form's code is not among the first scripts (issue 43): at the end of the page, it
+// works as a plain form until its code arrives and hydrates it (app/lib/deferred.tsx).
+const NewsletterForm = deferred('newsletter', () =>
+  import('~/features/forms/NewsletterForm').then((m) => m.NewsletterForm),
+);
+
+type Props = { shell: Shell; logo: ImageAttributes | null };
 
 const footerLinkClass = 'inline-flex min-h-9 items-center text-navy-700 hover:text-navy-900 hover:underline';
 
@@ -75,7 +82,7 @@ function ContactLine({
   );
 }
 
-export function Footer({ shell }: Props) {
+export function Footer({ shell, logo }: Props) {
   const { t } = useT();
   const localize = useLocalizePath();
   // "Dubai, UAE" / "دبي، الإمارات": Arabic writes its own comma.
@@ -103,7 +110,7 @@ export function Footer({ shell }: Props) {
       >
         <div className="space-y-4">
           <Link to={localize('/')} onClick={scrollToTop} className="inline-block rounded-lg">
-            <Logo brandName={settings.brandName} logo={settings.logo} placement="footer" />
+            <Logo brandName={settings.brandName} image={logo} placement="footer" />
           </Link>
           <CmsText text={settings.tagline} className="max-w-sm text-navy-700" />
           <ul className="space-y-2 text-navy-700">

@@ -6,6 +6,7 @@ import type { Shell } from '~/sanity/queries/shell';
 import { CmsText } from './CmsText';
 import { hasSignedInHint } from '~/portal/signed-in-hint';
 import { CloseIcon, MenuIcon, UserIcon } from './icons';
+import type { ImageAttributes } from './Img';
 import { Logo } from './Logo';
 
 /** The language menu (Radix's dropdown, with its positioning code) is not among the first scripts. */
@@ -95,7 +96,7 @@ export function ClientLoginLink({
 }
 
 /** Site header: 160px high on desktop, 96px on phones (breakpoint 768px). */
-export function Header({ settings }: { settings: Shell['settings'] }) {
+export function Header({ settings, logo }: { settings: Shell['settings']; logo: ImageAttributes | null }) {
   const { t } = useT();
   const localize = useLocalizePath();
   const location = useLocation();
@@ -144,7 +145,7 @@ export function Header({ settings }: { settings: Shell['settings'] }) {
           className="shrink-0 rounded-lg"
           data-testid="logo-link"
         >
-          <Logo brandName={settings.brandName} logo={settings.logo} placement="header" />
+          <Logo brandName={settings.brandName} image={logo} placement="header" />
         </Link>
 
         <nav aria-label={t('nav.main')} className="hidden md:block">

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFallbackLang } from '~/lib/content-lang';
-import type { SanityImage as Img } from '~/sanity/groq';
-import { SanityImage } from './SanityImage';
+import { type ImageAttributes, Img } from './Img';
 
-type Props = { brandName: string; logo: Img | null; placement: 'header' | 'footer' };
+/** `image`: its attributes, made by the layout's loader (app/lib/logo.server.ts). */
+type Props = { brandName: string; image: ImageAttributes | null; placement: 'header' | 'footer' };
 
 /**
  * The brand logo. If the image cannot be shown (missing in the CMS or failed to load,
  * even before the page hydrated) the brand name is shown as a text block instead.
  */
-export function Logo({ brandName, logo, placement }: Props) {
-  const [failed, setFailed] = useState(!logo);
+export function Logo({ brandName, image, placement }: Props) {
+  const [failed, setFailed] = useState(!image);
   const inEnglish = useFallbackLang();
   const ref = useRef<HTMLImageElement>(null);
 
@@ -28,7 +28,7 @@ export function Logo({ brandName, logo, placement }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (failed || !logo) {
+  if (failed || !image) {
     return (
       <span
         data-testid={`${placement}-logo-fallback`}
@@ -39,12 +39,9 @@ export function Logo({ brandName, logo, placement }: Props) {
     );
   }
   return (
-    <SanityImage
-      image={logo}
+    <Img
+      attributes={image}
       alt={brandName}
-      width={placement === 'header' ? 200 : 180}
-      sizes={placement === 'header' ? '(min-width: 768px) 200px, 150px' : '180px'}
-      priority={placement === 'header'}
       className={placement === 'header' ? 'h-auto w-[150px] md:w-[200px]' : 'h-auto w-[180px]'}
       onError={fail}
       imgRef={ref}

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { imageUrlBuilder } from '~/lib/image';
 import { EmbeddedContentClient } from '~/sanity/embedded.server';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 import { jsonLdString } from './JsonLd';
@@ -29,7 +30,10 @@ describe('Organization JSON-LD from the bundled shell content', () => {
         shell,
         locale,
         siteUrl: 'https://x.test',
-        image: { projectId: 'embedded', dataset: 'production', world: 'embedded' },
+        logoUrl: imageUrlBuilder({ projectId: 'embedded', dataset: 'production', world: 'embedded' })(
+          shell.settings.logo!,
+          512,
+        ),
       });
       expect(org['@type']).toBe('Organization');
       expect(org.name).toBe(locale === 'en' ? 'Bawaba Advisory' : 'بوابة للاستشارات');

@@ -1,24 +1,19 @@
 import { useShell } from '~/lib/shell';
 import { localizePath, type Locale } from '~/i18n';
-import { imageUrlBuilder, type ImageConfig } from '~/lib/image';
-import { useRootData } from '~/lib/root-data';
 import type { Shell } from '~/sanity/queries/shell';
 import { JsonLd } from './JsonLd';
 
 /** ISO country codes of the offices, by office key (the CMS country name is localized). */
 const OFFICE_COUNTRY: Record<string, string> = { dubai: 'AE', singapore: 'SG' };
 
-type Input = { shell: Shell; locale: Locale; siteUrl: string; image?: ImageConfig };
+/** `logoUrl`: the logo's URL at 512 px (app/lib/logo.server.ts), relative in the embedded world. */
+type Input = { shell: Shell; locale: Locale; siteUrl: string; logoUrl?: string };
 
 /** Organization structured data: the firm, its contact details and both offices. Pure, for tests. */
-export function organizationJsonLd({ shell, locale, siteUrl, image }: Input) {
+export function organizationJsonLd({ shell, locale, siteUrl, logoUrl }: Input) {
   const { settings, offices } = shell;
   const home = siteUrl + localizePath('/', locale);
-  let logo: string | undefined;
-  if (settings.logo && image) {
-    const url = imageUrlBuilder(image)(settings.logo, 512);
-    logo = url.startsWith('http') ? url : siteUrl + url;
-  }
+  const logo = logoUrl && (logoUrl.startsWith('http') ? logoUrl : siteUrl + logoUrl);
   const address = (office: Shell['offices'][number]) => ({
     '@type': 'PostalAddress',
     ...(office.address ? { streetAddress: office.address } : {}),
@@ -58,7 +53,6 @@ export function organizationJsonLd({ shell, locale, siteUrl, image }: Input) {
 
 /** Mount once in the page shell (layouts/locale.tsx): it reads the shell data itself. */
 export function OrganizationJsonLd() {
-  const { shell, locale, siteUrl } = useShell();
-  const root = useRootData();
-  return <JsonLd data={organizationJsonLd({ shell, locale, siteUrl, image: root?.image })} />;
+  const { shell, locale, siteUrl, logo } = useShell();
+  return <JsonLd data={organizationJsonLd({ shell, locale, siteUrl, logoUrl: logo?.schema })} />;
 }

@@ -3,9 +3,10 @@ import { Link } from '@remix-run/react';
 import { portableTextLang } from '~/lib/content-lang';
 import { useLocalizePath } from '~/lib/locale';
 import type { PortableTextValue, SanityImage as Img } from '~/sanity/groq';
-import { SanityImage } from './SanityImage';
+import { type ImageAttributes, Img as ImgElement } from './Img';
 
-type ImageBlock = Img & { _type: 'image'; caption?: string | null };
+/** `attributes`: built by the page's loader (app/lib/portable-images.server.ts). */
+type ImageBlock = Img & { _type: 'image'; caption?: string | null; attributes?: ImageAttributes };
 
 /**
  * Rich text from the CMS (localeBlockContent already localized by the query). Site links
@@ -54,14 +55,9 @@ export function PortableText({ value, className }: { value: PortableTextValue; c
     },
     types: {
       image: ({ value }: { value: ImageBlock }) =>
-        value?.asset ? (
+        value?.attributes ? (
           <figure className="my-8">
-            <SanityImage
-              image={value}
-              width={768}
-              sizes="(min-width: 820px) 768px, 100vw"
-              className="h-auto w-full rounded-2xl"
-            />
+            <ImgElement attributes={value.attributes} alt={value.alt ?? ''} className="h-auto w-full rounded-2xl" />
             {value.caption && <figcaption className="mt-2 text-sm text-navy-500">{value.caption}</figcaption>}
           </figure>
         ) : null,

@@ -1,12 +1,20 @@
-import { chosenLocale, data, englishFallbacks, env, loadQuery, previewPerspective, redirect } from '~/server-api';
+import {
+  chosenLocale,
+  data,
+  englishFallbacks,
+  env,
+  loadQuery,
+  logoImages,
+  previewPerspective,
+  redirect,
+} from '~/server-api';
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { useEffect } from 'react';
 import {
   analytics,
   deferred,
-  i18next,
-  namespaces,
+  loadLanguage,
   requestLocale,
   RouteErrorBoundary,
   type ShellData,
@@ -22,7 +30,6 @@ import { createFormToken } from '~/features/forms/spam-check';
 import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
-import { ConsentBanner } from '~/features/consent/ConsentBanner';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
 
 // The floating buttons (with the chat's limiter and check) and the toasts' region are rendered by
@@ -31,6 +38,11 @@ const FloatingButtons = deferred('floating', () =>
   import('~/features/chat/FloatingButtons').then((m) => m.FloatingButtons),
 );
 const Toaster = deferred('toaster', () => import('~/features/toast/Toaster').then((m) => m.Toaster));
+// The cookie banner too (issue 43): its server markup works before its code arrives and without
+// JavaScript (a plain form, and CSS that hides it once a choice is stored); its code hydrates it.
+const ConsentBanner = deferred('consent', () =>
+  import('~/features/consent/ConsentBanner').then((m) => m.ConsentBanner),
+);
 
 /**
  * The page shell for one language (mounted twice by remix.config.js: at / for English and
@@ -64,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale,
       shell,
+      logo: logoImages(shell.settings.logo),
       siteUrl,
       preview: await previewPerspective(request),
       conversion,
@@ -87,12 +100,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 /** Before a page in another language renders, make sure its interface strings are loaded. */
 export async function clientLoader({ serverLoader, request }: ClientLoaderFunctionArgs) {
   const locale = requestLocale(request);
-  const [serverData] = await Promise.all([
-    serverLoader<typeof loader>(),
-    i18next.isInitialized
-      ? i18next.loadLanguages(locale).then(() => i18next.loadNamespaces([...namespaces]))
-      : undefined,
-  ]);
+  const [serverData] = await Promise.all([serverLoader<typeof loader>(), loadLanguage(locale)]);
   return serverData;
 }
 
@@ -124,7 +132,7 @@ function useAnalytics(locale: string) {
 }
 
 export default function LocaleLayout() {
-  const { shell, preview, siteUrl, locale, conversion } = useLoaderData<typeof loader>();
+  const { shell, logo, preview, siteUrl, locale, conversion } = useLoaderData<typeof loader>();
   useAnalytics(locale);
   const { settings } = shell;
   const bookingConfig = {
@@ -141,7 +149,7 @@ export default function LocaleLayout() {
       <ConsentBanner />
       {preview && <PreviewBanner perspective={preview} />}
       <VisualEditing />
-      <Header settings={shell.settings} />
+      <Header settings={shell.settings} logo={logo?.header ?? null} />
       <NavigationProgress />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
@@ -149,7 +157,7 @@ export default function LocaleLayout() {
       <OrganizationJsonLd />
       {/* On phones the footer ends in room for the floating buttons (Footer.tsx), so they never
           cover its last lines. */}
-      <Footer shell={shell} />
+      <Footer shell={shell} logo={logo?.footer ?? null} />
       <FloatingButtons whatsappNumber={settings.whatsappNumber} whatsappMessage={settings.whatsappMessage} />
       <Toaster />
     </BookingProvider>

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
+import type { LogoImages } from '~/lib/logo.server';
 import type { Locale } from '~/i18n';
 import { layoutRouteIds } from '~/route-table.js';
 import type { Shell } from '~/sanity/queries/shell';
@@ -14,6 +15,8 @@ export type ShellData = {
   locale: Locale;
   /** Header and footer content (site settings, offices, services) in the page's language. */
   shell: Shell;
+  /** The logo's images and JSON-LD URL, built on the server (app/lib/logo.server.ts); null without a logo. */
+  logo: LogoImages | null;
   siteUrl: string;
   /** The preview perspective of an editor's session, null for visitors. */
   preview: Perspective | null;

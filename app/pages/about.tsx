@@ -12,18 +12,18 @@ import {
   PageHeading,
   requestLocale,
   RouteErrorBoundary,
-  SanityImage,
   SparkIcon,
   useT,
 } from '~/kit';
+import { SanityImage } from '~/components/SanityImage';
 import { PortableText } from '~/components/PortableText';
-import { englishFallbacks, loadQuery } from '~/server-api';
+import { englishFallbacks, loadQuery, withImageAttributes } from '~/server-api';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
   const content = await loadQuery(request, ABOUT_QUERY, { lang: locale });
-  return { ...content, englishFallbacks: englishFallbacks(request) };
+  return { ...content, body: withImageAttributes(content.body), englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => landingMeta(args, args.data);

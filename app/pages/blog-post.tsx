@@ -1,16 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
-import {
-  FolderIcon,
-  imageUrlBuilder,
-  JsonLd,
-  localizePath,
-  PageHeading,
-  pageMeta,
-  requestLocale,
-  RouteErrorBoundary,
-} from '~/kit';
+import { FolderIcon, JsonLd, localizePath, PageHeading, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
+import { imageUrlBuilder } from '~/lib/image';
 import { toPostCard } from '~/features/blog/cards';
 import {
   ArticleHeader,
@@ -24,7 +16,15 @@ import {
   TermLink,
   useInsightsCopy,
 } from '~/features/insights/kit';
-import { englishFallbacks, imageConfig, insightsT, loadQuery, notFound, siteUrl } from '~/server-api';
+import {
+  englishFallbacks,
+  imageConfig,
+  insightsT,
+  loadQuery,
+  notFound,
+  siteUrl,
+  withImageAttributes,
+} from '~/server-api';
 import { absoluteUrl, article, breadcrumbList } from '~/lib/structured-data';
 import { readTimeMinutes } from '~/features/blog/read-time';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
@@ -79,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ];
 
   return {
-    post,
+    post: { ...post, body: withImageAttributes(post.body) },
     readMinutes: readTimeMinutes(post.body),
     related,
     blogTitle,

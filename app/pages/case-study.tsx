@@ -4,7 +4,6 @@ import {
   BriefcaseIcon,
   BuildingIcon,
   CmsText,
-  imageUrlBuilder,
   JsonLd,
   localizePath,
   PageHeading,
@@ -16,6 +15,7 @@ import {
   TrendUpIcon,
   useFallbackLang,
 } from '~/kit';
+import { imageUrlBuilder } from '~/lib/image';
 import {
   ArticleHeader,
   CaseStudyCard,

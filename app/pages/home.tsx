@@ -18,7 +18,6 @@ import {
   QuoteIcon,
   requestLocale,
   RouteErrorBoundary,
-  SanityImage,
   sectionTitle,
   ServiceCards,
   useFallbackLang,
@@ -26,6 +25,7 @@ import {
   useShell,
   useT,
 } from '~/kit';
+import { SanityImage } from '~/components/SanityImage';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
 import { splitHighlight } from '~/lib/highlight';
 import { englishFallbacks, loadQuery } from '~/server-api';

@@ -1,4 +1,4 @@
-import { COOKIES, englishFallbacks, loadQuery, notFound, RETENTION_TABLE } from '~/server-api';
+import { COOKIES, englishFallbacks, loadQuery, notFound, RETENTION_TABLE, withImageAttributes } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PortableText } from '~/components/PortableText';
@@ -50,7 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
             rows: RETENTION_TABLE.map((r) => ({ key: r.key, what: r.what[locale], period: r.period[locale] })),
           }
         : null;
-  return { page, table, englishFallbacks: englishFallbacks(request) };
+  return {
+    page: { ...page, body: withImageAttributes(page.body) },
+    table,
+    englishFallbacks: englishFallbacks(request),
+  };
 }
 
 type PolicyTable =

@@ -1,18 +1,20 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { TaggedText } from '~/components/TaggedText';
-import { useLocalizePath, useT } from '~/lib/locale';
-import { useRootData } from '~/lib/root-data';
 import {
+  applyConsent,
   CONSENT_ACTION_FIELD,
   CONSENT_BANNER_ID,
   CONSENT_JS_FIELD,
   CONSENT_RETURN_FIELD,
   CONSENT_SAVED_ANCHOR,
-  currentConsent,
   type ConsentChoice,
-} from './consent';
-import { applyConsent, privacySignal, reopenConsent } from './consent-client';
+  currentConsent,
+  privacySignal,
+  TaggedText,
+  useLocalizePath,
+  useRootData,
+  useT,
+} from '~/kit';
 
 /** The id of the "Choose" panel: without JavaScript the "Choose" link targets it and CSS shows it. */
 const CHOICES_ID = 'cookie-consent-choose';
@@ -210,24 +212,5 @@ export function ConsentBanner() {
         </fieldset>
       </form>
     </section>
-  );
-}
-
-/** The footer's "Cookie settings": the banner again, focused (without JavaScript: a link to it). */
-export function CookieSettingsLink({ className }: { className: string }) {
-  const { t } = useT();
-  return (
-    <a
-      href={`#${CONSENT_BANNER_ID}`}
-      className={className}
-      data-testid="cookie-settings"
-      onClick={(event) => {
-        event.preventDefault();
-        window.dispatchEvent(new CustomEvent('consent:open', { detail: event.currentTarget }));
-        reopenConsent();
-      }}
-    >
-      {t('consent.settings')}
-    </a>
   );
 }

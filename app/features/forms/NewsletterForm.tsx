@@ -1,6 +1,6 @@
 import { useFetcher, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from '~/lib/locale';
+import { useT } from '~/kit';
 import { useFormToken } from './form-token';
 import { Honeypot } from './Honeypot';
 import {
