@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import {
   analytics,
   deferred,
+  HydrateLater,
   i18next,
   namespaces,
   requestLocale,
@@ -149,7 +150,9 @@ export default function LocaleLayout() {
       <OrganizationJsonLd />
       {/* On phones the footer ends in room for the floating buttons (Footer.tsx), so they never
           cover its last lines. */}
-      <Footer shell={shell} />
+      <HydrateLater>
+        <Footer shell={shell} />
+      </HydrateLater>
       <FloatingButtons whatsappNumber={settings.whatsappNumber} whatsappMessage={settings.whatsappMessage} />
       <Toaster />
     </BookingProvider>
