@@ -14,8 +14,8 @@
 //     which React runs only once it has hydrated the page's tree (the e2e tests' `hydrated` waits
 //     for the same marker). Both times come from the page's own clock (a buffered paint observer
 //     and a MutationObserver set before any of the page's scripts). Widgets: also the shell's
-//     deferred widgets hydrated (ADR 0012: the language menu's code comes after the page's;
-//     `<html data-deferred-loading>` gone, as the e2e `hydrated` waits for). It also records the
+//     deferred widgets hydrated (ADR 0012: the language menu's code is fetched once the page
+//     around it has hydrated): its button hydrated, `<html data-deferred-loading>` gone. It also records the
 //     page's long tasks (over 50 ms on the throttled CPU) until the widgets have hydrated: the
 //     longest, and their blocking time (the part of each beyond 50 ms, as Lighthouse's TBT).
 //   - menu, language (issue 43, goal 3): a tap on the phone menu's button (data-testid=
@@ -155,26 +155,28 @@ const probe = () => {
   );
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
   // Widgets: the shell's deferred widgets (the language menu among them, ADR 0012) have hydrated
-  // too: hydrated, and <html data-deferred-loading> gone (set during hydration while any loads).
+  // too: hydrated, the language menu's button hydrated (React keeps its props on the element
+  // once it has hydrated it: the server's markup alone has none), and no widget still loading
+  // (<html data-deferred-loading>). Polled, as hydrating a node changes nothing in the DOM.
   const seen = () => {
     const state = window.__firstTap;
     if (state.hydrated === undefined && document.querySelector('input[name="_js"]')) state.hydrated = performance.now();
+    const button = document.querySelector('[data-testid="language-switcher"]');
     if (
       state.hydrated !== undefined &&
       state.widgets === undefined &&
+      button &&
+      Object.keys(button).some((key) => key.startsWith('__reactProps$')) &&
       !document.documentElement.dataset.deferredLoading
     ) {
       state.widgets = performance.now();
       observer.disconnect();
+      clearInterval(poll);
     }
   };
   const observer = new MutationObserver(seen);
-  observer.observe(document, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['data-deferred-loading'],
-  });
+  observer.observe(document, { childList: true, subtree: true });
+  const poll = setInterval(seen, 25);
 };
 
 async function throttledPage(browser) {
