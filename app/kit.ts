@@ -52,7 +52,7 @@ export {
   type Timer,
 } from './lib/analytics';
 export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
-export { allDeferredLoaded, deferred, useMountedOnDemand } from './lib/deferred';
+export { allDeferredLoaded, deferred, HydrateLater, useMountedOnDemand } from './lib/deferred';
 export { keyFileUrl, loadLanguage, startKeyFiles } from './lib/i18n-backend';
 export { type Translation, TranslationsContext, useDir, useLocale, useLocalizePath, useT } from './lib/locale';
 export { isolateCodes, isolateNumberRuns } from './lib/digits';

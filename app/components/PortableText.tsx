@@ -1,6 +1,7 @@
 import { PortableText as PortableTextRenderer, type PortableTextComponents } from '@portabletext/react';
 import { Link } from '@remix-run/react';
 import { portableTextLang } from '~/lib/content-lang';
+import { HydrateLater } from '~/lib/deferred';
 import { useLocalizePath } from '~/lib/locale';
 import type { PortableTextValue, SanityImage as Img } from '~/sanity/groq';
 import { type ImageAttributes, Img as ImgElement } from './Img';
@@ -65,7 +66,10 @@ export function PortableText({ value, className }: { value: PortableTextValue; c
   };
   return (
     <div className={className} {...portableTextLang(value)}>
-      <PortableTextRenderer value={value as never} components={components} />
+      {/* A body can be long: hydrated apart from the page around it. */}
+      <HydrateLater>
+        <PortableTextRenderer value={value as never} components={components} />
+      </HydrateLater>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   analytics,
   deferred,
   loadLanguage,
+  HydrateLater,
   requestLocale,
   RouteErrorBoundary,
   type ShellData,
@@ -157,7 +158,9 @@ export default function LocaleLayout() {
       <OrganizationJsonLd />
       {/* On phones the footer ends in room for the floating buttons (Footer.tsx), so they never
           cover its last lines. */}
-      <Footer shell={shell} logo={logo?.footer ?? null} />
+      <HydrateLater>
+        <Footer shell={shell} logo={logo?.footer ?? null} />
+      </HydrateLater>
       <FloatingButtons whatsappNumber={settings.whatsappNumber} whatsappMessage={settings.whatsappMessage} />
       <Toaster />
     </BookingProvider>

@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { memo, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A component of the page shell whose code is not among the page's first scripts (ADR 0012).
@@ -97,4 +97,21 @@ function preloadWhenIdle(...modules: Array<{ preload: () => Promise<void> }>) {
   }
   const id = setTimeout(run, 2000);
   return () => clearTimeout(id);
+}
+
+/**
+ * A static section of a page (a long Portable Text body, a grid of cards, a table, the footer)
+ * that React hydrates apart from the rest of the page (issue 43).
+ *
+ * React 18 leaves a Suspense boundary's server markup as it is while it hydrates the page around
+ * it, and hydrates the boundary afterwards at a low priority, in its own render and commit; a tap
+ * inside it before then hydrates that boundary first. So the header's menus and the hero answer
+ * a tap once the shorter rest has hydrated, instead of after the whole body.
+ *
+ * Nothing in it suspends, so the server renders its children inline (between two empty comments,
+ * `<!--$-->` and `<!--/$-->`, which change neither layout nor the accessibility tree) and the
+ * fallback is never shown. It takes no props of its own, so it adds no element.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
 }

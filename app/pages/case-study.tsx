@@ -4,6 +4,7 @@ import {
   BriefcaseIcon,
   BuildingIcon,
   CmsText,
+  HydrateLater,
   JsonLd,
   localizePath,
   PageHeading,
@@ -130,82 +131,91 @@ export default function CaseStudy() {
 
         {study.coverImage && <CoverImage image={study.coverImage} />}
 
-        <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 md:grid-cols-2 md:px-8 md:py-14">
-          {(
-            [
-              ['challenge', 'bg-gold-500', study.challenge],
-              ['solution', 'bg-navy-700', study.solution],
-            ] as const
-          ).map(([id, barClassName, text]) => (
-            <Narrative
-              key={id}
-              id={id}
-              testId={`case-${id}`}
-              barClassName={barClassName}
-              title={t(`caseStudies.${id}`)}
-              text={text}
-            />
-          ))}
-        </div>
-
-        <section aria-labelledby="results" className="bg-sand-50" data-testid="case-results">
-          <div className="mx-auto w-full max-w-5xl px-4 py-10 md:px-8 md:py-14">
-            <h2 id="results" className="text-2xl font-bold text-navy-900">
-              {t('caseStudies.results')}
-            </h2>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-              {study.results.map((result) => (
-                <li key={result._key} className="flex gap-4 rounded-2xl border border-sand-200 bg-white p-5">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-900 text-gold-300">
-                    <TrendUpIcon className="size-5" />
-                  </span>
-                  <p className="self-center font-semibold leading-snug text-navy-900" {...inEnglish(result.text)}>
-                    {result.text}
-                  </p>
-                </li>
-              ))}
-            </ul>
+        {/* Below the header, each part hydrates apart from the page (HydrateLater). */}
+        <HydrateLater>
+          <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 py-10 md:grid-cols-2 md:px-8 md:py-14">
+            {(
+              [
+                ['challenge', 'bg-gold-500', study.challenge],
+                ['solution', 'bg-navy-700', study.solution],
+              ] as const
+            ).map(([id, barClassName, text]) => (
+              <Narrative
+                key={id}
+                id={id}
+                testId={`case-${id}`}
+                barClassName={barClassName}
+                title={t(`caseStudies.${id}`)}
+                text={text}
+              />
+            ))}
           </div>
-        </section>
+        </HydrateLater>
+
+        <HydrateLater>
+          <section aria-labelledby="results" className="bg-sand-50" data-testid="case-results">
+            <div className="mx-auto w-full max-w-5xl px-4 py-10 md:px-8 md:py-14">
+              <h2 id="results" className="text-2xl font-bold text-navy-900">
+                {t('caseStudies.results')}
+              </h2>
+              <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+                {study.results.map((result) => (
+                  <li key={result._key} className="flex gap-4 rounded-2xl border border-sand-200 bg-white p-5">
+                    <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-navy-900 text-gold-300">
+                      <TrendUpIcon className="size-5" />
+                    </span>
+                    <p className="self-center font-semibold leading-snug text-navy-900" {...inEnglish(result.text)}>
+                      {result.text}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        </HydrateLater>
 
         {study.testimonial?.quote && (
-          <section aria-labelledby="testimonial" className="mx-auto w-full max-w-4xl px-4 py-12 md:px-8 md:py-16">
-            <h2 id="testimonial" className="sr-only">
-              {t('caseStudies.testimonial')}
-            </h2>
-            <figure
-              data-testid="case-testimonial"
-              className="relative rounded-3xl bg-navy-900 px-6 py-10 text-white md:px-12"
-            >
-              <QuoteIcon className="size-10 text-gold-400 rtl:-scale-x-100" />
-              <blockquote className="mt-4 text-xl leading-relaxed md:text-2xl md:leading-relaxed">
-                <p {...inEnglish(study.testimonial.quote)}>{study.testimonial.quote}</p>
-              </blockquote>
-              <figcaption className="mt-6 border-t border-white/20 pt-5">
-                <p className="font-semibold" {...inEnglish(study.testimonial.author)}>
-                  {study.testimonial.author}
-                </p>
-                {study.testimonial.position && (
-                  <p className="text-navy-100" {...inEnglish(study.testimonial.position)}>
-                    {study.testimonial.position}
+          <HydrateLater>
+            <section aria-labelledby="testimonial" className="mx-auto w-full max-w-4xl px-4 py-12 md:px-8 md:py-16">
+              <h2 id="testimonial" className="sr-only">
+                {t('caseStudies.testimonial')}
+              </h2>
+              <figure
+                data-testid="case-testimonial"
+                className="relative rounded-3xl bg-navy-900 px-6 py-10 text-white md:px-12"
+              >
+                <QuoteIcon className="size-10 text-gold-400 rtl:-scale-x-100" />
+                <blockquote className="mt-4 text-xl leading-relaxed md:text-2xl md:leading-relaxed">
+                  <p {...inEnglish(study.testimonial.quote)}>{study.testimonial.quote}</p>
+                </blockquote>
+                <figcaption className="mt-6 border-t border-white/20 pt-5">
+                  <p className="font-semibold" {...inEnglish(study.testimonial.author)}>
+                    {study.testimonial.author}
                   </p>
-                )}
-              </figcaption>
-            </figure>
-          </section>
+                  {study.testimonial.position && (
+                    <p className="text-navy-100" {...inEnglish(study.testimonial.position)}>
+                      {study.testimonial.position}
+                    </p>
+                  )}
+                </figcaption>
+              </figure>
+            </section>
+          </HydrateLater>
         )}
       </article>
 
       {others.length > 0 && (
-        <ReadNext title={t('caseStudies.more')}>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {others.map((other) => (
-              <li key={other._id} className="flex">
-                <CaseStudyCard study={other} headingLevel={3} compact />
-              </li>
-            ))}
-          </ul>
-        </ReadNext>
+        <HydrateLater>
+          <ReadNext title={t('caseStudies.more')}>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {others.map((other) => (
+                <li key={other._id} className="flex">
+                  <CaseStudyCard study={other} headingLevel={3} compact />
+                </li>
+              ))}
+            </ul>
+          </ReadNext>
+        </HydrateLater>
       )}
 
       <CaseStudyCta />

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import {
   ChevronDownIcon,
   CmsText,
+  HydrateLater,
   JsonLd,
   landingMeta,
   PageHeading,
@@ -106,46 +107,49 @@ export default function Faq() {
       </header>
 
       <div className="mx-auto max-w-4xl space-y-12 px-4 pb-16 md:px-8">
-        {categories.map((category) => (
-          <section
-            key={category._id}
-            id={categoryAnchor(category.key)}
-            aria-labelledby={`${categoryAnchor(category.key)}-title`}
-            className="scroll-mt-4"
-          >
-            <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-3">
-              <CmsText
-                as="h2"
-                text={category.title}
-                id={`${categoryAnchor(category.key)}-title`}
-                className="text-2xl font-bold text-navy-900"
-              />
-              <p className="text-sm text-navy-700">{t('faq.questionCount', { count: category.items.length })}</p>
-            </div>
-            <div className="mt-4 space-y-3" data-testid={`faq-category-${category.key}`}>
-              {category.items.map((item) => (
-                <details
-                  key={item._id}
-                  id={anchorOf(item._id)}
-                  data-testid="faq-item"
-                  className="group scroll-mt-4 rounded-2xl border border-sand-200 bg-white shadow-sm open:border-gold-500/60"
-                >
-                  <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-start text-lg font-semibold text-navy-900 hover:bg-sand-50 [&::-webkit-details-marker]:hidden">
-                    <CmsText as="span" text={item.question} />
-                    <ChevronDownIcon className="size-5 shrink-0 text-gold-700 transition-transform group-open:rotate-180" />
-                  </summary>
-                  <div className="px-5 pb-5 leading-8 text-navy-700" {...inEnglish(item.answer)}>
-                    {item.answer.split(/\n{2,}/).map((paragraph, i) => (
-                      <p key={i} className={i ? 'mt-3' : undefined}>
-                        {paragraph}
-                      </p>
-                    ))}
-                  </div>
-                </details>
-              ))}
-            </div>
-          </section>
-        ))}
+        {/* The questions hydrate apart from the page (HydrateLater); until then each opens natively. */}
+        <HydrateLater>
+          {categories.map((category) => (
+            <section
+              key={category._id}
+              id={categoryAnchor(category.key)}
+              aria-labelledby={`${categoryAnchor(category.key)}-title`}
+              className="scroll-mt-4"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-sand-200 pb-3">
+                <CmsText
+                  as="h2"
+                  text={category.title}
+                  id={`${categoryAnchor(category.key)}-title`}
+                  className="text-2xl font-bold text-navy-900"
+                />
+                <p className="text-sm text-navy-700">{t('faq.questionCount', { count: category.items.length })}</p>
+              </div>
+              <div className="mt-4 space-y-3" data-testid={`faq-category-${category.key}`}>
+                {category.items.map((item) => (
+                  <details
+                    key={item._id}
+                    id={anchorOf(item._id)}
+                    data-testid="faq-item"
+                    className="group scroll-mt-4 rounded-2xl border border-sand-200 bg-white shadow-sm open:border-gold-500/60"
+                  >
+                    <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-start text-lg font-semibold text-navy-900 hover:bg-sand-50 [&::-webkit-details-marker]:hidden">
+                      <CmsText as="span" text={item.question} />
+                      <ChevronDownIcon className="size-5 shrink-0 text-gold-700 transition-transform group-open:rotate-180" />
+                    </summary>
+                    <div className="px-5 pb-5 leading-8 text-navy-700" {...inEnglish(item.answer)}>
+                      {item.answer.split(/\n{2,}/).map((paragraph, i) => (
+                        <p key={i} className={i ? 'mt-3' : undefined}>
+                          {paragraph}
+                        </p>
+                      ))}
+                    </div>
+                  </details>
+                ))}
+              </div>
+            </section>
+          ))}
+        </HydrateLater>
 
         {/* ── FAQ QUESTION FORM: component here, action re-exported above ── */}
         <FaqQuestionForm />

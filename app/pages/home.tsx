@@ -12,6 +12,7 @@ import {
   container,
   eyebrow,
   GridCard,
+  HydrateLater,
   lead,
   PageBand,
   pageMeta,
@@ -54,10 +55,19 @@ export default function Home() {
         {page.seo.title ?? shell.settings.brandName}
       </h1>
       <Hero page={page} />
-      <ServicesOverview data={data} />
-      <Testimonials title={page.testimonialsTitle} testimonials={data.testimonials} />
-      <Statistics title={page.statisticsTitle} statistics={data.statistics} />
-      <IndicatorsTable title={page.indicatorsTitle} indicators={data.indicators} />
+      {/* Below the hero, each section hydrates apart from the page (HydrateLater). */}
+      <HydrateLater>
+        <ServicesOverview data={data} />
+      </HydrateLater>
+      <HydrateLater>
+        <Testimonials title={page.testimonialsTitle} testimonials={data.testimonials} />
+      </HydrateLater>
+      <HydrateLater>
+        <Statistics title={page.statisticsTitle} statistics={data.statistics} />
+      </HydrateLater>
+      <HydrateLater>
+        <IndicatorsTable title={page.indicatorsTitle} indicators={data.indicators} />
+      </HydrateLater>
     </div>
   );
 }

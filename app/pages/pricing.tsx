@@ -24,6 +24,7 @@ import {
   CmsText,
   container,
   CtaBand,
+  HydrateLater,
   landingMeta,
   PageHeading,
   requestLocale,
@@ -97,17 +98,22 @@ export default function Pricing() {
 
       <section aria-label={t('pricing.plansLabel')} className="pb-16 md:pb-20">
         <SubscribeError />
-        <ul className={`${container} grid gap-6 lg:grid-cols-3 lg:items-stretch`}>
-          {plans.map((plan) => (
-            <PlanCard key={plan._id} plan={plan} subscribe={subscribe} />
-          ))}
-        </ul>
+        {/* The plans' cards hydrate apart from the page (HydrateLater). */}
+        <HydrateLater>
+          <ul className={`${container} grid gap-6 lg:grid-cols-3 lg:items-stretch`}>
+            {plans.map((plan) => (
+              <PlanCard key={plan._id} plan={plan} subscribe={subscribe} />
+            ))}
+          </ul>
+        </HydrateLater>
         <p className={`${container} mt-8 text-center text-sm text-navy-700`}>
           {t(subscribe ? 'pricing.paymentNote' : 'pricing.consultationNote')}
         </p>
       </section>
 
-      <CtaBand page="pricing" className="bg-sand-50" />
+      <HydrateLater>
+        <CtaBand page="pricing" className="bg-sand-50" />
+      </HydrateLater>
     </div>
   );
 }
