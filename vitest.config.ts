@@ -36,6 +36,9 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
     ],
     environment: 'node',
+    // Workers: vitest's default, the cores less one (one on CI's two cores). Two were tried for
+    // issue 43: on the loaded shared 2-core machine four database files took 300 s instead of
+    // 240 s, and one test ran into its 30 s timeout; more workers only pay with idle cores.
     testTimeout: 30_000,
     // A busy machine (CI shares one) can take more than the default 10 s to open and migrate a
     // database in a hook: the same allowance as a test.

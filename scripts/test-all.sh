@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check and test suite, then prints one closing line: "N passed, N failed".
-#   lint (ESLint, Prettier, import cycles), typecheck, dataset freshness, unit + integration tests (vitest), Studio build,
-#   production build, end-to-end tests (Playwright in Debian's Chromium), and on the current Node.js LTS
-#   the production build, the servers' start and a smoke set of them (scripts/node-lts.sh).
+#   lint (ESLint, Prettier, import cycles), typecheck, dataset freshness, Studio build and production
+#   build (these five side by side), unit + integration tests (vitest), end-to-end tests (Playwright in
+#   Debian's Chromium), and on the current Node.js LTS the production build, the servers' start and a
+#   smoke set of them (scripts/node-lts.sh). The time of each is printed at the end.
 # Each non-test step (typecheck, builds) counts as one check. Exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -62,9 +63,44 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 
-step "lint (ESLint, Prettier, import cycles)" npm run --silent lint
-step "typecheck" npm run --silent typecheck
-step "dataset is built from its sources" node scripts/build-dataset.mjs --check
+# Steps that read the sources and write only their own output, run side by side: each single-threaded
+# checker (ESLint and Prettier, tsc) and the builds keep a core busy, where one after another left the
+# second core idle. ESLint, Prettier, madge and tsc ignore what the builds write (build/, public/build/,
+# studio/dist/, studio/.sanity/). Each step's output is printed whole when it ends, in this order.
+together() { # together "NAME|COMMAND" ...: the steps at once; each counted and timed as step does
+  local dir names=() start=$SECONDS i=0
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/test-all-steps.XXXXXX")
+  for spec in "$@"; do
+    names+=("${spec%%|*}")
+    (
+      s=$SECONDS
+      bash -c "${spec#*|}" >"$dir/$i.out" 2>&1
+      echo "$? $((SECONDS - s))" >"$dir/$i.rc"
+    ) &
+    i=$((i + 1))
+  done
+  wait
+  for i in "${!names[@]}"; do
+    local name=${names[$i]} rc secs
+    read -r rc secs <"$dir/$i.rc"
+    echo; echo "=== $name"
+    cat "$dir/$i.out"
+    if [ "$rc" = 0 ]; then passed=$((passed + 1)); echo "--- $name: ok ($secs s)"
+    else failed=$((failed + 1)); failures+=("$name"); echo "--- $name: FAILED ($secs s)"; fi
+    timed "$secs" "$name"
+  done
+  timed $((SECONDS - start)) "  (the steps above side by side, from start to end)"
+  rm -rf "$dir"
+}
+
+studio_build=()
+[ -f studio/sanity.config.ts ] && studio_build=("Sanity Studio build (offline)|npm run --silent studio:build")
+together \
+  "lint (ESLint, Prettier, import cycles)|npm run --silent lint" \
+  "typecheck|npm run --silent typecheck" \
+  "dataset is built from its sources|node scripts/build-dataset.mjs --check" \
+  "${studio_build[@]}" \
+  "production build|npx remix build"
 
 echo; echo "=== unit and integration tests (vitest)"
 rm -f test-results/vitest.json
@@ -79,10 +115,6 @@ else
 fi
 timed $((SECONDS - suite_start)) "unit and integration tests (vitest)"
 
-if [ -f studio/sanity.config.ts ]; then
-  step "Sanity Studio build (offline)" npm run --silent studio:build
-fi
-step "production build" npx remix build
 
 echo; echo "=== end-to-end tests (Playwright, Chromium)"
 if ensure_chromium && [ -f build/index.js ]; then

@@ -16,7 +16,6 @@ import { kill, startOwnServer, type OwnServer } from './own-server';
  * trust one proxy (TRUST_PROXY=1), so a test names each sender's IP in X-Forwarded-For: cases
  * whose point is not the per-IP limits send from many IPs, as many visitors would.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one run is enough');
 // One worker, in order: each case starts its own server and they share a 2-core machine.
 test.describe.configure({ mode: 'default' });
 

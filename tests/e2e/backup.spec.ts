@@ -20,7 +20,6 @@ const backupDir = `.cache/e2e/backup-${port}-backups`;
 const QUESTION = 'faqItem-bank-account';
 
 test.describe.configure({ mode: 'default' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one server, one folder: the desktop browser only');
 
 const servers: OwnServer[] = [];
 test.afterAll(async () => {

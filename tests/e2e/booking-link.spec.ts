@@ -116,7 +116,7 @@ test.beforeEach(({}, testInfo) => {
 test.use({ viewport: PHONE, hasTouch: true });
 
 for (const locale of LOCALES) {
-  test.describe(`without JavaScript (${locale})`, () => {
+  test.describe(`without JavaScript (${locale}) @phone`, () => {
     test('every Book a Consultation control is a link that leads to the booking view with its frame', async ({
       browser,
     }) => {
@@ -162,7 +162,7 @@ for (const locale of LOCALES) {
     });
   });
 
-  test.describe(`with JavaScript (${locale})`, () => {
+  test.describe(`with JavaScript (${locale}) @phone`, () => {
     test('a plain click opens the dialog in place with its events; Ctrl-click and middle-click open the view in a new tab', async ({
       page,
       context,
@@ -299,7 +299,7 @@ for (const locale of LOCALES) {
     });
   });
 
-  test(`a throttled phone taps Book a Consultation as soon as it shows and sees the scheduling frame (${locale})`, async ({
+  test(`a throttled phone taps Book a Consultation as soon as it shows and sees the scheduling frame (${locale}) @phone`, async ({
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);

@@ -47,7 +47,7 @@ function comparable(body: string): string {
 
 for (const locale of LOCALES) {
   test.describe(`client login (${locale})`, () => {
-    test('the header (or phone menu) and the footer link to the portal, labelled Client Login', async ({
+    test('the header (or phone menu) and the footer link to the portal, labelled Client Login @phone', async ({
       page,
     }, testInfo) => {
       await page.goto(url(locale, '/about'));
@@ -70,7 +70,7 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(portalT(locale, 'signIn.title'));
     });
 
-    test('signed in, the entry says My account (after hydration only: the public page is the same for everyone), and Client Login again after sign-out', async ({
+    test('signed in, the entry says My account (after hydration only: the public page is the same for everyone), and Client Login again after sign-out @phone', async ({
       page,
       browser,
     }, testInfo) => {
@@ -156,8 +156,7 @@ for (const locale of LOCALES) {
 
     test('billing history: a table at desktop width; at 390 px each invoice whole on screen (number, date, amount, status, View and PDF)', async ({
       page,
-    }, testInfo) => {
-      test.skip(isMobile(testInfo), 'sets both widths itself');
+    }) => {
       test.setTimeout(60_000);
       await signIn(page, portalURL, portalDataDir, locale, DEMO_CLIENT);
       await page.goto(url(locale, '/account/subscription'));
@@ -218,8 +217,7 @@ for (const locale of LOCALES) {
 // width from the phone's to the desktop's: no sideways scroll, the portal link and language menu
 // on screen. Before, from 768 to about 918 px the row was wider than the window and pushed the
 // page sideways (in Arabic, the whole page shifted).
-test('the header fits from 320 to 1280 px in both languages, its controls on screen', async ({ page }, testInfo) => {
-  test.skip(isMobile(testInfo), 'widths are set here; once is enough');
+test('the header fits from 320 to 1280 px in both languages, its controls on screen', async ({ page }) => {
   for (const locale of LOCALES) {
     for (const width of [320, 390, 768, 820, 900, 1024, 1280]) {
       await page.setViewportSize({ width, height: 900 });

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../../app/features/consent/consent';
 import { freshDatabase, rows } from './db.mjs';
-import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
+import { at, hydrated, LOCALES, type Locale } from './helpers';
 import { kill, startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -87,8 +87,7 @@ test.describe('cookie consent, basic mode', () => {
     rows(databaseUrl, 'select * from consent_records where subject = $1 order by recorded_at', [subject]);
   const idOf = (cookie: string | null) => cookie!.split('.')[2]!;
 
-  test.beforeAll(async ({}, testInfo) => {
-    if (isMobile(testInfo)) return;
+  test.beforeAll(async () => {
     test.setTimeout(90_000);
     const dataDir = `.cache/e2e/consent-${PORT}`;
     rmSync(dataDir, { recursive: true, force: true });
@@ -98,9 +97,6 @@ test.describe('cookie consent, basic mode', () => {
   test.afterAll(async () => {
     if (server) await kill(server);
   });
-  test.beforeEach(({}, testInfo) =>
-    test.skip(isMobile(testInfo), 'one server: desktop project (viewports set per test)'),
-  );
 
   for (const locale of LOCALES) {
     test(`no request to GTM before consent; Accept all sends the update, loads GTM once and is recorded (${locale})`, async ({
@@ -393,8 +389,7 @@ test.describe('cookie consent, basic mode', () => {
 test.describe('cookie consent, advanced mode', () => {
   let server: OwnServer | undefined;
   const base = `http://127.0.0.1:${PORT + 63}`;
-  test.beforeAll(async ({}, testInfo) => {
-    if (isMobile(testInfo)) return;
+  test.beforeAll(async () => {
     test.setTimeout(60_000);
     const dataDir = `.cache/e2e/consent-advanced-${PORT}`;
     rmSync(dataDir, { recursive: true, force: true });
@@ -405,11 +400,7 @@ test.describe('cookie consent, advanced mode', () => {
   });
 
   for (const locale of LOCALES)
-    test(`GTM loads with everything denied; Reject all keeps it denied (${locale})`, async ({
-      context,
-      page,
-    }, testInfo) => {
-      test.skip(isMobile(testInfo), 'desktop only');
+    test(`GTM loads with everything denied; Reject all keeps it denied (${locale})`, async ({ context, page }) => {
       const google = await interceptGoogle(context);
       await page.goto(`${base}${at(locale, '/')}`);
       await hydrated(page);

@@ -267,7 +267,7 @@ test.describe('WhatsApp chat flow', () => {
     await expectToast(page, T.en.rateLimit, T.en.wait(5, 1), 'destructive');
   });
 
-  test('in Arabic: the tooltip, the toast and the Arabic greeting', async ({ page }, testInfo) => {
+  test('in Arabic: the tooltip, the toast and the Arabic greeting @phone', async ({ page }, testInfo) => {
     await recordWindowOpen(page);
     await page.goto('/ar');
     await hydrated(page);
@@ -288,8 +288,7 @@ test.describe('WhatsApp chat flow', () => {
 
   test('the tooltip says "Chat on WhatsApp" after the 700 ms delay; buttons sit at the right in English', async ({
     page,
-  }, testInfo) => {
-    test.skip(isMobile(testInfo), 'hover needs a mouse');
+  }) => {
     await page.goto('/');
     await hydrated(page);
     const box = (await page.getByTestId('floating-buttons').boundingBox())!;
@@ -326,7 +325,7 @@ test.describe('WhatsApp chat flow', () => {
   });
 });
 
-test.describe('floating buttons while reading', () => {
+test.describe('floating buttons while reading @phone', () => {
   for (const locale of LOCALES) {
     test(`on a phone they move out of the way while scrolling down and return on scroll up or focus (${locale})`, async ({
       page,
@@ -732,11 +731,7 @@ test.describe('newsletter', () => {
     });
   }
 
-  test('on the blog page too', async ({ page }, testInfo) => {
-    test.skip(
-      testInfo.project.name === 'mobile',
-      'below lg the blog shows only the footer form (the sidebar one would sit right above it)',
-    );
+  test('on the blog page too', async ({ page }) => {
     await page.goto('/blog');
     await hydrated(page);
     const form = page.getByTestId('newsletter-blog');
@@ -772,8 +767,7 @@ async function startServer(port: number, dataDir: string, env: Record<string, st
   return startOwnServer(port, dataDir, { NODE_ENV: 'production', SITE_URL: 'https://www.bawaba-advisory.com', ...env });
 }
 
-test('a second server on the data folder of a running one exits at once, naming the folder and that process', async ({}, testInfo) => {
-  test.skip(isMobile(testInfo), 'server-side, once');
+test('a second server on the data folder of a running one exits at once, naming the folder and that process', async () => {
   const second = spawnOwnServer(PORT + 58, DATA_DIR, { NODE_ENV: 'production' });
   expect(await second.exited).toBe('exit code 1');
   const output = second.output.join('');
@@ -798,8 +792,7 @@ async function postFaq(base: string, token: string, email: string, lang: Locale 
 test.describe('stored submissions', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('survive a server restart; the per-address limit counts them', async ({}, testInfo) => {
-    test.skip(isMobile(testInfo), 'server-side, once');
+  test('survive a server restart; the per-address limit counts them', async () => {
     test.setTimeout(60_000);
     // A form token carries one submission: each post gets its own, signed as the server signs
     // them (with the secret it keeps in its data folder), started 10 s ago.
@@ -834,10 +827,7 @@ test.describe('stored submissions', () => {
     expect(docs[0]).toMatchObject({ locale: 'en', page: '/faq' });
   });
 
-  test('a store that fails answers "Submission Error" (both languages, JavaScript on and off)', async ({
-    browser,
-  }, testInfo) => {
-    test.skip(isMobile(testInfo), 'server-side, once');
+  test('a store that fails answers "Submission Error" (both languages, JavaScript on and off)', async ({ browser }) => {
     // Four rounds of at least 3 s each (plus, without JavaScript, the 'one more step' post) on a shared machine.
     test.setTimeout(120_000);
     // A server of its own whose database refuses the questions: after it started (and applied

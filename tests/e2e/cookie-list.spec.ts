@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { portalDataDir, portalURL } from '../../playwright.config';
-import { at, hydrated, isMobile, LOCALES, type Locale } from './helpers';
+import { at, hydrated, LOCALES, type Locale } from './helpers';
 import { signIn } from './portal-helpers';
 
 /**
@@ -30,10 +30,7 @@ async function listedNames(page: Page, base: string, locale: Locale): Promise<st
 const listed = (names: string[], cookie: string) =>
   names.some((pattern) => (pattern.endsWith('*') ? cookie.startsWith(pattern.slice(0, -1)) : cookie === pattern));
 
-test('every cookie set while visiting, choosing and signing in is in the cookies policy', async ({
-  browser,
-}, testInfo) => {
-  test.skip(isMobile(testInfo), 'one walk through the site: desktop');
+test('every cookie set while visiting, choosing and signing in is in the cookies policy', async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -9,7 +9,7 @@ const axe = async (page: Page) =>
   );
 
 for (const locale of LOCALES) {
-  test(`the booking dialog has no accessibility violations (${locale})`, async ({ page }) => {
+  test(`the booking dialog has no accessibility violations (${locale}) @phone`, async ({ page }) => {
     await page.goto(at(locale, '/'));
     await hydrated(page);
     await page.getByTestId('floating-booking').click();
@@ -19,7 +19,7 @@ for (const locale of LOCALES) {
     expect(await axe(page)).toEqual([]);
   });
 
-  test(`the verification dialog has no accessibility violations, and its error is announced (${locale})`, async ({
+  test(`the verification dialog has no accessibility violations, and its error is announced (${locale}) @phone`, async ({
     page,
   }) => {
     await page.addInitScript(() => window.localStorage.setItem('wa_chat_verification_required', 'true'));

@@ -11,8 +11,6 @@ const footerServices = (page: import('@playwright/test').Page) =>
   page.getByTestId('site-footer').locator('a[href^="/services#"]');
 
 test.describe('draft preview', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough');
-
   test('a draft is invisible without preview, visible with it, and invisible again after exit', async ({
     page,
     context,
@@ -90,7 +88,6 @@ test.describe('draft preview', () => {
 });
 
 test.describe.serial('fresh content without redeploys', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough');
   const file = `.cache/e2e/editorial-${process.env.E2E_PORT ?? 3210}/production.ndjson`;
   const OLD = 'We help ambitious companies enter, establish and grow in the UAE';
   const NEW = 'Changed in the CMS a moment ago';

@@ -32,8 +32,6 @@ const message = (locale: Locale, title: string, text: string) => `${s(locale, ti
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
-// One project is enough: the phone's viewport is set here.
-test.beforeEach(({}, info) => test.skip(info.project.name !== 'desktop', 'the phone viewport is set by this file'));
 
 async function noJs(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

@@ -1,20 +1,15 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const at = (locale: Locale, path: string) => (locale === 'en' ? path : path === '/' ? '/ar' : `/ar${path}`);
 
-export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
-
 /**
- * Called first in a test of what the server answers or what the page holds (content, links, JSON-LD,
- * status codes, PDFs), not of how it is laid out or used: the HTML is the same bytes at every width,
- * so the desktop project's run covers it and the phone project spends its time on layout and touch.
+ * The phone project runs only the tests tagged @phone (playwright.config.ts); inside one, this
+ * tells the phone's run from the desktop's.
  */
-export function oneWidth() {
-  test.skip(isMobile(test.info()), 'the same answer at every width: the desktop run covers it');
-}
+export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
 
 /** The page is hydrated (the newsletter form adds its JavaScript marker then): menus and dialogs answer. */
 export async function hydrated(page: Page) {

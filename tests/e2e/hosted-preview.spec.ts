@@ -32,8 +32,6 @@ async function watch(page: Page) {
 }
 
 test.describe('hosted world: preview through the Studio (Presentation tool)', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough: no layout is involved');
-
   test('visitors never download visual editing; a Studio preview session reads drafts and loads it', async ({
     page,
     context,

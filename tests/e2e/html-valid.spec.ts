@@ -88,7 +88,6 @@ let workDir: string;
 
 // In order, in one worker (one server on one port).
 test.describe.configure({ mode: 'default' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough: the same bytes');
 
 test.beforeAll(async () => {
   execFileSync(process.execPath, ['tests/e2e/prepare.mjs', DIR], { stdio: 'ignore' });

@@ -14,8 +14,6 @@ import { kill, startOwnServer, type OwnServer } from './own-server';
  * against a server this file starts itself (own data folder, so its image cache starts cold and
  * its log is ours to read; a free port in 3700-3799, loopback).
  */
-// Server behaviour, not layout: one project is enough.
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'server behaviour: one run is enough');
 test.describe.configure({ mode: 'default' });
 
 const WEBP_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';

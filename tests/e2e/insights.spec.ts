@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readTimeMinutes } from '../../app/features/blog/read-time';
-import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale, oneWidth } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } from './helpers';
 import { kill, startOwnServer, type OwnServer } from './own-server';
 
 // The blog and the case studies, in both languages, checked against the bundled dataset itself.
@@ -151,7 +151,6 @@ for (const locale of LOCALES) {
     });
 
     test('pagination: ?page=2, rel prev/next, out-of-range pages are 404', async ({ page, request }) => {
-      oneWidth();
       const others = posts.filter((p) => p !== featured);
       await page.goto(at(locale, '/blog'));
       await expect(page.locator('link[rel="next"]')).toHaveAttribute(
@@ -199,7 +198,6 @@ for (const locale of LOCALES) {
     });
 
     test('every category page lists its posts with the category title', async ({ page }) => {
-      oneWidth();
       test.slow();
       for (const category of categories) {
         const response = await page.goto(at(locale, `/blog/category/${category.slug.current}`));
@@ -214,7 +212,6 @@ for (const locale of LOCALES) {
     });
 
     test('every tag page: the tag texts, its posts, the back link', async ({ page }) => {
-      oneWidth();
       test.slow();
       for (const tag of tags) {
         const response = await page.goto(at(locale, `/blog/tag/${tag.slug.current}`));
@@ -233,7 +230,6 @@ for (const locale of LOCALES) {
     });
 
     test('every post: title, author, date, read time, category, tags, cover, body, related posts', async ({ page }) => {
-      oneWidth();
       test.slow();
       for (const post of posts) {
         const response = await page.goto(at(locale, `/blog/${post.slug.current}`));
@@ -291,7 +287,6 @@ for (const locale of LOCALES) {
     });
 
     test('a post carries Article and BreadcrumbList JSON-LD and article meta', async ({ page }) => {
-      oneWidth();
       const post = posts.find((p) => p.slug.current === 'uae-corporate-tax-explained')!;
       await page.goto(at(locale, `/blog/${post.slug.current}`));
       const data = await jsonLd(page);
@@ -331,7 +326,6 @@ for (const locale of LOCALES) {
     });
 
     test('unknown posts, categories and tags are real 404s, and drafts stay unpublished', async ({ page, request }) => {
-      oneWidth();
       for (const p of [
         '/blog/no-such-post',
         '/blog/category/no-such-category',
@@ -353,7 +347,6 @@ for (const locale of LOCALES) {
 
   test.describe(`case studies in ${locale}`, () => {
     test('the list: intro and four case studies linking to their pages', async ({ page }) => {
-      oneWidth();
       const response = await page.goto(at(locale, '/case-studies'));
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L(casesLanding.title, locale));
@@ -378,7 +371,6 @@ for (const locale of LOCALES) {
     test('every case study: client, industry, location, challenge, solution, four results, testimonial, JSON-LD', async ({
       page,
     }) => {
-      oneWidth();
       test.slow();
       for (const c of caseStudies) {
         const response = await page.goto(at(locale, `/case-studies/${c.slug.current}`));
@@ -412,14 +404,13 @@ for (const locale of LOCALES) {
     });
 
     test('an unknown case study is a real 404', async ({ page }) => {
-      oneWidth();
       const response = await page.goto(at(locale, '/case-studies/no-such-case'));
       expect(response?.status()).toBe(404);
       await expect(page.getByTestId('not-found')).toBeVisible();
     });
   });
 
-  test.describe(`insights accessibility in ${locale}`, () => {
+  test.describe(`insights accessibility in ${locale} @phone`, () => {
     for (const p of [
       '/blog',
       '/blog?page=2',
@@ -446,7 +437,6 @@ for (const locale of LOCALES) {
 }
 
 test('internal links inside Arabic article bodies point to /ar/...', async ({ page }) => {
-  oneWidth();
   test.slow();
   let checked = 0;
   for (const post of posts) {
@@ -496,7 +486,6 @@ test('a post link opens the article client-side, and the language switch keeps t
 // character would straddle one (facebook/react#31134); browsers show them as U+FFFD inside
 // Arabic words. Every page of this area must arrive clean.
 test('the served HTML of the blog and case studies holds no NUL bytes', async ({ request }) => {
-  oneWidth();
   test.slow();
   const paths = [
     '/blog',
@@ -559,7 +548,6 @@ test.describe('a tag without posts', () => {
 
   for (const locale of LOCALES) {
     test(`shows the empty state in ${locale}`, async ({ page }) => {
-      oneWidth();
       const T = TEXT[locale];
       const response = await page.goto(`${origin}${at(locale, '/blog/tag/customs')}`);
       expect(response?.status()).toBe(200);

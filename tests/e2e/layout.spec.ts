@@ -30,7 +30,7 @@ async function expectClearOfFloatingButtons(page: Page, targets: Locator) {
 
 for (const locale of LOCALES) {
   test.describe(`layout (${locale})`, () => {
-    test('home: on first load the floating buttons leave the hero (calls to action, claims, card) clear', async ({
+    test('home: on first load the floating buttons leave the hero (calls to action, claims, card) clear @phone', async ({
       page,
     }, testInfo) => {
       await page.goto(at(locale, '/'));
@@ -44,8 +44,7 @@ for (const locale of LOCALES) {
       await expectClearOfFloatingButtons(page, visible);
     });
 
-    test('pricing: on first load the floating buttons leave the plan cards clear', async ({ page }, testInfo) => {
-      test.skip(isMobile(testInfo), 'phones show the first card under the intro, far from the buttons');
+    test('pricing: on first load the floating buttons leave the plan cards clear', async ({ page }) => {
       await page.goto(at(locale, '/pricing'));
       await hydrated(page);
       await expectClearOfFloatingButtons(
@@ -55,7 +54,7 @@ for (const locale of LOCALES) {
     });
 
     for (const path of ['/', '/blog']) {
-      test(`${path}: no two landmarks share a role and a name (axe landmark-unique)`, async ({ page }) => {
+      test(`${path}: no two landmarks share a role and a name (axe landmark-unique) @phone`, async ({ page }) => {
         await page.goto(at(locale, path));
         await hydrated(page);
         const results = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
@@ -74,7 +73,7 @@ for (const locale of LOCALES) {
       }
     });
 
-    test('the blog shows the newsletter form once on narrow screens, beside the articles on wide ones', async ({
+    test('the blog shows the newsletter form once on narrow screens, beside the articles on wide ones @phone', async ({
       page,
     }, testInfo) => {
       await page.goto(at(locale, '/blog'));
@@ -161,7 +160,7 @@ for (const locale of LOCALES) {
       if (locale === 'ar') expect(loaded).toContain('Noto Kufi Arabic Variable');
     });
 
-    test('every indicator value is on screen without sideways scrolling', async ({ page }) => {
+    test('every indicator value is on screen without sideways scrolling @phone', async ({ page }) => {
       await page.goto(at(locale, '/'));
       const values = page.getByTestId('indicator-value');
       await expect(values).toHaveCount(4);
@@ -180,7 +179,7 @@ for (const locale of LOCALES) {
 // Keyboard focus moving backwards scrolls each control to the top of the window: under the sticky
 // header (96 px on phones, 160 px on desktop) unless the page's scroll padding keeps it below.
 for (const locale of LOCALES) {
-  test(`Shift+Tab never leaves the focused control under the sticky header (${locale})`, async ({ page }) => {
+  test(`Shift+Tab never leaves the focused control under the sticky header (${locale}) @phone`, async ({ page }) => {
     await page.goto(at(locale, '/faq'));
     await hydrated(page);
     const headerBottom = (await page.getByTestId('site-header').boundingBox())!.height;
@@ -210,7 +209,7 @@ for (const locale of LOCALES) {
 
 // WCAG 1.4.10: at 320 px (a small phone, or 1280 px zoomed to 400%) nothing scrolls sideways.
 for (const locale of LOCALES) {
-  test(`the services page fits a 320 px window (${locale})`, async ({ page }, testInfo) => {
+  test(`the services page fits a 320 px window (${locale}) @phone`, async ({ page }, testInfo) => {
     test.skip(!isMobile(testInfo), 'one narrow window');
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(at(locale, '/services'));

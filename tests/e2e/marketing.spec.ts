@@ -124,7 +124,7 @@ for (const locale of LOCALES) {
   const c = CONTENT[locale];
 
   test.describe(`marketing pages in ${locale}`, () => {
-    test('home: hero, services, call to action, testimonials, statistics and indicators from the CMS', async ({
+    test('home: hero, services, call to action, testimonials, statistics and indicators from the CMS @phone', async ({
       page,
     }, testInfo) => {
       const response = await page.goto(at(locale, '/'));
@@ -240,7 +240,7 @@ for (const locale of LOCALES) {
       expect(colors[2]).not.toBe(colors[0]);
     });
 
-    test('the indicators table stacks its rows on phones: nothing to scroll sideways, in the table or the page', async ({
+    test('the indicators table stacks its rows on phones: nothing to scroll sideways, in the table or the page @phone', async ({
       page,
     }, testInfo) => {
       test.skip(!isMobile(testInfo), 'phones only');
@@ -336,7 +336,7 @@ for (const locale of LOCALES) {
     });
 
     for (const path of ['/', '/services', '/about', '/pricing']) {
-      test(`no accessibility violations on ${path}`, async ({ page }) => {
+      test(`no accessibility violations on ${path} @phone`, async ({ page }) => {
         await page.goto(at(locale, path));
         const results = await new AxeBuilder({ page })
           .include('#main')
@@ -348,13 +348,15 @@ for (const locale of LOCALES) {
       });
     }
 
-    test('services hash on load: the section lands at the offset after the delay', async ({ page }, testInfo) => {
+    test('services hash on load: the section lands at the offset after the delay @phone', async ({
+      page,
+    }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
       await page.goto(at(locale, '/services#recruitment'));
       await expect.poll(() => topOf(page, '#recruitment'), { timeout: 5000 }).toBe(offset);
     });
 
-    test('services hash on load falls back to a section whose id ends with the name, after 1000 ms', async ({
+    test('services hash on load falls back to a section whose id ends with the name, after 1000 ms @phone', async ({
       page,
     }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
@@ -383,7 +385,7 @@ for (const locale of LOCALES) {
       await expect.poll(() => topOf(page, '#launch-strategy'), { timeout: 5000 }).toBe(offset);
     });
 
-    test('a service card clicked on /services scrolls in page to its section', async ({ page }, testInfo) => {
+    test('a service card clicked on /services scrolls in page to its section @phone', async ({ page }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
       await page.goto(at(locale, '/services'));
       await hydrated(page);
@@ -400,7 +402,7 @@ for (const locale of LOCALES) {
       await expect.poll(() => topOf(page, '#business-setup'), { timeout: 5000 }).toBe(offset);
     });
 
-    test('a home service card navigates to /services and lands on its section', async ({ page }, testInfo) => {
+    test('a home service card navigates to /services and lands on its section @phone', async ({ page }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
       await page.goto(at(locale, '/'));
       await hydrated(page);

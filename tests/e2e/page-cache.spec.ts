@@ -23,7 +23,6 @@ const NEW = 'Changed for the page cache test';
 let server: OwnServer;
 
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough');
 
 test.beforeAll(async () => {
   execFileSync(process.execPath, ['tests/e2e/prepare.mjs', DIR, '--with-dataset'], { stdio: 'ignore' });

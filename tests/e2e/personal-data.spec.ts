@@ -75,8 +75,6 @@ async function signUp(page: Page, locale: Locale, email: string, js: boolean) {
   return waitForMail(DATA_DIR, email, /newsletter\/confirm/, before);
 }
 
-test.beforeEach(({}, info) => test.skip(info.project.name !== 'desktop', 'one viewport is enough'));
-
 for (const locale of LOCALES) {
   for (const js of [true, false]) {
     const mode = js ? 'JavaScript on' : 'JavaScript off';

@@ -314,10 +314,6 @@ const show = (s: State) => `${s.cancelling ? 'cancelling' : 'running'}${s.schedu
 
 /** The scenario in one world; run below on each. */
 async function scenario(engine: Engine) {
-  test.skip(
-    test.info().project.name !== 'desktop',
-    'no browser in it: plain HTTP against a server of its own, so it runs once (desktop), not per viewport',
-  );
   test.setTimeout(90_000);
   const w = world(engine);
   rmSync(w.dataDir, { recursive: true, force: true });

@@ -34,10 +34,6 @@ const outbox = (): Mail[] => {
 };
 
 test('hosted world: sign in by emailed code, cancel and resume; the client lives in PostgreSQL, not in the Content Lake', async () => {
-  test.skip(
-    test.info().project.name !== 'desktop',
-    'no browser in it: plain HTTP against a server of its own, so it runs once (desktop), not per viewport',
-  );
   test.setTimeout(60_000);
   rmSync(dataDir, { recursive: true, force: true });
   const lake = await startFakeLake({

@@ -9,7 +9,6 @@ import { outbox, uniqueEmail, waitForMail } from './portal-helpers';
  * paying the local checkout with a client's address must not sign the payer in as that client
  * (or touch their account), and a finished checkout must never issue a session again.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'HTTP only: one run');
 
 /** A cookie jar for one attacker's browser. */
 class Jar {

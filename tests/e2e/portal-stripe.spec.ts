@@ -8,7 +8,7 @@ import {
   stripeDataDir,
   stripeURL,
 } from '../../playwright.config';
-import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale, oneWidth } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
 import { actAsIp, outbox, readOutbox, schedulePlanChange, t, uniqueEmail, waitForMail } from './portal-helpers';
 
 /**
@@ -144,7 +144,6 @@ for (const locale of LOCALES) {
       page,
       browser,
     }) => {
-      oneWidth();
       const email = uniqueEmail(`stripe-inv-${locale}`);
       await subscribeOnStripe(page, locale, 'enterprise', email);
       await page.goto(url(locale, '/account/subscription'));
@@ -172,9 +171,6 @@ for (const locale of LOCALES) {
 }
 
 test.describe('Stripe webhook', () => {
-  // (The phone project sets no `isMobile`: the viewport tells it apart.)
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'server behaviour: once is enough');
-
   test('refuses unsigned, forged and stale deliveries with 400 and changes nothing; a redelivered event is handled once', async ({
     request,
   }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { portalDataDir, portalURL } from '../../playwright.config';
-import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale, oneWidth } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } from './helpers';
 import { rmSync } from 'node:fs';
 import {
   actAsIp,
@@ -164,7 +164,6 @@ for (const locale of LOCALES) {
       page,
       browser,
     }) => {
-      oneWidth();
       // Two clients go through checkout: more than 30 s on a busy 2-core machine.
       test.setTimeout(90_000);
       const email = uniqueEmail(`inv-${locale}`);
@@ -255,7 +254,7 @@ for (const locale of LOCALES) {
 }
 
 for (const locale of LOCALES) {
-  test(`on a phone the change and cancel dialogs read and Tab in the same order: keep, then confirm (${locale})`, async ({
+  test(`on a phone the change and cancel dialogs read and Tab in the same order: keep, then confirm (${locale}) @phone`, async ({
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', 'phones only (wider screens set the two buttons side by side)');
@@ -289,7 +288,6 @@ for (const locale of LOCALES) {
 
 test.describe('portal jobs over a moving clock (a server of its own)', () => {
   test.describe.configure({ mode: 'serial' });
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'server-side: one run');
   const port = Number(process.env.E2E_PORT ?? 3210) + 510;
   const dataDir = `.cache/e2e/portal-clock-${port}`;
   let server: Awaited<ReturnType<typeof startPortalServer>>;

@@ -281,7 +281,6 @@ for (const engine of ['pglite', 'postgres'] as const satisfies readonly Engine[]
   test(`privacy at rest (${engine}): no address, name or phone in the data folder outside the database and the outbox; no emailed code in a dump of the database`, async ({
     browser,
   }) => {
-    test.skip(test.info().project.name !== 'desktop', 'server-side: once (desktop), not per viewport');
     test.setTimeout(180_000);
     const port = Number(process.env.E2E_PORT ?? 3210) + (engine === 'pglite' ? 570 : 571);
     const dataDir = `.cache/e2e/privacy-${port}`;

@@ -24,7 +24,6 @@ let server: OwnServer;
 
 // In order, in one worker (one server); a failing test does not skip the next.
 test.describe.configure({ mode: 'default' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough: the answers are the same');
 
 test.beforeAll(async () => {
   execFileSync(process.execPath, ['tests/e2e/prepare.mjs', DIR], { stdio: 'ignore' });

@@ -34,7 +34,6 @@ let server: OwnServer;
 
 // In order, in one worker (one server on one port).
 test.describe.configure({ mode: 'default' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one browser is enough: one server, the same answers');
 
 test.beforeAll(async () => {
   execFileSync(process.execPath, ['tests/e2e/prepare.mjs', DIR], { stdio: 'ignore' });

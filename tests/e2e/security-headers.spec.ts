@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_VERSION } from '../../app/features/consent/consent';
 import { formatGrade, gradeResponse, parseCsp } from '../observatory';
-import { at, hydrated, isMobile, LOCALES } from './helpers';
+import { at, hydrated, LOCALES } from './helpers';
 import { kill, startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -58,8 +58,6 @@ function expectScriptsByHash(html: string, policy: string) {
 }
 
 test.describe('headers of HTML responses', () => {
-  test.beforeEach(({}, testInfo) => test.skip(isMobile(testInfo), 'server-side, once'));
-
   for (const locale of LOCALES) {
     test(`a policy by script hashes; the same bytes and header for every visitor (${locale})`, async ({
       request,
@@ -182,18 +180,16 @@ test.describe('pages run under the policy', () => {
   for (const locale of LOCALES) {
     test(`hydration, language menu, booking dialog and frame, client-side navigation: no violation (${locale})`, async ({
       page,
-    }, testInfo) => {
+    }) => {
       const violations = await watchCsp(page);
       await stubFrame(page);
       await page.goto(at(locale, '/'));
       await hydrated(page);
 
-      if (!isMobile(testInfo)) {
-        await page.getByRole('button', { name: locale === 'en' ? /Language/ : /اللغة/ }).click();
-        await expect(page.getByRole('menu')).toBeVisible();
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('menu')).toBeHidden();
-      }
+      await page.getByRole('button', { name: locale === 'en' ? /Language/ : /اللغة/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
 
       await page.getByTestId('floating-booking').click();
       const dialog = page.getByTestId('booking-dialog');
@@ -323,8 +319,7 @@ test.describe('with GTM_ID', () => {
   let server: OwnServer | undefined;
   const gtmURL = `http://127.0.0.1:${PORT + 61}`;
 
-  test.beforeAll(async ({}, testInfo) => {
-    if (isMobile(testInfo)) return;
+  test.beforeAll(async () => {
     test.setTimeout(60_000);
     server = await startServer(PORT + 61, { GTM_ID: 'GTM-TEST123' });
   });
@@ -333,8 +328,7 @@ test.describe('with GTM_ID', () => {
   });
 
   for (const locale of LOCALES) {
-    test(`GTM loads under the policy, and what it inserts runs (${locale})`, async ({ page, request }, testInfo) => {
-      test.skip(isMobile(testInfo), 'one GTM server, desktop only');
+    test(`GTM loads under the policy, and what it inserts runs (${locale})`, async ({ page, request }) => {
       const response = await request.get(`${gtmURL}${at(locale, '/')}`);
       const csp = parseCsp([response.headers()['content-security-policy']]);
       expect([...csp.get('script-src')!]).toContain('https://www.googletagmanager.com');
@@ -376,8 +370,7 @@ test.describe('with GTM_ID', () => {
 
   test('Observatory-style grade with GTM: still A+, with no penalty (gtm.js is inserted by the hashed snippet, not a <script src>)', async ({
     request,
-  }, testInfo) => {
-    test.skip(isMobile(testInfo), 'desktop only');
+  }) => {
     const response = await request.get(`${gtmURL}/`);
     const graded = gradeResponse({
       url: `${SITE_URL}/`,

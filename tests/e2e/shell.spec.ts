@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { localeCookieValue } from '../../app/i18n';
-import { at, expectLanguage, expectNoRawKeys, hydrated, isMobile, LOCALES, oneWidth } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, isMobile, LOCALES } from './helpers';
 
 const NAV = {
   en: ['Home', 'About', 'Services', 'Case Studies', 'Blog', 'FAQ'],
@@ -14,7 +14,7 @@ const OFFICES = { en: ['Dubai', 'Singapore'], ar: ['دبي', 'سنغافورة']
 
 for (const locale of LOCALES) {
   test.describe(`shell in ${locale}`, () => {
-    test('language, header links, get-started button and header height', async ({ page }, testInfo) => {
+    test('language, header links, get-started button and header height @phone', async ({ page }, testInfo) => {
       await page.goto(at(locale, '/'));
       await expectLanguage(page, locale);
       const header = page.getByTestId('site-header');
@@ -85,7 +85,6 @@ for (const locale of LOCALES) {
     });
 
     test('unknown paths are a localized 404', async ({ page }) => {
-      oneWidth();
       const response = await page.goto(at(locale, '/no-such-page'));
       expect(response?.status()).toBe(404);
       await expectLanguage(page, locale);
@@ -96,7 +95,7 @@ for (const locale of LOCALES) {
       await expectNoRawKeys(page);
     });
 
-    test('no accessibility violations in the shell', async ({ page }) => {
+    test('no accessibility violations in the shell @phone', async ({ page }) => {
       await page.goto(at(locale, '/'));
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
@@ -110,7 +109,7 @@ const QUICK_CONTACT = { en: 'Quick contact', ar: 'تواصل سريع' };
 
 for (const locale of LOCALES) {
   test.describe(`accessibility of the shell in ${locale}`, () => {
-    test('following a header link by keyboard announces the new page and puts focus on the main content', async ({
+    test('following a header link by keyboard announces the new page and puts focus on the main content @phone', async ({
       page,
     }, testInfo) => {
       await page.goto(at(locale, '/'));
@@ -173,7 +172,9 @@ for (const locale of LOCALES) {
       );
     });
 
-    test('on a phone, the end of the page is not covered by the floating buttons', async ({ page }, testInfo) => {
+    test('on a phone, the end of the page is not covered by the floating buttons @phone', async ({
+      page,
+    }, testInfo) => {
       test.skip(!isMobile(testInfo), 'phones only');
       await page.goto(at(locale, '/'));
       await hydrated(page);
@@ -192,7 +193,7 @@ for (const locale of LOCALES) {
         .toBe(true);
     });
 
-    test('phone menu: Escape returns focus to the menu button; Tab past the last item closes it', async ({
+    test('phone menu: Escape returns focus to the menu button; Tab past the last item closes it @phone', async ({
       page,
     }, testInfo) => {
       test.skip(!isMobile(testInfo), 'phones only');
@@ -229,7 +230,9 @@ for (const locale of LOCALES) {
   });
 }
 
-test('the mobile menu opens, stays within 80% of the screen, and closes on navigation', async ({ page }, testInfo) => {
+test('the mobile menu opens, stays within 80% of the screen, and closes on navigation @phone', async ({
+  page,
+}, testInfo) => {
   test.skip(!isMobile(testInfo), 'phones only');
   await page.goto('/');
   await hydrated(page);
@@ -253,7 +256,7 @@ test('the mobile menu opens, stays within 80% of the screen, and closes on navig
   await expect(menu).toBeHidden();
 });
 
-test('switching language moves to the twin page without a reload, remembers it, and switches back', async ({
+test('switching language moves to the twin page without a reload, remembers it, and switches back @phone', async ({
   page,
   context,
 }) => {
@@ -327,7 +330,6 @@ test('the language dropdown works from the keyboard', async ({ page }) => {
 });
 
 test('crawlers are never redirected by the language cookie', async ({ request }) => {
-  oneWidth();
   const res = await request.get('/', {
     headers: { Cookie: `lng=${localeCookieValue('ar')}`, 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
     maxRedirects: 0,
@@ -343,7 +345,6 @@ test('crawlers are never redirected by the language cookie', async ({ request })
 });
 
 test('/en paths redirect to the unprefixed English path; other prefixes are 404', async ({ request }) => {
-  oneWidth();
   for (const [from, to] of [
     ['/en', '/'],
     ['/en/about', '/about'],
@@ -403,7 +404,6 @@ test.describe('server-rendered pages, scripts off', () => {
   ];
   for (const locale of LOCALES)
     test(`carry no raw interface key (${locale})`, async ({ page }) => {
-      oneWidth();
       test.slow();
       for (const path of pages) {
         const response = await page.goto(at(locale, path));

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_SECRET } from '../../playwright.config';
-import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale, oneWidth } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
 
 // The site pages (FAQ, legal pages, booking confirmation, SEO diagnostics), the
 // redirects and the search engine files, in English and Arabic. Strings are the dataset's.
@@ -75,7 +75,6 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 for (const locale of LOCALES) {
   test.describe(`site pages in ${locale}`, () => {
     test('FAQ: CMS intro, four categories with their questions, FAQPage JSON-LD', async ({ page }) => {
-      oneWidth();
       const response = await page.goto(at(locale, '/faq'));
       expect(response?.status()).toBe(200);
       await expectLanguage(page, locale);
@@ -142,7 +141,6 @@ for (const locale of LOCALES) {
     }
 
     test('booking confirmation without parameters: Confirmed, CMS intro, next steps, noindex', async ({ page }) => {
-      oneWidth();
       for (const path of ['/booking-confirmation', '/booking-confirmation/']) {
         const response = await page.goto(at(locale, path));
         expect(response?.status(), path).toBe(200);
@@ -159,7 +157,6 @@ for (const locale of LOCALES) {
     });
 
     test('booking confirmation with parameters: a summary of what could be read', async ({ page }) => {
-      oneWidth();
       const query = new URLSearchParams({
         event_type_name: '30 Minute Consultation',
         invitee_full_name: 'Layla Haddad',
@@ -201,7 +198,6 @@ for (const locale of LOCALES) {
     });
 
     test('booking confirmation with hostile parameters: nothing runs, nothing raw is echoed', async ({ page }) => {
-      oneWidth();
       const dialogs: string[] = [];
       page.on('dialog', (d) => {
         dialogs.push(d.message());
@@ -238,14 +234,12 @@ for (const locale of LOCALES) {
     });
 
     test('SEO diagnostics: only for the team (a preview session), not for visitors', async ({ request }) => {
-      oneWidth();
       const res = await request.get(at(locale, '/seo-diagnostics'));
       expect(res.status()).toBe(404);
       expect(await res.text()).not.toContain('seo-row');
     });
 
     test('a 404 of a portal or team page is titled as one, not as the home page', async ({ request }) => {
-      oneWidth();
       const title = locale === 'en' ? 'Page not found | Bawaba Advisory' : 'الصفحة غير موجودة | بوابة للاستشارات';
       for (const path of ['/seo-diagnostics', '/checkout/cs_doesNotExist000000']) {
         const res = await request.get(at(locale, path));
@@ -257,7 +251,6 @@ for (const locale of LOCALES) {
     test('SEO diagnostics: every public URL with title, canonical, alternates and missing Arabic; noindex', async ({
       page,
     }) => {
-      oneWidth();
       const response = await page.goto(
         `/api/preview?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(at(locale, '/seo-diagnostics'))}`,
       );
@@ -299,7 +292,7 @@ for (const locale of LOCALES) {
       '/booking-confirmation/BK-1?invitee_full_name=Layla+Haddad&event_start_time=2026-12-01T10:00:00Z&debug=1&source=hero',
       '/seo-diagnostics',
     ]) {
-      test(`no accessibility violations on ${path.split('?')[0]}`, async ({ page }) => {
+      test(`no accessibility violations on ${path.split('?')[0]} @phone`, async ({ page }) => {
         test.setTimeout(90_000);
         await page.goto(
           path === '/seo-diagnostics'
@@ -328,7 +321,6 @@ test.describe('redirects', () => {
   ];
   for (const [from, to] of cases) {
     test(`${from} -> ${to}`, async ({ request }) => {
-      oneWidth();
       const res = await request.get(from, { maxRedirects: 0 });
       expect(res.status()).toBe(301);
       expect(
@@ -338,7 +330,6 @@ test.describe('redirects', () => {
   }
 
   test('a redirect ends on the page, in the right language', async ({ page }) => {
-    oneWidth();
     await page.goto('/ar/booking_confirmation?booking_id=AB12');
     await expect(page).toHaveURL(/\/ar\/booking-confirmation\?booking_id=AB12$/);
     await expect(page.getByTestId('booking-summary-reference')).toHaveText('AB12');
@@ -348,7 +339,6 @@ test.describe('redirects', () => {
 
 test.describe('search engine files', () => {
   test('sitemap.xml: valid XML, every public page in English and Arabic with alternates', async ({ page, request }) => {
-    oneWidth();
     const res = await request.get('/sitemap.xml');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('xml');
@@ -424,7 +414,6 @@ test.describe('search engine files', () => {
   test('robots.txt: allow all, keep crawlers off the internal and personal pages, point to the sitemap', async ({
     request,
   }) => {
-    oneWidth();
     const res = await request.get('/robots.txt');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('text/plain');
@@ -446,7 +435,6 @@ test.describe('search engine files', () => {
 test('the Arabic pages mark nothing as English when Arabic exists, and the English ones stay English', async ({
   page,
 }) => {
-  oneWidth();
   for (const locale of ['en', 'ar'] as Locale[]) {
     await page.goto(at(locale, '/privacy-policy'));
     await expect(page.getByTestId('legal-body')).not.toHaveAttribute('lang', 'en');

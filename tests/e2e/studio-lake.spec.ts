@@ -49,7 +49,6 @@ test.describe.configure({ mode: 'default' });
 // The lake's certificate is made on the server's first start, for this machine (an editor's browser
 // trusts its authority, see README); a test browser is told to accept it.
 test.use({ ignoreHTTPSErrors: true });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one server, one folder: the desktop browser only');
 
 let server: OwnServer | undefined;
 let lake: APIRequestContext;

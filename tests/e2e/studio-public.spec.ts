@@ -30,7 +30,6 @@ const EDITOR = { email: 'marketing@example.com', name: 'Mona Marketing' };
 const CATEGORY = 'faqCategory-operations';
 
 test.describe.configure({ mode: 'default' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one server, one folder: the desktop browser only');
 const launch = config.use?.launchOptions ?? {};
 test.use({
   ignoreHTTPSErrors: true,

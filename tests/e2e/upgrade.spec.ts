@@ -37,7 +37,6 @@ function invoicesOf(email: string): { number: string; status: string }[] {
 
 // In order, in one worker (one server on one port and folder); one browser is enough.
 test.describe.configure({ mode: 'default' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 768, 'one server, one folder: the desktop browser only');
 
 let server: OwnServer | undefined;
 test.beforeAll(async () => {

@@ -49,8 +49,6 @@ function headLinks(html: string) {
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
 
 test.describe('one URL per page', () => {
-  test.skip(({ isMobile }) => isMobile, 'server behaviour: one viewport is enough');
-
   const cases: [string, string][] = [
     ['/about/', '/about'],
     ['/ar/about/', '/ar/about'],
@@ -132,8 +130,6 @@ test.describe('one URL per page', () => {
 });
 
 test.describe('the sitemap', () => {
-  test.skip(({ isMobile }) => isMobile, 'server behaviour: one viewport is enough');
-
   test('lists only indexable pages, each answering 200 with itself as canonical', async ({ request }) => {
     test.setTimeout(120_000);
     const locs = locsOf(await (await request.get('/sitemap.xml')).text());
@@ -182,7 +178,6 @@ test.describe('the sitemap', () => {
 });
 
 test.describe('without SITE_URL', () => {
-  test.skip(({ isMobile }) => isMobile, 'server behaviour: one viewport is enough');
   test.describe.configure({ mode: 'serial' });
   // A port of this spec's own (E2E_PORT + 580), not 3000: the links must follow it.
   const port = Number(process.env.E2E_PORT ?? 3210) + 580;
