@@ -45,7 +45,9 @@ for (const locale of LOCALES) {
       });
     }
 
-    test('the phone menu answers a tap while part of the page is still hydrating', async ({ page }, testInfo) => {
+    test('the phone menu answers a tap while part of the page is still hydrating @phone', async ({
+      page,
+    }, testInfo) => {
       test.skip(!isMobile(testInfo), 'the menu button is on phones');
       // The language menu's code is held back: its part of the header stays unhydrated (ADR 0012)
       // until the test lets it through, so the page is mid-hydration when the menu is tapped.
