@@ -161,29 +161,6 @@ for (const locale of LOCALES) {
       if (locale === 'ar') expect(loaded).toContain('Noto Kufi Arabic Variable');
     });
 
-    test('sections below the first screen are laid out only as they come near it (ADR 0033)', async ({ page }) => {
-      await page.goto(at(locale, '/'));
-      // checkVisibility({ contentVisibilityAuto: true }) is false for content the browser skips.
-      const rendered = (testId: string) =>
-        page
-          .getByTestId(testId)
-          .evaluate((el) => el.querySelector('h2, h3, p, a')!.checkVisibility({ contentVisibilityAuto: true }));
-      expect(await rendered('site-footer')).toBe(false);
-      expect(await rendered('indicators')).toBe(false);
-      // Brought into view (as a #fragment or focus does), a skipped section is drawn where it belongs.
-      // (Playwright's scrollIntoViewIfNeeded measures the box before the section is drawn, so
-      // it can stop short; the page's own scrollIntoView is what links and focus use.)
-      await page.getByTestId('office-dubai').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await expect(page.getByTestId('office-dubai')).toBeInViewport();
-      await expect.poll(() => rendered('site-footer')).toBe(true);
-      // The first section of a group is never skipped: containment would clip what its content
-      // draws past its edges (the pricing page's middle card and its badge stand out of theirs).
-      await page.goto(at(locale, '/pricing'));
-      const plans = page.locator('section', { has: page.getByTestId('plan-business') });
-      await expect(plans).toHaveCSS('content-visibility', 'visible');
-      await expect(page.locator('main section + section').first()).toHaveCSS('content-visibility', 'auto');
-    });
-
     test('every indicator value is on screen without sideways scrolling', async ({ page }) => {
       await page.goto(at(locale, '/'));
       const values = page.getByTestId('indicator-value');
