@@ -123,11 +123,11 @@ for (const base of [BASE, BASELINE].filter(Boolean)) {
 const withoutScripts = (html) =>
   html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
 
-/** --without-scripts: a proxy in front of the server that strips the scripts from every page. */
-async function startScriptlessProxy() {
+/** --without-scripts: a proxy in front of a server (`upstream`) that strips the scripts from every page. */
+async function startScriptlessProxy(upstreamBase, port) {
   const proxy = createServer(async (req, res) => {
     try {
-      const upstream = await fetch(BASE + req.url, {
+      const upstream = await fetch(upstreamBase + req.url, {
         redirect: 'manual',
         headers: { accept: req.headers.accept ?? '*/*', 'user-agent': req.headers['user-agent'] ?? '' },
       });
@@ -150,10 +150,13 @@ async function startScriptlessProxy() {
       res.writeHead(502).end(String(error));
     }
   });
-  await new Promise((resolve) => proxy.listen(PORT + 1, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${PORT + 1}`;
+  await new Promise((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${port}`;
 }
-const target = args['without-scripts'] ? await startScriptlessProxy() : BASE;
+// With --baseline, the baseline's pages go through a proxy of their own too (PORT + 3), so both
+// arms are measured the same way.
+const target = args['without-scripts'] ? await startScriptlessProxy(BASE, PORT + 1) : BASE;
+const baselineTarget = BASELINE && args['without-scripts'] ? await startScriptlessProxy(BASELINE, PORT + 3) : BASELINE;
 if (args['without-scripts']) console.log('without scripts: each page as its HTML, CSS, fonts and images alone');
 
 chrome = await chromeLauncher.launch({
@@ -317,7 +320,7 @@ for (const p of pages) {
   for (let i = 0; i < RUNS; i++) {
     // Alternated run by run, so both arms see the same machine.
     runs.push(await runOnce(target + p.path, `${name}-${i + 1}`));
-    if (BASELINE) baselineRuns.push(await runOnce(BASELINE + p.path, `baseline-${name}-${i + 1}`));
+    if (BASELINE) baselineRuns.push(await runOnce(baselineTarget + p.path, `baseline-${name}-${i + 1}`));
   }
   const r = summary(runs);
   results.set(p.path, r);
