@@ -13,6 +13,7 @@ import {
 } from '~/kit';
 import { RouteAnnouncer } from './components/RouteAnnouncer';
 import { ScriptPreloads } from './components/ScriptPreloads';
+import { earlyTapsScript } from './lib/early-taps';
 import { env, i18nVersion, imageConfig } from '~/server-api';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';
@@ -69,6 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             hash (ADR 0023). It runs before the body is painted, so a returning visitor never sees
             the banner (ADR 0030). */}
         {boot && <script dangerouslySetInnerHTML={{ __html: boot }} />}
+        {/* Answers a tap on the header's menus before React does (app/lib/early-taps.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: earlyTapsScript }} />
       </head>
       <body className="min-h-screen">
         {/* No <noscript> tag manager frame: a page shared by every visitor cannot know a choice

@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { deferred } from '~/lib/deferred';
+import { EARLY_TAP, openedEarly, releaseEarlyTap } from '~/lib/early-taps';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { Shell } from '~/sanity/queries/shell';
 import { CmsText } from './CmsText';
@@ -108,6 +109,13 @@ export function Header({ settings, logo }: { settings: Shell['settings']; logo: 
   // A route change closes the mobile menu.
   useEffect(() => setOpen(false), [location.pathname, location.search, location.hash]);
 
+  // Hydrated: the button is React's from now on, and a menu the page's early script opened on a
+  // tap before this (app/lib/early-taps.ts) stays open, now as this component's state.
+  useEffect(() => {
+    if (openedEarly(menuRef.current)) setOpen(true);
+    releaseEarlyTap(toggleRef.current);
+  }, []);
+
   // Escape closes the menu; if focus was in it (now hidden), it goes back to the toggle, not to <body>.
   useEffect(() => {
     if (!open) return;
@@ -180,6 +188,7 @@ export function Header({ settings, logo }: { settings: Shell['settings']; logo: 
             aria-controls={menuId}
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             data-testid="menu-toggle"
+            {...{ [EARLY_TAP]: 'menu' }}
             onClick={() => setOpen((o) => !o)}
           >
             {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { EARLY_HREF, EARLY_TAP, releaseEarlyTap } from '~/lib/early-taps';
 import {
   CheckIcon,
   ChevronDownIcon,
@@ -32,6 +33,10 @@ export function LanguageSwitcher() {
   const navigate = useNavigate();
   const trigger = useRef<HTMLButtonElement>(null);
 
+  // Hydrated: the button opens the menu from now on (before, the page's early script took a tap
+  // on it straight to the other language: app/lib/early-taps.ts).
+  useEffect(() => releaseEarlyTap(trigger.current), []);
+
   // After a switch the header is rendered anew; keep keyboard focus where it was.
   useEffect(() => {
     if ((location.state as { focusLanguage?: boolean } | null)?.focusLanguage) trigger.current?.focus();
@@ -45,6 +50,7 @@ export function LanguageSwitcher() {
   };
 
   const other = locales.find((l) => l !== locale)!;
+  const otherPath = twinPath(location.pathname, location.search, '', other);
   return (
     <>
       <DropdownMenu.Root modal={false} dir={dir(locale)}>
@@ -53,6 +59,7 @@ export function LanguageSwitcher() {
             ref={trigger}
             type="button"
             data-testid="language-switcher"
+            {...{ [EARLY_TAP]: 'link', [EARLY_HREF]: otherPath }}
             aria-label={t('language.current', { language: localeNames[locale] })}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-navy-100 px-3 text-sm font-medium text-navy-900 hover:bg-navy-50"
           >
@@ -93,12 +100,7 @@ export function LanguageSwitcher() {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <noscript>
-        <a
-          href={twinPath(location.pathname, location.search, '', other)}
-          hrefLang={other}
-          lang={other}
-          className="text-sm underline"
-        >
+        <a href={otherPath} hrefLang={other} lang={other} className="text-sm underline">
           {localeNames[other]}
         </a>
       </noscript>
