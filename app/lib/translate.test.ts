@@ -40,6 +40,14 @@ describe('translator', () => {
           const calls: (object | undefined)[] = [undefined, values, ...COUNTS.map((count) => ({ ...values, count }))];
           for (const options of calls) {
             expect(ours(key, options), `${locale} ${ns}:${key} ${JSON.stringify(options)}`).toBe(theirs(key, options));
+            // The same key named with its namespace, from another namespace's t (as the chat's
+            // toasts and the newsletter's statuses name theirs).
+            const other = ns === 'common' ? 'forms' : 'common';
+            const oursFrom = translator(file, locale, other) as unknown as typeof ours;
+            const theirsFrom = i18nFor(locale).getFixedT(locale, other) as unknown as typeof theirs;
+            expect(oursFrom(`${ns}:${key}`, options), `${locale} ${ns}:${key} from ${other}`).toBe(
+              theirsFrom(`${ns}:${key}`, options),
+            );
             checked++;
           }
         }
