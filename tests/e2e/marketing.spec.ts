@@ -360,15 +360,18 @@ for (const locale of LOCALES) {
       page,
     }, testInfo) => {
       const offset = isMobile(testInfo) ? 120 : 160;
-      // Timed in the page, so a slow machine cannot make the check late: when hydration put the
-      // form's _js field in, and when the page first scrolled.
+      // Timed in the page, so a slow machine cannot make the check late: when the page hydrated
+      // (the header, in the same commit as the page's timer, lets go of its menu button's early
+      // tap: app/lib/early-taps.ts; the sections and their forms hydrate later, apart), and when
+      // the page first scrolled.
       await page.addInitScript(() => {
         const w = window as unknown as { __hydratedAt?: number; __scrolledAt?: number };
         new MutationObserver((_, observer) => {
-          if (!document.querySelector('input[name="_js"]')) return;
+          const toggle = document.querySelector('[data-testid="menu-toggle"]');
+          if (!toggle || toggle.hasAttribute('data-early')) return;
           w.__hydratedAt = performance.now();
           observer.disconnect();
-        }).observe(document, { subtree: true, childList: true });
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-early'] });
         addEventListener('scroll', () => (w.__scrolledAt ??= performance.now()), { capture: true });
       });
       await page.goto(at(locale, '/services#strategy'));
