@@ -14,23 +14,23 @@ export type KeyFile = Record<string, Record<string, unknown>>;
  */
 export function translator(file: KeyFile, locale: string, ns: string): TFunction {
   const plural = new Intl.PluralRules(locale);
+  const find = (space: string, path: string): unknown =>
+    path
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+        file[space],
+      );
   const t = (fullKey: string, options?: Record<string, unknown>) => {
     // `chat:openingTitle` names its namespace, as i18next reads it (its namespace separator).
     const sep = fullKey.indexOf(':');
     const space = sep > 0 ? fullKey.slice(0, sep) : ns;
     const key = sep > 0 ? fullKey.slice(sep + 1).replaceAll(':', '.') : fullKey;
-    const find = (path: string): unknown =>
-      path
-        .split('.')
-        .reduce<unknown>(
-          (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
-          file[space],
-        );
     const count = options?.count;
     let value: unknown;
     if (typeof count === 'number')
-      value = (count === 0 ? find(`${key}_zero`) : undefined) ?? find(`${key}_${plural.select(count)}`);
-    if (typeof value !== 'string') value = find(key);
+      value = (count === 0 ? find(space, `${key}_zero`) : undefined) ?? find(space, `${key}_${plural.select(count)}`);
+    if (typeof value !== 'string') value = find(space, key);
     if (typeof value !== 'string') return key;
     // As i18next: a value not given leaves its placeholder, a null one becomes ''.
     return value.replace(/\{\{(.+?)\}\}/g, (text, name: string) => {
