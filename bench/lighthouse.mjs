@@ -6,14 +6,15 @@
 // Chromium and prints, per page, the median performance score, the other three categories, LCP,
 // total blocking time, the bytes transferred and Lighthouse's CPU index of the machine, then the Arabic/English transfer ratio of each pair.
 //   node bench/lighthouse.mjs [--runs N] [--only /ar,/faq] [--save DIR (each run's report, JSON)]
-//                             [--without-scripts] [--baseline DIR] [--explain]
+//                             [--without-scripts | --both] [--baseline DIR] [--explain]
 // --baseline DIR runs the same pages, interleaved run by run, against a second checkout (another
 // commit, built there with `npm run build`) on its own port, and prints both medians per page:
 // a same-run A/B, since single figures on a shared machine swing with its load.
 // --without-scripts measures the same pages with their client scripts taken out (a proxy in
 // this script removes every <script> and module preload from the HTML and passes everything else
 // on, gzipped as the server does): the score the pages' HTML, CSS, fonts and images allow, so
-// the distance to it is what the hydration scripts cost.
+// the distance to it is what the hydration scripts cost. --both measures each build both ways,
+// interleaved, and prints one table with each build's distance (issue 43, goal 1).
 // --explain takes each run's simulated LCP apart with Lighthouse's own model (Lantern, on that
 // run's trace): which requests its LCP graph holds, by kind and size, the first paint the run
 // observed against the time its first-load scripts finished arriving, and the LCP the same
@@ -40,13 +41,15 @@ const { values: args } = parseArgs({
     'without-scripts': { type: 'boolean', default: false },
     baseline: { type: 'string' },
     explain: { type: 'boolean', default: false },
+    both: { type: 'boolean', default: false },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
 const PORT = Number(process.env.BENCH_PORT ?? 11_700);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.cache/bench/lighthouse-data';
-const TOTAL_LIMIT_MS = 25 * 60_000;
+// 25 minutes for a run of one or two arms; --both doubles the arms, and the bound with them.
+const TOTAL_LIMIT_MS = (args.both ? 2 : 1) * 25 * 60_000;
 
 const pairs = [
   ['home', '/'],
@@ -155,9 +158,8 @@ async function startScriptlessProxy(upstreamBase, port) {
 }
 // With --baseline, the baseline's pages go through a proxy of their own too (PORT + 3), so both
 // arms are measured the same way.
-const target = args['without-scripts'] ? await startScriptlessProxy(BASE, PORT + 1) : BASE;
-const baselineTarget = BASELINE && args['without-scripts'] ? await startScriptlessProxy(BASELINE, PORT + 3) : BASELINE;
-if (args['without-scripts']) console.log('without scripts: each page as its HTML, CSS, fonts and images alone');
+if (args['without-scripts'] && !args.both)
+  console.log('without scripts: each page as its HTML, CSS, fonts and images alone');
 
 chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -311,39 +313,64 @@ function explanation(r) {
   return `\n${runs.join('\n')}\n    median: LCP ${med((e) => e.lcp)} s, without the scripts ${med((e) => e.lcpWithoutScripts)} s`;
 }
 
+// The arms measured, interleaved run by run so that each sees the same machine: this checkout,
+// and with --baseline the other one; each with its scripts, or without them (--without-scripts),
+// or both ways (--both: issue 43's goal 1 compares a build with and without its scripts).
+const arms = [];
+for (const [build, base, label] of [
+  ['this', BASE, ''],
+  ['baseline', BASELINE, 'baseline'],
+]) {
+  if (!base) continue;
+  const scriptless = args.both || args['without-scripts'];
+  if (args.both || !args['without-scripts']) arms.push({ build, label: label || 'this', target: base, scripts: true });
+  if (scriptless)
+    arms.push({
+      build,
+      label: `${label || 'this'}${args.both ? ', no scripts' : ''}`,
+      target: await startScriptlessProxy(base, build === 'this' ? PORT + 1 : PORT + 3),
+      scripts: false,
+    });
+}
 const results = new Map();
 const baselineResults = new Map();
+/** Per page, per arm: its summary. */
+const table = new Map();
 for (const p of pages) {
-  const runs = [];
-  const baselineRuns = [];
+  const runs = arms.map(() => []);
   const name = `${p.lang}-${p.name.replace(' ', '-')}`;
-  for (let i = 0; i < RUNS; i++) {
-    // Alternated run by run, so both arms see the same machine.
-    runs.push(await runOnce(target + p.path, `${name}-${i + 1}`));
-    if (BASELINE) baselineRuns.push(await runOnce(baselineTarget + p.path, `baseline-${name}-${i + 1}`));
-  }
-  const r = summary(runs);
-  results.set(p.path, r);
-  console.log(line(p.path, r) + explanation(r));
-  if (BASELINE) {
-    const base = summary(baselineRuns);
-    baselineResults.set(p.path, base);
-    console.log(line('  baseline', base) + explanation(base));
+  for (let i = 0; i < RUNS; i++)
+    for (const [a, arm] of arms.entries())
+      runs[a].push(
+        await runOnce(arm.target + p.path, `${arm.label.replace(/\W+/g, '-')}-${name}-${i + 1}`.replace(/^this-/, '')),
+      );
+  const row = arms.map((arm, a) => summary(runs[a]));
+  table.set(p.path, row);
+  for (const [a, arm] of arms.entries()) {
+    console.log(line(a === 0 ? p.path : `  ${arm.label}`, row[a]) + explanation(row[a]));
+    if (arm.build === 'this' && (arm.scripts || !args.both)) results.set(p.path, row[a]);
+    if (arm.build === 'baseline' && (arm.scripts || !args.both)) baselineResults.set(p.path, row[a]);
   }
 }
-if (BASELINE) {
-  const meds = (m) => median([...m.values()].map((r) => r.perf));
-  const lcps = (m) => median([...m.values()].map((r) => r.lcp)) / 1000;
+if (arms.length > 1) {
+  // One table of every arm: perf median (TBT median), and with --both each build's distance from
+  // its own pages without scripts (goal 1: at most 2 points and 150 ms).
+  const cell = (r) => `${r.perf} (${Math.round(r.tbt)} ms)`;
   console.log(
-    `\nmedian of the pages' medians: perf ${meds(results)} (baseline ${meds(baselineResults)}),` +
-      ` LCP ${lcps(results).toFixed(2)} s (baseline ${lcps(baselineResults).toFixed(2)} s)`,
+    `\n| page | ${arms.map((a) => a.label).join(' | ')} |${args.both ? ' gap, this |' : ''}${args.both && BASELINE ? ' gap, baseline |' : ''}`,
   );
   console.log(
-    `pages at 95 or more: ${[...results.values()].filter((r) => r.perf >= 95).length} of ${results.size}` +
-      ` (baseline ${[...baselineResults.values()].filter((r) => r.perf >= 95).length})`,
+    `|---|${arms.map(() => '---|').join('')}${args.both ? '---|' : ''}${args.both && BASELINE ? '---|' : ''}`,
   );
+  for (const [path, row] of table) {
+    const gap = (w, wo) => `${row[wo].perf - row[w].perf} pts, ${Math.round(row[w].tbt - row[wo].tbt)} ms`;
+    console.log(
+      `| \`${path}\` | ${row.map(cell).join(' | ')} |` +
+        (args.both ? ` ${gap(0, 1)} |` : '') +
+        (args.both && BASELINE ? ` ${gap(2, 3)} |` : ''),
+    );
+  }
 }
-
 console.log(`\n${'pair'.padEnd(12)} ${'en KB'.padStart(7)} ${'ar KB'.padStart(7)} ${'ar/en'.padStart(6)}`);
 for (const [name, path] of pairs) {
   const en = results.get(path);
