@@ -19,6 +19,21 @@ export async function hydrated(page: Page) {
   await expect(page.locator('html[data-deferred-loading]')).toHaveCount(0);
 }
 
+/**
+ * Holds the page's hydration until `release()` is called: app/entry.client.tsx loads the page's
+ * interface strings before it hydrates, and these are held, so the page is the server's HTML (its
+ * forms post natively) until then.
+ */
+export async function holdHydration(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/locales/**', async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
 /** No i18n key (like "nav.getStarted" or "common:footer.legal") may reach a page. */
 export async function expectNoRawKeys(page: Page) {
   const text = await page.locator('body').innerText();

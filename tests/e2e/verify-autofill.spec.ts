@@ -11,7 +11,7 @@
 // leaves a field of the new page that has focus alone (app/components/RouteAnnouncer.tsx).
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { at, hydrated, LOCALES } from './helpers';
+import { at, holdHydration, hydrated, LOCALES } from './helpers';
 import { actAsIp, fillCheckout, t, uniqueEmail, waitForMail } from './portal-helpers';
 
 const dataDir = `.cache/e2e/data-${new URL(baseURL).port}`;
@@ -88,17 +88,6 @@ for (const locale of LOCALES) {
 // no try. Hydration is held back by holding the interface strings (entry.client.tsx loads them
 // before it hydrates), so the page is the server's HTML and its forms post natively meanwhile.
 
-/** Holds the page's hydration until `release()` is called. */
-async function holdHydration(page: import('@playwright/test').Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/locales/**', async (route) => {
-    await released;
-    await route.continue().catch(() => {});
-  });
-  return release;
-}
-
 /** The last form posted to a path matching `path`, as fields. */
 function postedForms(page: import('@playwright/test').Page, path: RegExp) {
   const forms: URLSearchParams[] = [];
@@ -166,6 +155,9 @@ for (const locale of LOCALES) {
 
 test('a code typed while the page hydrates is the code posted, whole', async ({ page }) => {
   const email = uniqueEmail('hydrating');
+  // A key that came as hydration started once stopped it (React #345; tests/e2e/typing-while-hydrating.spec.ts).
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   const release = await holdHydration(page);
   const verifyPosts = postedForms(page, /\/account\/verify/);
   // Its own address for the per-IP limits on checkouts (the suite starts many).
@@ -186,6 +178,7 @@ test('a code typed while the page hydrates is the code posted, whole', async ({ 
   await page.getByRole('button', { name: t('en', 'verify.submitCheckout'), exact: true }).click();
   await expect(page).toHaveURL(/\/account\/subscription\?welcome=1/, { timeout: 15_000 });
   expect(verifyPosts.at(-1)?.get('code')).toBe(code);
+  expect(pageErrors).toEqual([]);
 });
 
 test('a code that is not 6 digits is refused with a message, and spends no try', async ({ page }) => {
