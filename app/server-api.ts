@@ -26,7 +26,7 @@ export { insightsT, siteUrl } from './lib/content-page.server';
 export { env } from './lib/env.server';
 export { imageConfig } from './lib/image-config.server';
 export { logoImages } from './lib/logo.server';
-export { withImageAttributes } from './lib/portable-images.server';
+export { renderRichText } from './lib/rich-text.server';
 export { chosenLocale } from './lib/locale-cookie.server';
 export { notFound } from './lib/not-found.server';
 export { isPreview, previewPerspective } from './lib/preview.server';

@@ -1,8 +1,9 @@
-import { COOKIES, englishFallbacks, loadQuery, notFound, RETENTION_TABLE, withImageAttributes } from '~/server-api';
+import { COOKIES, englishFallbacks, loadQuery, notFound, renderRichText, RETENTION_TABLE } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PortableText } from '~/components/PortableText';
+import { RichText } from '~/components/RichText';
 import {
+  ENGLISH_TEXT,
   intlLocale,
   type Locale,
   pageMeta,
@@ -50,8 +51,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
             rows: RETENTION_TABLE.map((r) => ({ key: r.key, what: r.what[locale], period: r.period[locale] })),
           }
         : null;
+  // The body as HTML (ADR 0035), split at its h2 headings for the table of contents.
+  const { body, ...rest } = page;
+  const { lead, sections } = splitSections(body);
   return {
-    page: { ...page, body: withImageAttributes(page.body) },
+    page: {
+      ...rest,
+      lead: lead.length > 0 ? renderRichText(lead, locale) : null,
+      sections: sections.map(({ blocks, ...s }) => ({ ...s, body: renderRichText(blocks, locale) })),
+      // A body that stands in for a missing translation is English throughout.
+      english: portableTextLang(body) !== undefined,
+    },
     table,
     englishFallbacks: englishFallbacks(request),
   };
@@ -196,17 +206,16 @@ function formatDate(date: string, locale: Locale): string | null {
 
 export default function LegalPage() {
   const { page, table } = useLoaderData<typeof loader>();
+  const { lead, sections } = page;
   const locale = useLocale();
   const { t } = useT('site');
-  const { lead, sections } = splitSections(page.body);
   const tableId = `section-${sections.length + 1}`;
   const tableTitle = table
     ? t(table.kind === 'cookies' ? 'legal.cookieTable.title' : 'legal.retentionTable.title')
     : null;
   const updated = page.updatedAt ? formatDate(page.updatedAt, locale) : null;
   const inEnglish = useFallbackLang();
-  // A body that stands in for a missing translation is English throughout.
-  const bodyLang = portableTextLang(page.body);
+  const bodyLang = page.english ? ENGLISH_TEXT : undefined;
   return (
     <div className="bg-gradient-to-b from-sand-50 to-white">
       <header className="mx-auto max-w-3xl px-4 pt-12 pb-6 md:px-8 md:pt-16">
@@ -256,13 +265,13 @@ export default function LegalPage() {
         )}
 
         <article className="text-navy-800" {...bodyLang} data-testid="legal-body">
-          {lead.length > 0 && <PortableText value={lead} />}
+          {lead && <RichText body={lead} />}
           {sections.map((s) => (
             <section key={s.id} aria-labelledby={s.id}>
               <h2 id={s.id} className="mt-10 mb-3 scroll-mt-4 text-2xl font-bold text-navy-900">
                 {s.title}
               </h2>
-              <PortableText value={s.blocks} />
+              <RichText body={s.body} />
             </section>
           ))}
         </article>
