@@ -5,6 +5,7 @@ import { localizePath, type Locale } from '~/i18n';
 import { portableTextLang } from '~/lib/content-lang';
 import { withImageAttributes } from '~/lib/portable-images.server';
 import type { PortableTextValue, SanityImage } from '~/sanity/groq';
+import { isValidHref } from '../../schemas/validation';
 
 /**
  * Rich text from the CMS, rendered to HTML here, on the server (ADR 0035): the page's loader
@@ -21,7 +22,9 @@ const linkClass = 'font-medium text-navy-700 underline decoration-gold-500 under
 /**
  * The elements of rich text. Site links are localized for the page's language and are plain
  * links (RichText turns a click on one into a client-side navigation); `data-discover` lets
- * Remix find their routes, as its Link's does. Outside links open in a new tab.
+ * Remix find their routes, as its Link's does. Outside links open in a new tab. A link the
+ * Studio would not have accepted (a `javascript:` address written through the API) is left as
+ * its text: the string is set as HTML in the browser.
  */
 function components(locale: Locale): PortableTextComponents {
   return {
@@ -46,6 +49,7 @@ function components(locale: Locale): PortableTextComponents {
       code: ({ children }) => <code className="rounded bg-navy-50 px-1.5 py-0.5 text-[0.9em]">{children}</code>,
       link: ({ value, children }) => {
         const href: string = value?.href ?? '';
+        if (!isValidHref(href)) return <>{children}</>;
         if (href.startsWith('/') && !href.startsWith('//')) {
           return (
             <a className={linkClass} data-discover="true" href={localizePath(href, locale)}>
