@@ -27,6 +27,7 @@ export { env } from './lib/env.server';
 export { imageConfig } from './lib/image-config.server';
 export { logoImages } from './lib/logo.server';
 export { renderRichText } from './lib/rich-text.server';
+export { policyTable } from './features/legal/policy-table.server';
 export { chosenLocale } from './lib/locale-cookie.server';
 export { notFound } from './lib/not-found.server';
 export { isPreview, previewPerspective } from './lib/preview.server';
@@ -56,5 +57,3 @@ export {
   verifySignIn,
 } from './portal/service.server';
 export { englishFallbacks, loadQuery } from './sanity/load.server';
-export { COOKIES } from './features/consent/cookie-list.server';
-export { RETENTION_TABLE } from './portal/retention-policy.server';

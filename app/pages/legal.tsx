@@ -1,4 +1,4 @@
-import { COOKIES, englishFallbacks, loadQuery, notFound, renderRichText, RETENTION_TABLE } from '~/server-api';
+import { englishFallbacks, loadQuery, notFound, policyTable, renderRichText } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { RichText } from '~/components/RichText';
@@ -31,26 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!LEGAL_SLUGS.has(slug)) throw await notFound(locale);
   const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: locale, slug });
   if (!page) throw await notFound(locale);
-  // The lists in the code that the policies show (issue 42): every cookie the site can set, and
-  // how long each kind of record is kept (the numbers the clean-up job enforces).
-  const table: PolicyTable | null =
-    slug === 'cookies-policy'
-      ? {
-          kind: 'cookies',
-          rows: COOKIES.map((c) => ({
-            key: c.names[0]!,
-            names: [...c.names],
-            category: c.category,
-            purpose: c.purpose[locale],
-            lifetime: c.lifetime[locale],
-          })),
-        }
-      : slug === 'privacy-policy'
-        ? {
-            kind: 'retention',
-            rows: RETENTION_TABLE.map((r) => ({ key: r.key, what: r.what[locale], period: r.period[locale] })),
-          }
-        : null;
   // The body as HTML (ADR 0035), split at its h2 headings for the table of contents.
   const { body, ...rest } = page;
   const { lead, sections } = splitSections(body);
@@ -62,107 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // A body that stands in for a missing translation is English throughout.
       english: portableTextLang(body) !== undefined,
     },
-    table,
+    // The lists in the code that the policies show (issue 42), after the last section.
+    table: policyTable(slug, locale, `section-${sections.length + 1}`),
     englishFallbacks: englishFallbacks(request),
   };
-}
-
-type PolicyTable =
-  | {
-      kind: 'cookies';
-      rows: { key: string; names: string[]; category: string; purpose: string; lifetime: string }[];
-    }
-  | { kind: 'retention'; rows: { key: string; what: string; period: string }[] };
-
-const cell =
-  'border-b border-sand-200 px-3 py-2 text-start align-top max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-0.5';
-/** On phones a row is a block of labelled lines, not four narrow columns. */
-const phoneLabel = 'font-semibold sm:hidden';
-
-/** The table a policy includes after its text, from the lists in the code. */
-function PolicyTableSection({ table, id }: { table: PolicyTable; id: string }) {
-  const { t } = useT('site');
-  if (table.kind === 'cookies')
-    return (
-      <section aria-labelledby={id}>
-        <h2 id={id} className="mt-10 mb-3 scroll-mt-4 text-2xl font-bold text-navy-900">
-          {t('legal.cookieTable.title')}
-        </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm max-sm:block" data-testid="cookie-table">
-            <thead className="max-sm:sr-only">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.name')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.category')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.purpose')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.lifetime')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-sm:block">
-              {table.rows.map((row) => (
-                <tr
-                  key={row.key}
-                  data-cookie-names={row.names.join(' ')}
-                  className="max-sm:block max-sm:border-b max-sm:border-sand-200 max-sm:py-3"
-                >
-                  <th scope="row" className={`${cell} font-mono font-normal`}>
-                    <span dir="ltr" lang="en">
-                      {row.names.join(', ')}
-                    </span>
-                  </th>
-                  <td className={cell}>
-                    <span className={phoneLabel}>{t('legal.cookieTable.category')}: </span>
-                    {t(`legal.cookieTable.categories.${row.category}`)}
-                  </td>
-                  <td className={cell}>{row.purpose}</td>
-                  <td className={cell}>
-                    <span className={phoneLabel}>{t('legal.cookieTable.lifetime')}: </span>
-                    {row.lifetime}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-    );
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mt-10 mb-3 scroll-mt-4 text-2xl font-bold text-navy-900">
-        {t('legal.retentionTable.title')}
-      </h2>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm" data-testid="retention-table">
-          <thead>
-            <tr>
-              <th scope="col" className={cell}>
-                {t('legal.retentionTable.what')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('legal.retentionTable.period')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.key}>
-                <td className={cell}>{row.what}</td>
-                <td className={cell}>{row.period}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -210,9 +93,6 @@ export default function LegalPage() {
   const locale = useLocale();
   const { t } = useT('site');
   const tableId = `section-${sections.length + 1}`;
-  const tableTitle = table
-    ? t(table.kind === 'cookies' ? 'legal.cookieTable.title' : 'legal.retentionTable.title')
-    : null;
   const updated = page.updatedAt ? formatDate(page.updatedAt, locale) : null;
   const inEnglish = useFallbackLang();
   const bodyLang = page.english ? ENGLISH_TEXT : undefined;
@@ -256,7 +136,7 @@ export default function LegalPage() {
                     href={`#${tableId}`}
                     className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500"
                   >
-                    {tableTitle}
+                    {table.title}
                   </a>
                 </li>
               )}
@@ -275,11 +155,7 @@ export default function LegalPage() {
             </section>
           ))}
         </article>
-        {table && (
-          <div className="text-navy-800">
-            <PolicyTableSection table={table} id={tableId} />
-          </div>
-        )}
+        {table && <div className="text-navy-800" dangerouslySetInnerHTML={{ __html: table.html }} />}
       </div>
     </div>
   );
