@@ -27,7 +27,7 @@ export { env } from './lib/env.server';
 export { imageConfig } from './lib/image-config.server';
 export { logoImages } from './lib/logo.server';
 export { renderRichText } from './lib/rich-text.server';
-export { policyTable } from './features/legal/policy-table.server';
+export { renderLegalPage } from './features/legal/legal-page.server';
 export { chosenLocale } from './lib/locale-cookie.server';
 export { notFound } from './lib/not-found.server';
 export { isPreview, previewPerspective } from './lib/preview.server';
