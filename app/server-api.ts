@@ -26,7 +26,8 @@ export { insightsT, siteUrl } from './lib/content-page.server';
 export { env } from './lib/env.server';
 export { imageConfig } from './lib/image-config.server';
 export { logoImages } from './lib/logo.server';
-export { withImageAttributes } from './lib/portable-images.server';
+export { renderRichText } from './lib/rich-text.server';
+export { renderLegalPage } from './features/legal/legal-page.server';
 export { chosenLocale } from './lib/locale-cookie.server';
 export { notFound } from './lib/not-found.server';
 export { isPreview, previewPerspective } from './lib/preview.server';
@@ -56,5 +57,3 @@ export {
   verifySignIn,
 } from './portal/service.server';
 export { englishFallbacks, loadQuery } from './sanity/load.server';
-export { COOKIES } from './features/consent/cookie-list.server';
-export { RETENTION_TABLE } from './portal/retention-policy.server';

@@ -14,7 +14,7 @@ export type ImageLayout = { width: number; aspect?: number; sizes?: string; clas
 export const IMAGE_LAYOUTS = {
   /** The brand logo in the header: built by the layout's loader (app/lib/logo.server.ts); Logo.tsx has its classes. */
   logoHeader: { width: 200, sizes: '(min-width: 768px) 200px, 150px' },
-  /** An image in rich text (PortableText.tsx): built by the page's loader (app/lib/portable-images.server.ts); the component has its classes. */
+  /** An image in rich text: its attributes built by app/lib/portable-images.server.ts, drawn by app/lib/rich-text.server.tsx. */
   portableText: { width: 768, sizes: '(min-width: 820px) 768px, 100vw' },
   /** The brand logo in the footer. */
   logoFooter: { width: 180, sizes: '180px' },

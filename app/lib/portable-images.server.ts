@@ -4,9 +4,8 @@ import { imageConfig } from '~/lib/image-config.server';
 import type { PortableTextValue, SanityImage } from '~/sanity/groq';
 
 /**
- * Rich text with each image block's <img> attributes built here, on the server (`attributes`):
- * PortableText.tsx draws them, so a page of rich text (a legal page) needs no image URL builder
- * in its scripts (issue 43). Every loader that hands rich text to PortableText passes it through this.
+ * Rich text with each image block's <img> attributes built here (`attributes`), for the server's
+ * renderer of rich text (app/lib/rich-text.server.tsx, which passes every body through this).
  */
 export function withImageAttributes<T extends PortableTextValue>(value: T): T {
   return value.map((block) => {

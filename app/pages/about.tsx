@@ -16,14 +16,14 @@ import {
   useT,
 } from '~/kit';
 import { SanityImage } from '~/components/SanityImage';
-import { PortableText } from '~/components/PortableText';
-import { englishFallbacks, loadQuery, withImageAttributes } from '~/server-api';
+import { RichText } from '~/components/RichText';
+import { englishFallbacks, loadQuery, renderRichText } from '~/server-api';
 import { ABOUT_QUERY } from '~/sanity/queries/marketing';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request);
   const content = await loadQuery(request, ABOUT_QUERY, { lang: locale });
-  return { ...content, body: withImageAttributes(content.body), englishFallbacks: englishFallbacks(request) };
+  return { ...content, body: renderRichText(content.body, locale), englishFallbacks: englishFallbacks(request) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => landingMeta(args, args.data);
@@ -53,9 +53,9 @@ export default function About() {
         </div>
       </header>
 
-      {about.body.length > 0 && (
+      {about.body.html && (
         <div className={`${container} py-8 md:py-12`}>
-          <PortableText value={about.body} className="mx-auto max-w-3xl text-lg text-navy-800" />
+          <RichText body={about.body} className="mx-auto max-w-3xl text-lg text-navy-800" />
         </div>
       )}
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PortableText } from '~/components/PortableText';
+import { RichText } from '~/components/RichText';
 import { FolderIcon, JsonLd, localizePath, PageHeading, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
 import { imageUrlBuilder } from '~/lib/image';
 import { toPostCard } from '~/features/blog/cards';
@@ -16,15 +16,7 @@ import {
   TermLink,
   useInsightsCopy,
 } from '~/features/insights/kit';
-import {
-  englishFallbacks,
-  imageConfig,
-  insightsT,
-  loadQuery,
-  notFound,
-  siteUrl,
-  withImageAttributes,
-} from '~/server-api';
+import { englishFallbacks, imageConfig, insightsT, loadQuery, notFound, siteUrl, renderRichText } from '~/server-api';
 import { absoluteUrl, article, breadcrumbList } from '~/lib/structured-data';
 import { readTimeMinutes } from '~/features/blog/read-time';
 import { BLOG_POST_QUERY } from '~/sanity/queries/insights';
@@ -79,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ];
 
   return {
-    post: { ...post, body: withImageAttributes(post.body) },
+    post: { ...post, body: renderRichText(post.body, locale) },
     readMinutes: readTimeMinutes(post.body),
     related,
     blogTitle,
@@ -146,7 +138,7 @@ export default function BlogPost() {
 
         <div className="mx-auto w-full max-w-[70ch] px-4 py-8 md:py-12">
           <div data-testid="post-body">
-            <PortableText value={post.body} className="text-[1.0625rem] text-navy-800" />
+            <RichText body={post.body} className="text-[1.0625rem] text-navy-800" />
           </div>
 
           {post.tags.length > 0 && <TagSection place="post" title={t('blog.tags')} tags={post.tags} />}

@@ -1,20 +1,8 @@
-import { COOKIES, englishFallbacks, loadQuery, notFound, RETENTION_TABLE, withImageAttributes } from '~/server-api';
+import { englishFallbacks, loadQuery, notFound, renderLegalPage } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PortableText } from '~/components/PortableText';
-import {
-  intlLocale,
-  type Locale,
-  pageMeta,
-  portableTextLang,
-  requestLocale,
-  RouteErrorBoundary,
-  stripLocale,
-  useFallbackLang,
-  useLocale,
-  useT,
-} from '~/kit';
-import type { PortableTextValue } from '~/sanity/groq';
+import { RichText } from '~/components/RichText';
+import { pageMeta, requestLocale, RouteErrorBoundary, stripLocale } from '~/kit';
 import { LEGAL_PAGE_QUERY } from '~/sanity/queries/site';
 
 /**
@@ -30,129 +18,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!LEGAL_SLUGS.has(slug)) throw await notFound(locale);
   const page = await loadQuery(request, LEGAL_PAGE_QUERY, { lang: locale, slug });
   if (!page) throw await notFound(locale);
-  // The lists in the code that the policies show (issue 42): every cookie the site can set, and
-  // how long each kind of record is kept (the numbers the clean-up job enforces).
-  const table: PolicyTable | null =
-    slug === 'cookies-policy'
-      ? {
-          kind: 'cookies',
-          rows: COOKIES.map((c) => ({
-            key: c.names[0]!,
-            names: [...c.names],
-            category: c.category,
-            purpose: c.purpose[locale],
-            lifetime: c.lifetime[locale],
-          })),
-        }
-      : slug === 'privacy-policy'
-        ? {
-            kind: 'retention',
-            rows: RETENTION_TABLE.map((r) => ({ key: r.key, what: r.what[locale], period: r.period[locale] })),
-          }
-        : null;
+  const fallbacks = englishFallbacks(request);
   return {
-    page: { ...page, body: withImageAttributes(page.body) },
-    table,
-    englishFallbacks: englishFallbacks(request),
+    // The page's content is static: HTML rendered here (ADR 0035).
+    page: {
+      title: page.title,
+      seo: page.seo,
+      body: { html: renderLegalPage(page, slug, locale, fallbacks), english: false },
+    },
+    englishFallbacks: fallbacks,
   };
-}
-
-type PolicyTable =
-  | {
-      kind: 'cookies';
-      rows: { key: string; names: string[]; category: string; purpose: string; lifetime: string }[];
-    }
-  | { kind: 'retention'; rows: { key: string; what: string; period: string }[] };
-
-const cell =
-  'border-b border-sand-200 px-3 py-2 text-start align-top max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-0.5';
-/** On phones a row is a block of labelled lines, not four narrow columns. */
-const phoneLabel = 'font-semibold sm:hidden';
-
-/** The table a policy includes after its text, from the lists in the code. */
-function PolicyTableSection({ table, id }: { table: PolicyTable; id: string }) {
-  const { t } = useT('site');
-  if (table.kind === 'cookies')
-    return (
-      <section aria-labelledby={id}>
-        <h2 id={id} className="mt-10 mb-3 scroll-mt-4 text-2xl font-bold text-navy-900">
-          {t('legal.cookieTable.title')}
-        </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm max-sm:block" data-testid="cookie-table">
-            <thead className="max-sm:sr-only">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.name')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.category')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.purpose')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('legal.cookieTable.lifetime')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-sm:block">
-              {table.rows.map((row) => (
-                <tr
-                  key={row.key}
-                  data-cookie-names={row.names.join(' ')}
-                  className="max-sm:block max-sm:border-b max-sm:border-sand-200 max-sm:py-3"
-                >
-                  <th scope="row" className={`${cell} font-mono font-normal`}>
-                    <span dir="ltr" lang="en">
-                      {row.names.join(', ')}
-                    </span>
-                  </th>
-                  <td className={cell}>
-                    <span className={phoneLabel}>{t('legal.cookieTable.category')}: </span>
-                    {t(`legal.cookieTable.categories.${row.category}`)}
-                  </td>
-                  <td className={cell}>{row.purpose}</td>
-                  <td className={cell}>
-                    <span className={phoneLabel}>{t('legal.cookieTable.lifetime')}: </span>
-                    {row.lifetime}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-    );
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mt-10 mb-3 scroll-mt-4 text-2xl font-bold text-navy-900">
-        {t('legal.retentionTable.title')}
-      </h2>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm" data-testid="retention-table">
-          <thead>
-            <tr>
-              <th scope="col" className={cell}>
-                {t('legal.retentionTable.what')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('legal.retentionTable.period')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row) => (
-              <tr key={row.key}>
-                <td className={cell}>{row.what}</td>
-                <td className={cell}>{row.period}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -163,115 +38,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-type Block = PortableTextValue[number] & { style?: string; children?: { text?: string }[] };
-type Section = { id: string; title: string; blocks: PortableTextValue };
-
-/**
- * Splits the body at its h2 headings: each becomes a section with an anchor (section-1, ...
- * the same in both languages) for the table of contents. Blocks before the first h2 form
- * an untitled lead section.
- */
-function splitSections(body: PortableTextValue): { lead: PortableTextValue; sections: Section[] } {
-  const lead: PortableTextValue = [];
-  const sections: Section[] = [];
-  for (const block of body as Block[]) {
-    if (block._type === 'block' && block.style === 'h2') {
-      const title = (block.children ?? [])
-        .map((c) => c.text ?? '')
-        .join('')
-        .trim();
-      sections.push({ id: `section-${sections.length + 1}`, title, blocks: [] });
-    } else if (sections.length) sections[sections.length - 1].blocks.push(block);
-    else lead.push(block);
-  }
-  return { lead, sections };
-}
-
-function formatDate(date: string, locale: Locale): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(date)) return null;
-  const time = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
-  if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(time);
-}
-
 export default function LegalPage() {
-  const { page, table } = useLoaderData<typeof loader>();
-  const locale = useLocale();
-  const { t } = useT('site');
-  const { lead, sections } = splitSections(page.body);
-  const tableId = `section-${sections.length + 1}`;
-  const tableTitle = table
-    ? t(table.kind === 'cookies' ? 'legal.cookieTable.title' : 'legal.retentionTable.title')
-    : null;
-  const updated = page.updatedAt ? formatDate(page.updatedAt, locale) : null;
-  const inEnglish = useFallbackLang();
-  // A body that stands in for a missing translation is English throughout.
-  const bodyLang = portableTextLang(page.body);
-  return (
-    <div className="bg-gradient-to-b from-sand-50 to-white">
-      <header className="mx-auto max-w-3xl px-4 pt-12 pb-6 md:px-8 md:pt-16">
-        <h1 className="text-3xl font-bold text-navy-900 md:text-5xl" {...inEnglish(page.title)}>
-          {page.title}
-        </h1>
-        {updated && (
-          <p className="mt-4 text-navy-700" data-testid="legal-updated">
-            {t('legal.lastUpdated')}: <time dateTime={page.updatedAt!}>{updated}</time>
-          </p>
-        )}
-        {bodyLang && <p className="mt-4 rounded-xl bg-sand-100 px-4 py-3 text-navy-800">{t('legal.englishOnly')}</p>}
-      </header>
-
-      <div className="mx-auto max-w-3xl px-4 pb-16 md:px-8">
-        {sections.length + (table ? 1 : 0) > 1 && (
-          <nav aria-labelledby="legal-contents" className="rounded-2xl border border-sand-200 bg-white p-5 md:p-6">
-            <h2 id="legal-contents" className="text-sm font-semibold uppercase tracking-wide text-gold-700">
-              {t('legal.contents')}
-            </h2>
-            <ol
-              className="mt-3 grid list-decimal gap-x-8 gap-y-1 ps-6 marker:text-gold-700 sm:grid-cols-2"
-              {...bodyLang}
-            >
-              {sections.map((s) => (
-                <li key={s.id}>
-                  <a
-                    href={`#${s.id}`}
-                    className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500"
-                  >
-                    {s.title}
-                  </a>
-                </li>
-              ))}
-              {table && (
-                <li>
-                  <a
-                    href={`#${tableId}`}
-                    className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500"
-                  >
-                    {tableTitle}
-                  </a>
-                </li>
-              )}
-            </ol>
-          </nav>
-        )}
-
-        <article className="text-navy-800" {...bodyLang} data-testid="legal-body">
-          {lead.length > 0 && <PortableText value={lead} />}
-          {sections.map((s) => (
-            <section key={s.id} aria-labelledby={s.id}>
-              <h2 id={s.id} className="mt-10 mb-3 scroll-mt-4 text-2xl font-bold text-navy-900">
-                {s.title}
-              </h2>
-              <PortableText value={s.blocks} />
-            </section>
-          ))}
-        </article>
-        {table && (
-          <div className="text-navy-800">
-            <PolicyTableSection table={table} id={tableId} />
-          </div>
-        )}
-      </div>
-    </div>
-  );
+  const { page } = useLoaderData<typeof loader>();
+  return <RichText body={page.body} className="bg-gradient-to-b from-sand-50 to-white" />;
 }

@@ -482,6 +482,31 @@ test('a post link opens the article client-side, and the language switch keeps t
   await expectNoInsightsKeys(page);
 });
 
+// The body is HTML from the server (ADR 0035): a plain left click on a site link in it still
+// navigates client-side, an outside link still opens in a new tab, and a body rendered in the
+// browser after a client-side navigation behaves the same.
+test('a site link inside an article body navigates client-side; an outside link opens a new tab', async ({ page }) => {
+  const post = posts.find((p) => p.slug.current === 'uae-corporate-tax-explained')!;
+  await page.goto(at('ar', `/blog/${post.slug.current}`));
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+  const body = page.getByTestId('post-body');
+  const outside = body.locator('a[href^="https://"]').first();
+  await expect(outside).toHaveAttribute('target', '_blank');
+  await expect(outside).toHaveAttribute('rel', 'noopener noreferrer');
+  await body.locator('a[href="/ar/faq"]').first().click();
+  await expect(page).toHaveURL(/\/ar\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The same document: no reload.
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+  // Back to the article, now rendered in the browser from the loader's HTML: its links work the same.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(L(post.title, 'ar'));
+  await body.locator('a[href="/ar/pricing"]').first().click();
+  await expect(page).toHaveURL(/\/ar\/pricing$/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+});
+
 // React 18's streaming renderer can leave NUL bytes at its 2 KB buffer edges when a multi-byte
 // character would straddle one (facebook/react#31134); browsers show them as U+FFFD inside
 // Arabic words. Every page of this area must arrive clean.

@@ -20,6 +20,9 @@ const SITE_URL = 'https://www.bawaba-advisory.com';
 const PAGES: { path: string; status: number }[] = [
   { path: '/', status: 200 },
   { path: '/faq', status: 200 },
+  // Pages whose loader data carries rendered HTML (ADR 0035): it stays inside the hashed data script.
+  { path: '/privacy-policy', status: 200 },
+  { path: '/blog/uae-corporate-tax-explained', status: 200 },
   { path: '/account', status: 200 },
   { path: '/no-such-page-here', status: 404 },
 ];

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_SECRET } from '../../playwright.config';
-import { at, expectLanguage, expectNoRawKeys, LOCALES, type Locale } from './helpers';
+import { at, expectLanguage, expectNoRawKeys, hydrated, LOCALES, type Locale } from './helpers';
 
 // The site pages (FAQ, legal pages, booking confirmation, SEO diagnostics), the
 // redirects and the search engine files, in English and Arabic. Strings are the dataset's.
@@ -139,6 +139,31 @@ for (const locale of LOCALES) {
         await expectNoRawKeys(page);
       });
     }
+
+    // The legal page's content is HTML from its loader (ADR 0035): reached client-side, it is set
+    // from the loader data, with the same table of contents, body and policy table.
+    test('a legal page reached client-side from the footer shows its content, table and contents links', async ({
+      page,
+    }) => {
+      const t = LEGAL['/privacy-policy'][locale];
+      await page.goto(at(locale, '/'));
+      await hydrated(page);
+      await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+      await page
+        .getByTestId('site-footer')
+        .locator(`a[href="${at(locale, '/privacy-policy')}"]`)
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
+      await expect(page.getByTestId('legal-body')).toContainText(t.text);
+      await expect(page.getByTestId('retention-table')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+      const toc = page.getByRole('navigation', { name: locale === 'en' ? 'On this page' : 'محتويات الصفحة' });
+      await toc.getByRole('link').last().click();
+      await expect(page).toHaveURL(/#section-\d+$/);
+      await expect(page.getByTestId('retention-table')).toBeInViewport();
+      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    });
 
     test('booking confirmation without parameters: Confirmed, CMS intro, next steps, noindex', async ({ page }) => {
       for (const path of ['/booking-confirmation', '/booking-confirmation/']) {

@@ -8,7 +8,7 @@ import { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS } from './consent';
 
 /**
  * Every cookie this site can set, in one list (issue 42, item 4): the cookies policy renders it
- * (app/pages/legal.tsx) and tests/e2e/cookie-list.spec.ts fails on any cookie a browser receives
+ * (app/features/legal/policy-table.server.tsx) and tests/e2e/cookie-list.spec.ts fails on any cookie a browser receives
  * that it does not name. A new cookie is added here first. Lifetimes come from the constants the
  * code that sets each cookie uses, so the policy cannot drift from them.
  */
