@@ -10,12 +10,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The shared modules' barrels (app/kit.ts says why) and the modules each re-exports, for the rule below.
-const barrels = ['app/kit.ts', 'app/features/insights/kit.ts', 'app/features/portal/kit.ts'].map((file) => ({
-  alias: `~/${file.replace(/^app\//, '').replace(/\.ts$/, '')}`,
-  modules: [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/ from '(\.{1,2}\/[^']+)';/g)].map((m) =>
-    path.posix.join(path.posix.dirname(file), m[1]).replace(/^app\//, ''),
-  ),
-}));
+const barrels = ['app/kit.ts', 'app/content-kit.ts', 'app/features/insights/kit.ts', 'app/features/portal/kit.ts'].map(
+  (file) => ({
+    alias: `~/${file.replace(/^app\//, '').replace(/\.ts$/, '')}`,
+    modules: [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/ from '(\.{1,2}\/[^']+)';/g)].map((m) =>
+      path.posix.join(path.posix.dirname(file), m[1]).replace(/^app\//, ''),
+    ),
+  }),
+);
 
 export default tseslint.config(
   {

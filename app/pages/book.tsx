@@ -2,7 +2,6 @@ import { fixedT } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   BookingWhatsAppLink,
-  PageHeading,
   pageMeta,
   requestLocale,
   RouteErrorBoundary,
@@ -10,6 +9,7 @@ import {
   useShell,
   useT,
 } from '~/kit';
+import { PageHeading } from '~/content-kit';
 
 /**
  * /book and /ar/book: the booking view (docs/requirements.md#chat-and-booking). What the booking
