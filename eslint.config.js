@@ -101,6 +101,7 @@ export default tseslint.config(
       'app/root.tsx',
       'app/entry.client.tsx',
       'app/components/LanguageSwitcher.tsx',
+      'app/components/PreviewBanner.tsx',
       'app/components/VisualEditingOverlays.tsx',
       'app/features/booking/BookingDialog.tsx',
       'app/features/chat/FloatingButtons.tsx',

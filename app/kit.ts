@@ -86,7 +86,6 @@ export { PillLink, pillLinkClass } from './components/PillLink';
 export { NotFound, RouteErrorBoundary } from './components/RouteError';
 export { TaggedText } from './components/TaggedText';
 export { BookingContext, type BookingSource, trackBookingOpen, useBooking } from './features/booking/booking-context';
-export { BookingWhatsAppLink } from './features/booking/BookingWhatsAppLink';
 export {
   BOOKING_PATH,
   bookingFrameUrl,
@@ -98,7 +97,6 @@ export {
   testBookingPath,
 } from './features/booking/frame-url';
 export { isPlainClick } from './features/booking/plain-click';
-export { SchedulingFrame } from './features/booking/SchedulingFrame';
 export { whatsappUrl } from './features/chat/whatsapp-url';
 export {
   CONSENT_ACTION_FIELD,
@@ -110,4 +108,3 @@ export {
   type ConsentChoice,
   currentConsent,
 } from './features/consent/consent';
-export { applyConsent, privacySignal, reopenConsent } from './features/consent/consent-client';

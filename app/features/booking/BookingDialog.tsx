@@ -2,7 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
 import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
-import { analytics, BookingWhatsAppLink, SchedulingFrame, testBookingPath, useLocale, useT } from '~/kit';
+import { analytics, testBookingPath, useLocale, useT } from '~/kit';
+import { BookingWhatsAppLink } from './BookingWhatsAppLink';
+import { SchedulingFrame } from './SchedulingFrame';
 
 export interface BookingDialogConfig {
   schedulingUrl: string | null;
