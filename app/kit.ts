@@ -83,7 +83,7 @@ export {
 export { type ImageAttributes, Img } from './components/Img';
 export { JsonLd, jsonLdString } from './components/JsonLd';
 export { PillLink, pillLinkClass } from './components/PillLink';
-export { NotFound, RouteErrorBoundary } from './components/RouteError';
+export { NotFound, NotFoundPage, notFoundMeta, RouteErrorBoundary } from './components/RouteError';
 export { TaggedText } from './components/TaggedText';
 export { BookingContext, type BookingSource, trackBookingOpen, useBooking } from './features/booking/booking-context';
 export {
