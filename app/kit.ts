@@ -85,17 +85,13 @@ export { JsonLd, jsonLdString } from './components/JsonLd';
 export { PillLink, pillLinkClass } from './components/PillLink';
 export { NotFound, NotFoundPage, notFoundMeta, RouteErrorBoundary } from './components/RouteError';
 export { TaggedText } from './components/TaggedText';
-export { BookingContext, type BookingSource, trackBookingOpen, useBooking } from './features/booking/booking-context';
 export {
   BOOKING_PATH,
-  bookingFrameUrl,
-  CONFIRMATION_PATH,
-  confirmationRedirectUrl,
-  FRAME_SOURCE,
-  showTestBookingLink,
-  TEST_SOURCE,
-  testBookingPath,
-} from './features/booking/frame-url';
+  BookingContext,
+  type BookingSource,
+  trackBookingOpen,
+  useBooking,
+} from './features/booking/booking-context';
 export { isPlainClick } from './features/booking/plain-click';
 export { whatsappUrl } from './features/chat/whatsapp-url';
 export {

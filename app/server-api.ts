@@ -58,3 +58,4 @@ export {
 export { englishFallbacks, loadQuery } from './sanity/load.server';
 export { COOKIES } from './features/consent/cookie-list.server';
 export { RETENTION_TABLE } from './portal/retention-policy.server';
+export { showTestBookingLink } from './features/booking/test-link.server';

@@ -7,6 +7,7 @@ import {
   logoImages,
   previewPerspective,
   redirect,
+  showTestBookingLink,
 } from '~/server-api';
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from '@remix-run/react';
@@ -19,7 +20,6 @@ import {
   requestLocale,
   RouteErrorBoundary,
   type ShellData,
-  showTestBookingLink,
   useT,
 } from '~/kit';
 import { isbot } from 'isbot';
