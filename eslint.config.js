@@ -10,12 +10,77 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The shared modules' barrels (app/kit.ts says why) and the modules each re-exports, for the rule below.
-const barrels = ['app/kit.ts', 'app/features/insights/kit.ts', 'app/features/portal/kit.ts'].map((file) => ({
-  alias: `~/${file.replace(/^app\//, '').replace(/\.ts$/, '')}`,
-  modules: [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/ from '(\.{1,2}\/[^']+)';/g)].map((m) =>
-    path.posix.join(path.posix.dirname(file), m[1]).replace(/^app\//, ''),
-  ),
-}));
+const barrels = ['app/kit.ts', 'app/content-kit.ts', 'app/features/insights/kit.ts', 'app/features/portal/kit.ts'].map(
+  (file) => ({
+    alias: `~/${file.replace(/^app\//, '').replace(/\.ts$/, '')}`,
+    modules: [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/ from '(\.{1,2}\/[^']+)';/g)].map((m) =>
+      path.posix.join(path.posix.dirname(file), m[1]).replace(/^app\//, ''),
+    ),
+  }),
+);
+
+// The shell: what every page runs (the root, the locale layout, its header, footer and error
+// screens, the client entry) and the lazy widgets it loads on every page. None of it may import
+// ~/content-kit: that chunk would then be downloaded by every page (app/content-kit.ts).
+const shellFiles = [
+  'app/layouts/**/*.{ts,tsx}',
+  'app/root.tsx',
+  'app/entry.client.tsx',
+  'app/components/Header.tsx',
+  'app/components/Footer.tsx',
+  'app/components/RouteError.tsx',
+  'app/components/LanguageSwitcher.tsx',
+  'app/components/PreviewBanner.tsx',
+  'app/components/VisualEditingOverlays.tsx',
+  'app/features/booking/BookingDialog.tsx',
+  'app/features/chat/FloatingButtons.tsx',
+  'app/features/consent/ConsentBanner.tsx',
+  'app/features/forms/NewsletterForm.tsx',
+  'app/features/chat/VerificationDialog.tsx',
+  'app/features/toast/Toaster.tsx',
+];
+const notContentKit = {
+  name: '~/content-kit',
+  message: 'The shell runs on every page: what it uses belongs in ~/kit, not ~/content-kit (app/content-kit.ts).',
+};
+
+/** no-restricted-imports for the browser build's entries; `extraPaths` adds to its paths. */
+const entryImports = (extraPaths = []) => [
+  'error',
+  {
+    paths: [
+      ...extraPaths,
+      {
+        name: 'i18next',
+        message: 'The browser translates with useT (app/lib/locale.ts): i18next stays on the server (issue 43).',
+        allowTypeImports: true,
+      },
+      {
+        name: 'react-i18next',
+        message: 'The browser translates with useT (app/lib/locale.ts): react-i18next stays on the server (issue 43).',
+        allowTypeImports: true,
+      },
+      {
+        name: '@remix-run/node',
+        message: 'Import its functions from ~/server-api (app/server-api.ts); types may come from here.',
+        allowTypeImports: true,
+      },
+    ],
+    patterns: [
+      ...barrels.map(({ alias, modules }) => ({
+        group: modules.map((m) => `**/${m}`),
+        message: `Import it from ${alias}: what these pages share makes one chunk only if every entry takes it from there.`,
+        allowTypeImports: true,
+      })),
+      {
+        group: ['*.server'],
+        message:
+          'Import it from ~/server-api (app/server-api.ts): in the browser a .server import is an empty chunk of its own.',
+        allowTypeImports: true,
+      },
+    ],
+  },
+];
 
 export default tseslint.config(
   {
@@ -99,6 +164,7 @@ export default tseslint.config(
       'app/root.tsx',
       'app/entry.client.tsx',
       'app/components/LanguageSwitcher.tsx',
+      'app/components/PreviewBanner.tsx',
       'app/components/VisualEditingOverlays.tsx',
       'app/features/booking/BookingDialog.tsx',
       'app/features/chat/FloatingButtons.tsx',
@@ -108,43 +174,17 @@ export default tseslint.config(
       'app/features/toast/Toaster.tsx',
     ],
     ignores: ['**/*.test.*'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'i18next',
-              message: 'The browser translates with useT (app/lib/locale.ts): i18next stays on the server (issue 43).',
-              allowTypeImports: true,
-            },
-            {
-              name: 'react-i18next',
-              message:
-                'The browser translates with useT (app/lib/locale.ts): react-i18next stays on the server (issue 43).',
-              allowTypeImports: true,
-            },
-            {
-              name: '@remix-run/node',
-              message: 'Import its functions from ~/server-api (app/server-api.ts); types may come from here.',
-              allowTypeImports: true,
-            },
-          ],
-          patterns: [
-            ...barrels.map(({ alias, modules }) => ({
-              group: modules.map((m) => `**/${m}`),
-              message: `Import it from ${alias}: what these pages share makes one chunk only if every entry takes it from there.`,
-              allowTypeImports: true,
-            })),
-            {
-              group: ['*.server'],
-              message:
-                'Import it from ~/server-api (app/server-api.ts): in the browser a .server import is an empty chunk of its own.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': entryImports() },
+  },
+  {
+    // The shell's entries: the same, and never the content kit.
+    files: shellFiles.filter((file) => !/Header|Footer|RouteError/.test(file)),
+    ignores: ['**/*.test.*'],
+    rules: { '@typescript-eslint/no-restricted-imports': entryImports([notContentKit]) },
+  },
+  {
+    // The shell's other modules (not entries: they may import a kit's modules directly).
+    files: ['app/components/Header.tsx', 'app/components/Footer.tsx', 'app/components/RouteError.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [notContentKit] }] },
   },
 );

@@ -6,7 +6,10 @@
 // so they make one chunk. The re-exports are named: esbuild resolves a name imported through
 // `export *` straight to its module and leaves this file out, which would undo all of it.
 // Only modules the browser runs belong here: nothing `.server`, nothing that loads a lazy
-// widget (that would be an import cycle), nothing only the portal uses.
+// widget (that would be an import cycle), nothing only the portal uses. The client entry reaches
+// this file, so all of it is in every page's first scripts: what the shell (root, locale layout,
+// header, footer, error pages, its lazy widgets) and nearly every page use. Blocks only content
+// pages use go in ./content-kit.ts (ADR 0024, "Less in the kit").
 export {
   defaultLocale,
   defaultNS,
@@ -51,6 +54,7 @@ export {
   type TagManagerSnippet,
   type Timer,
 } from './lib/analytics';
+export { EARLY_HREF, EARLY_TAP, earlyTapsScript, openedEarly, releaseEarlyTap } from './lib/early-taps';
 export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
 export { allDeferredLoaded, deferred, HydrateLater, useMountedOnDemand } from './lib/deferred';
 export { keyFileUrl, loadLanguage, startKeyFiles } from './lib/i18n-backend';
@@ -61,22 +65,12 @@ export { type RootData, useRootData } from './lib/root-data';
 export { isShellRoute, type ShellData, useShell } from './lib/shell';
 export { CmsText } from './components/CmsText';
 export {
-  ArrowBackIcon,
-  ArrowForwardIcon,
-  BriefcaseIcon,
-  BuildingIcon,
   CalendarIcon,
-  ChartIcon,
   ChatIcon,
   CheckIcon,
   ChevronDownIcon,
-  ChevronForwardIcon,
   ClockIcon,
   CloseIcon,
-  CogIcon,
-  CompassIcon,
-  ExternalIcon,
-  FolderIcon,
   GlobeIcon,
   type IconProps,
   iconProps,
@@ -84,43 +78,21 @@ export {
   MenuIcon,
   PhoneIcon,
   PinIcon,
-  QuoteIcon,
-  RocketIcon,
-  ServiceIcon,
-  SparkIcon,
-  TrendUpIcon,
   UserIcon,
-  UsersIcon,
 } from './components/icons';
 export { type ImageAttributes, Img } from './components/Img';
 export { JsonLd, jsonLdString } from './components/JsonLd';
 export { PillLink, pillLinkClass } from './components/PillLink';
-export { NotFound, RouteErrorBoundary } from './components/RouteError';
+export { NotFound, NotFoundPage, notFoundMeta, RouteErrorBoundary } from './components/RouteError';
 export { TaggedText } from './components/TaggedText';
-export { Bidi } from './components/marketing/Bidi';
-export { CheckList } from './components/marketing/CheckList';
-export { CtaBand } from './components/marketing/CtaBand';
-export { GridCard } from './components/marketing/GridCard';
-export { PageBand } from './components/marketing/PageBand';
-export { PageHeading } from './components/marketing/PageHeading';
-export { ServiceCards } from './components/marketing/ServiceCards';
-export { TitledSection, titleStyle } from './components/marketing/TitledSection';
-export { button, colorOf, container, eyebrow, lead, sectionTitle, serviceColor } from './components/marketing/ui';
-export { BookConsultationButton } from './features/booking/BookConsultationButton';
-export { BookingContext, type BookingSource, trackBookingOpen, useBooking } from './features/booking/booking-context';
-export { BookingWhatsAppLink } from './features/booking/BookingWhatsAppLink';
 export {
   BOOKING_PATH,
-  bookingFrameUrl,
-  CONFIRMATION_PATH,
-  confirmationRedirectUrl,
-  FRAME_SOURCE,
-  showTestBookingLink,
-  TEST_SOURCE,
-  testBookingPath,
-} from './features/booking/frame-url';
+  BookingContext,
+  type BookingSource,
+  trackBookingOpen,
+  useBooking,
+} from './features/booking/booking-context';
 export { isPlainClick } from './features/booking/plain-click';
-export { SchedulingFrame } from './features/booking/SchedulingFrame';
 export { whatsappUrl } from './features/chat/whatsapp-url';
 export {
   CONSENT_ACTION_FIELD,
@@ -132,5 +104,3 @@ export {
   type ConsentChoice,
   currentConsent,
 } from './features/consent/consent';
-export { applyConsent, privacySignal, reopenConsent } from './features/consent/consent-client';
-export { ErrorAlert, FieldErrorLinks } from './features/forms/ErrorAlert';

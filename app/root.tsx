@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import {
   consentBootScript,
   dir,
+  earlyTapsScript,
   type Locale,
   requestLocale,
   type RootData,
@@ -13,7 +14,6 @@ import {
 } from '~/kit';
 import { RouteAnnouncer } from './components/RouteAnnouncer';
 import { ScriptPreloads } from './components/ScriptPreloads';
-import { earlyTapsScript } from './lib/early-taps';
 import { env, i18nVersion, imageConfig } from '~/server-api';
 import arabicFont from './fonts/noto-kufi-arabic-subset.woff2';
 import latinFont from './fonts/inter-latin-subset.woff2';

@@ -113,13 +113,16 @@ export const routeTable = [
  * missing-Arabic report.
  * @type {Readonly<Record<string, string>>}
  */
-export const landingPagePaths = Object.freeze(
-  Object.fromEntries(
-    routeTable
-      .filter((route) => route.landingKey)
-      .map((route) => [route.landingKey, `/${(route.path ?? '').replace(/\/:[^/]*\?$/, '')}`]),
-  ),
-);
+// Built in a function marked pure, so that a bundle that does not use it (the browser's shell, which
+// imports only `layoutRouteIds`) leaves it and the route table out: esbuild keeps a top-level call.
+export const landingPagePaths = /* @__PURE__ */ (() =>
+  Object.freeze(
+    Object.fromEntries(
+      routeTable
+        .filter((route) => route.landingKey)
+        .map((route) => [route.landingKey, `/${(route.path ?? '').replace(/\/:[^/]*\?$/, '')}`]),
+    ),
+  ))();
 
 /** Routes that answer outside the page shell (no language prefix). */
 export const resourceRoutes = [

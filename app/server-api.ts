@@ -57,3 +57,4 @@ export {
   verifySignIn,
 } from './portal/service.server';
 export { englishFallbacks, loadQuery } from './sanity/load.server';
+export { showTestBookingLink } from './features/booking/test-link.server';

@@ -1,11 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { EARLY_HREF, EARLY_TAP, releaseEarlyTap } from '~/lib/early-taps';
 import {
   CheckIcon,
   ChevronDownIcon,
   dir,
+  EARLY_HREF,
+  EARLY_TAP,
   GlobeIcon,
   type Locale,
   LOCALE_COOKIE,
@@ -13,6 +14,7 @@ import {
   localeCookieValue,
   localeNames,
   locales,
+  releaseEarlyTap,
   twinPath,
   useLocale,
   useT,

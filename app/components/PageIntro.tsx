@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { ComponentProps } from 'react';
 import { container } from '~/components/marketing/ui';
 import { SanityImage } from '~/components/SanityImage';
-import { ArrowBackIcon, ChevronForwardIcon } from './icons';
+import { ArrowBackIcon, ChevronForwardIcon } from './page-icons';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useT } from '~/lib/locale';
 

@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { useT } from '~/lib/locale';
+import { useT } from '~/kit';
 import type { Perspective } from '~/sanity/types';
 
 /**

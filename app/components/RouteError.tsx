@@ -1,4 +1,6 @@
+import type { MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { layoutFromMatches } from '~/lib/meta';
 import { PillLink, pillLinkClass } from '~/components/PillLink';
 import { useLocalizePath, useT } from '~/lib/locale';
 
@@ -49,3 +51,16 @@ export function RouteErrorBoundary() {
     </section>
   );
 }
+
+/** The 404 page (app/pages/not-found.tsx): any path no page claims. */
+export function NotFoundPage() {
+  return <NotFound />;
+}
+
+/** The 404 page's title (with the brand) and `noindex`. */
+export const notFoundMeta: MetaFunction = ({ matches }) => {
+  const layout = layoutFromMatches(matches);
+  const brand = layout?.shell.settings.brandName;
+  const title = layout?.locale === 'ar' ? 'الصفحة غير موجودة' : 'Page not found';
+  return [{ title: brand ? `${title} | ${brand}` : title }, { name: 'robots', content: 'noindex' }];
+};

@@ -7,6 +7,7 @@ import {
   logoImages,
   previewPerspective,
   redirect,
+  showTestBookingLink,
 } from '~/server-api';
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, type ClientLoaderFunctionArgs } from '@remix-run/react';
@@ -19,7 +20,6 @@ import {
   requestLocale,
   RouteErrorBoundary,
   type ShellData,
-  showTestBookingLink,
   useT,
 } from '~/kit';
 import { isbot } from 'isbot';
@@ -28,7 +28,6 @@ import { Header } from '~/components/Header';
 import { NavigationProgress } from '~/components/NavigationProgress';
 import { BookingProvider } from '~/features/booking/BookingProvider';
 import { createFormToken } from '~/features/forms/spam-check';
-import { PreviewBanner } from '~/components/PreviewBanner';
 import { VisualEditing } from '~/components/VisualEditing';
 import { OrganizationJsonLd } from '~/components/OrganizationJsonLd';
 import { SHELL_QUERY } from '~/sanity/queries/shell';
@@ -38,6 +37,8 @@ import { SHELL_QUERY } from '~/sanity/queries/shell';
 const FloatingButtons = deferred('floating', () =>
   import('~/features/chat/FloatingButtons').then((m) => m.FloatingButtons),
 );
+// Only an editor's preview session shows the banner: visitors never download its code.
+const PreviewBanner = deferred('preview', () => import('~/components/PreviewBanner').then((m) => m.PreviewBanner));
 const Toaster = deferred('toaster', () => import('~/features/toast/Toaster').then((m) => m.Toaster));
 // The cookie banner too (issue 43): its server markup works before its code arrives and without
 // JavaScript (a plain form, and CSS that hides it once a choice is stored); its code hydrates it.

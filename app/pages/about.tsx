@@ -1,20 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import {
-  CheckList,
-  CmsText,
-  CompassIcon,
-  container,
-  CtaBand,
-  GridCard,
-  landingMeta,
-  PageBand,
-  PageHeading,
-  requestLocale,
-  RouteErrorBoundary,
-  SparkIcon,
-  useT,
-} from '~/kit';
+import { CmsText, landingMeta, requestLocale, RouteErrorBoundary, useT } from '~/kit';
+import { CheckList, CompassIcon, container, CtaBand, GridCard, PageBand, PageHeading, SparkIcon } from '~/content-kit';
 import { SanityImage } from '~/components/SanityImage';
 import { RichText } from '~/components/RichText';
 import { englishFallbacks, loadQuery, renderRichText } from '~/server-api';

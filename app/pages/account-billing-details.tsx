@@ -12,16 +12,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
 import type { BillingDetailsField } from '~/billing/tax/details';
-import {
-  button,
-  ErrorAlert,
-  FieldErrorLinks,
-  isolateCodes,
-  requestLocale,
-  RouteErrorBoundary,
-  useLocalizePath,
-  useT,
-} from '~/kit';
+import { isolateCodes, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { button, ErrorAlert, FieldErrorLinks } from '~/content-kit';
 import {
   BILLING_DETAILS_FIELDS,
   BillingDetailsFields,

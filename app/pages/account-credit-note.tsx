@@ -2,7 +2,8 @@ import { creditNotePage, notFound, portalT, requireClient } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Fragment } from 'react';
-import { Bidi, button, isolateNumberRuns, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { isolateNumberRuns, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { Bidi, button } from '~/content-kit';
 import {
   portalMeta,
   TaxArticle,

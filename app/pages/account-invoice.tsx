@@ -2,17 +2,15 @@ import { invoicePage, notFound, portalT, requireClient } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import {
-  Bidi,
-  button,
   isolateNumberRuns,
   placeName,
   requestLocale,
   RouteErrorBoundary,
-  TitledSection,
   useLocale,
   useLocalizePath,
   useT,
 } from '~/kit';
+import { Bidi, button, TitledSection } from '~/content-kit';
 import {
   AmountList,
   InvoiceStatusBadge,

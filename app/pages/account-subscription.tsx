@@ -13,7 +13,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
-import { button, requestLocale, RouteErrorBoundary, TitledSection, titleStyle, useLocalizePath, useT } from '~/kit';
+import { requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { button, TitledSection, titleStyle } from '~/content-kit';
 import { BillingHistory, INVOICE_CURSOR_PARAM } from '~/features/portal/InvoiceTable';
 import {
   CancelForm,

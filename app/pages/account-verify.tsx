@@ -11,7 +11,8 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import { button, ErrorAlert, localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { button, ErrorAlert } from '~/content-kit';
 import { BusyButton, card, CodeField, portalMeta, PortalPage, textLink } from '~/features/portal/kit';
 
 /**

@@ -15,17 +15,8 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import {
-  button,
-  ErrorAlert,
-  locales,
-  localizePath,
-  requestLocale,
-  RouteErrorBoundary,
-  TitledSection,
-  useLocalizePath,
-  useT,
-} from '~/kit';
+import { locales, localizePath, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { button, ErrorAlert, TitledSection } from '~/content-kit';
 import {
   BusyButton,
   card,

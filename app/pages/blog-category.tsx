@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { CmsText, container, RouteErrorBoundary } from '~/kit';
+import { CmsText, RouteErrorBoundary } from '~/kit';
+import { container } from '~/content-kit';
 import {
   CategoryLinks,
   errorMeta,

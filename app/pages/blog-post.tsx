@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { RichText } from '~/components/RichText';
-import { FolderIcon, JsonLd, localizePath, PageHeading, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
+import { JsonLd, localizePath, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
+import { FolderIcon, PageHeading } from '~/content-kit';
 import { imageUrlBuilder } from '~/lib/image';
 import { toPostCard } from '~/features/blog/cards';
 import {

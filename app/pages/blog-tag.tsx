@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { container, RouteErrorBoundary, TaggedText } from '~/kit';
+import { RouteErrorBoundary, TaggedText } from '~/kit';
+import { container } from '~/content-kit';
 import { errorMeta, TagSection, TermIntro, termListingMeta, TermPosts, useInsightsCopy } from '~/features/insights/kit';
 import { englishFallbacks, insightsT, listingRequest, listingTitle, loadQuery, termListing } from '~/server-api';
 import { BLOG_TAG_QUERY } from '~/sanity/queries/insights';

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { container, pageMeta, RouteErrorBoundary } from '~/kit';
+import { pageMeta, RouteErrorBoundary } from '~/kit';
+import { container } from '~/content-kit';
 import { NewsletterForm } from '~/features/forms/NewsletterForm';
 import { toPostCard } from '~/features/blog/cards';
 import {

@@ -1,15 +1,11 @@
 import { fixedT } from '~/server-api';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import {
-  BookingWhatsAppLink,
-  PageHeading,
-  pageMeta,
-  requestLocale,
-  RouteErrorBoundary,
-  SchedulingFrame,
-  useShell,
-  useT,
-} from '~/kit';
+import { pageMeta, requestLocale, RouteErrorBoundary, useShell, useT } from '~/kit';
+import { PageHeading } from '~/content-kit';
+// The booking dialog's frame and WhatsApp link: shared with the dialog's deferred code only (one
+// chunk for the two), so they are not in every page's first scripts.
+import { BookingWhatsAppLink } from '~/features/booking/BookingWhatsAppLink';
+import { SchedulingFrame } from '~/features/booking/SchedulingFrame';
 
 /**
  * /book and /ar/book: the booking view (docs/requirements.md#chat-and-booking). What the booking

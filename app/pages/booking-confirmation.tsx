@@ -2,21 +2,19 @@ import { englishFallbacks, loadQuery } from '~/server-api';
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import {
-  ArrowForwardIcon,
   CheckIcon,
   intlLocale,
   latinTextLang,
   type Locale,
-  PageHeading,
   pageMeta,
   PillLink,
   requestLocale,
   RouteErrorBoundary,
-  TitledSection,
   useLocale,
   useLocalizePath,
   useT,
 } from '~/kit';
+import { ArrowForwardIcon, PageHeading, TitledSection } from '~/content-kit';
 import { hasSummary, parseBookingParams, type BookingDetails } from '~/features/booking-confirmation/params';
 import { BOOKING_CONFIRMATION_QUERY } from '~/sanity/queries/site';
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { container, JsonLd, localizePath, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
+import { JsonLd, localizePath, pageMeta, requestLocale, RouteErrorBoundary } from '~/kit';
+import { container } from '~/content-kit';
 import { englishFallbacks, insightsT, loadQuery, siteUrl } from '~/server-api';
 import { absoluteUrl, breadcrumbList } from '~/lib/structured-data';
 import { CaseStudyCard, CaseStudyCta, errorMeta, IndexIntro } from '~/features/insights/kit';

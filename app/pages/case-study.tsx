@@ -1,21 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import {
-  BriefcaseIcon,
-  BuildingIcon,
   CmsText,
   HydrateLater,
   JsonLd,
   localizePath,
-  PageHeading,
   pageMeta,
   PinIcon,
-  QuoteIcon,
   requestLocale,
   RouteErrorBoundary,
-  TrendUpIcon,
   useFallbackLang,
 } from '~/kit';
+import { BriefcaseIcon, BuildingIcon, PageHeading, QuoteIcon, TrendUpIcon } from '~/content-kit';
 import { imageUrlBuilder } from '~/lib/image';
 import {
   ArticleHeader,

@@ -11,19 +11,8 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import {
-  button,
-  CheckIcon,
-  ErrorAlert,
-  FieldErrorLinks,
-  isolateCodes,
-  requestLocale,
-  RouteErrorBoundary,
-  TitledSection,
-  titleStyle,
-  useLocalizePath,
-  useT,
-} from '~/kit';
+import { CheckIcon, isolateCodes, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { button, ErrorAlert, FieldErrorLinks, TitledSection, titleStyle } from '~/content-kit';
 import type { BillingDetailsField } from '~/billing/tax/details';
 import {
   BILLING_DETAILS_FIELDS,

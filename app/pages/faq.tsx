@@ -8,13 +8,12 @@ import {
   HydrateLater,
   JsonLd,
   landingMeta,
-  PageHeading,
   requestLocale,
   RouteErrorBoundary,
-  TitledSection,
   useFallbackLang,
   useT,
 } from '~/kit';
+import { PageHeading, TitledSection } from '~/content-kit';
 import { FaqQuestionForm } from '~/features/forms/FaqQuestionForm';
 import { FAQ_PAGE_QUERY, type FaqPage } from '~/sanity/queries/site';
 

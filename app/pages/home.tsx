@@ -2,30 +2,32 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useId, type ReactNode } from 'react';
 import {
-  ArrowForwardIcon,
-  Bidi,
-  BookConsultationButton,
-  button,
   CalendarIcon,
-  CheckList,
   CmsText,
-  container,
-  eyebrow,
-  GridCard,
   HydrateLater,
-  lead,
-  PageBand,
   pageMeta,
-  QuoteIcon,
   requestLocale,
   RouteErrorBoundary,
-  sectionTitle,
-  ServiceCards,
   useFallbackLang,
   useLocalizePath,
   useShell,
   useT,
 } from '~/kit';
+import {
+  ArrowForwardIcon,
+  Bidi,
+  BookConsultationButton,
+  button,
+  CheckList,
+  container,
+  eyebrow,
+  GridCard,
+  lead,
+  PageBand,
+  QuoteIcon,
+  sectionTitle,
+  ServiceCards,
+} from '~/content-kit';
 import { SanityImage } from '~/components/SanityImage';
 import { IndicatorsTable } from '~/components/marketing/IndicatorsTable';
 import { splitHighlight } from '~/lib/highlight';

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { layoutFromMatches, NotFound, requestLocale, RouteErrorBoundary } from '~/kit';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { requestLocale } from '~/kit';
 import { notFound } from '~/server-api';
 
 /** Any path no page claims: a real 404 inside the localized shell. */
@@ -7,15 +7,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw await notFound(requestLocale(request));
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const layout = layoutFromMatches(matches);
-  const brand = layout?.shell.settings.brandName;
-  const title = layout?.locale === 'ar' ? 'الصفحة غير موجودة' : 'Page not found';
-  return [{ title: brand ? `${title} | ${brand}` : title }, { name: 'robots', content: 'noindex' }];
-};
-
-export const ErrorBoundary = RouteErrorBoundary;
-
-export default function NotFoundPage() {
-  return <NotFound />;
-}
+// What the browser runs of this page is in the kit (app/components/RouteError.tsx): every page has
+// it already, so the 404 needs no chunk of its own (ADR 0024).
+export { NotFoundPage as default, notFoundMeta as meta, RouteErrorBoundary as ErrorBoundary } from '~/kit';

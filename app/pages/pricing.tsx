@@ -16,22 +16,16 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useRef } from 'react';
 import { isPlanKey } from '~/billing/types';
 import {
-  Bidi,
-  BookConsultationButton,
-  button,
   CalendarIcon,
-  CheckList,
   CmsText,
-  container,
-  CtaBand,
   HydrateLater,
   landingMeta,
-  PageHeading,
   requestLocale,
   RouteErrorBoundary,
   useFallbackLang,
   useT,
 } from '~/kit';
+import { Bidi, BookConsultationButton, button, CheckList, container, CtaBand, PageHeading } from '~/content-kit';
 import { formatSgd } from '~/lib/price';
 import { PRICING_QUERY } from '~/sanity/queries/marketing';
 import { RATE_LIMITED_MESSAGE } from '~/features/forms/rate-limit';

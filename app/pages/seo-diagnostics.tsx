@@ -11,10 +11,10 @@ import {
   pageMeta,
   requestLocale,
   RouteErrorBoundary,
-  TitledSection,
   useLocale,
   useT,
 } from '~/kit';
+import { TitledSection } from '~/content-kit';
 import type { DiagnosticsEntry } from '~/features/seo/diagnostics.server';
 import { DESCRIPTION_MAX, TITLE_MAX } from '~/features/seo/limits';
 import { CONTENT_DOCUMENTS_QUERY, CONTENT_TYPES, SITE_PAGES_QUERY } from '~/sanity/queries/site';

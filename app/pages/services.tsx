@@ -1,25 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { CmsText, HydrateLater, landingMeta, requestLocale, RouteErrorBoundary, useT } from '~/kit';
 import {
   BuildingIcon,
   CheckList,
-  CmsText,
   colorOf,
   container,
   CtaBand,
   GridCard,
-  HydrateLater,
-  landingMeta,
   lead,
   PageBand,
   PageHeading,
-  requestLocale,
-  RouteErrorBoundary,
   sectionTitle,
   ServiceCards,
   ServiceIcon,
-  useT,
-} from '~/kit';
+} from '~/content-kit';
 import { useServiceHashScroll } from '~/lib/use-service-hash-scroll';
 import { englishFallbacks, loadQuery } from '~/server-api';
 import { SERVICES_QUERY } from '~/sanity/queries/marketing';

@@ -13,7 +13,8 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef } from 'react';
-import { button, ErrorAlert, requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { requestLocale, RouteErrorBoundary, useLocalizePath, useT } from '~/kit';
+import { button, ErrorAlert } from '~/content-kit';
 import { card, CodeField, EmailField, portalMeta, PortalPage } from '~/features/portal/kit';
 
 /**

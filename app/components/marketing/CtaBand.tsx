@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon, CalendarIcon } from '~/components/icons';
+import { CalendarIcon } from '~/components/icons';
+import { ArrowForwardIcon } from '~/components/page-icons';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { useLocalizePath, useT } from '~/lib/locale';
 import { button, container, lead } from './ui';

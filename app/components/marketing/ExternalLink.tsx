@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useLocalizePath, useT } from '~/lib/locale';
-import { ExternalIcon } from '~/components/icons';
+import { ExternalIcon } from '~/components/page-icons';
 
 /**
  * A CMS link: site paths stay in the page's language; other addresses open in a new tab

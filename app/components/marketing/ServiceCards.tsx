@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowForwardIcon, ServiceIcon } from '~/components/icons';
+import { ArrowForwardIcon, ServiceIcon } from '~/components/page-icons';
 import { useFallbackLang } from '~/lib/content-lang';
 import { useLocalizePath, useT } from '~/lib/locale';
 import type { ServiceCard } from '~/sanity/queries/marketing';

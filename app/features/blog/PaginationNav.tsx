@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ArrowBackIcon, ArrowForwardIcon } from '~/components/icons';
+import { ArrowBackIcon, ArrowForwardIcon } from '~/components/page-icons';
 import { useT } from '~/lib/locale';
 import { pageHref, pageWindow } from './pagination';
 

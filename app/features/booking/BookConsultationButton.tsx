@@ -1,6 +1,5 @@
 import { useLocalizePath } from '~/lib/locale';
-import { useBooking, type BookingSource } from './booking-context';
-import { BOOKING_PATH } from './frame-url';
+import { BOOKING_PATH, useBooking, type BookingSource } from './booking-context';
 import { isPlainClick } from './plain-click';
 
 /**

@@ -2,7 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
 import { CenteredDialog, DialogCloseButton } from '~/components/CenteredDialog';
-import { analytics, BookingWhatsAppLink, SchedulingFrame, testBookingPath, useLocale, useT } from '~/kit';
+import { analytics, useLocale, useT } from '~/kit';
+import { BookingWhatsAppLink } from './BookingWhatsAppLink';
+import { testBookingPath } from './frame-url';
+import { SchedulingFrame } from './SchedulingFrame';
 
 export interface BookingDialogConfig {
   schedulingUrl: string | null;

@@ -12,6 +12,13 @@ import { analytics } from '~/lib/analytics';
  */
 export type BookingSource = 'hero' | 'floating' | 'cta';
 
+/**
+ * The booking view (app/pages/book.tsx): the same frame as the dialog on a page of its own, where
+ * every Book a Consultation link leads when JavaScript does not (yet) open the dialog. Here rather
+ * than with the frame's URLs (frame-url.ts), which only the dialog and that page need.
+ */
+export const BOOKING_PATH = '/book';
+
 type BookingContextValue = {
   isOpen: boolean;
   openBooking: (source: BookingSource) => void;

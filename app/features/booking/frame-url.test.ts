@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFrameUrl, confirmationRedirectUrl, showTestBookingLink, testBookingPath } from './frame-url';
+import { bookingFrameUrl, confirmationRedirectUrl, testBookingPath } from './frame-url';
 
 const SITE = 'https://www.bawaba-advisory.com';
 const CAL = 'https://calendly.com/bawaba-advisory/30min';
@@ -65,15 +65,5 @@ describe('testBookingPath', () => {
       expect(url.searchParams.get('event_id')).toMatch(/^test_event_/);
       expect(url.searchParams.get('invitee_session_id')).toMatch(/^test_session_/);
     }
-  });
-});
-
-describe('showTestBookingLink', () => {
-  it('shows outside production, or when the setting is on', () => {
-    expect(showTestBookingLink(false, false)).toBe(true);
-    expect(showTestBookingLink(false, null)).toBe(true);
-    expect(showTestBookingLink(true, false)).toBe(false);
-    expect(showTestBookingLink(true, null)).toBe(false);
-    expect(showTestBookingLink(true, true)).toBe(true);
   });
 });

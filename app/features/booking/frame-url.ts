@@ -14,11 +14,6 @@
 import { localizePath, type Locale } from '~/i18n';
 
 export const CONFIRMATION_PATH = '/booking-confirmation';
-/**
- * The booking view (app/pages/book.tsx): the same frame as the dialog on a page of its own, where
- * every Book a Consultation link leads when JavaScript does not (yet) open the dialog.
- */
-export const BOOKING_PATH = '/book';
 export const FRAME_SOURCE = 'booking_dialog';
 export const TEST_SOURCE = 'direct_test';
 
@@ -62,9 +57,4 @@ export function testBookingPath(locale: Locale, now: number): string {
     invitee_session_id: `test_session_${stamp}`,
   });
   return `${localizePath(CONFIRMATION_PATH, locale)}?${params.toString()}`;
-}
-
-/** The 'Test Direct Link' is shown outside production, or when site settings turn it on. */
-export function showTestBookingLink(isProduction: boolean, settingOn: boolean | null | undefined): boolean {
-  return !isProduction || settingOn === true;
 }

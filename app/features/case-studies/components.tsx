@@ -1,4 +1,5 @@
-import { ArrowForwardIcon, BriefcaseIcon, PinIcon } from '~/components/icons';
+import { PinIcon } from '~/components/icons';
+import { ArrowForwardIcon, BriefcaseIcon } from '~/components/page-icons';
 import { CmsText } from '~/components/CmsText';
 import { BookConsultationButton } from '~/features/booking/BookConsultationButton';
 import { useT } from '~/lib/locale';

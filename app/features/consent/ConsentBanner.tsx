@@ -1,7 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import {
-  applyConsent,
   CONSENT_ACTION_FIELD,
   CONSENT_BANNER_ID,
   CONSENT_JS_FIELD,
@@ -9,12 +8,12 @@ import {
   CONSENT_SAVED_ANCHOR,
   type ConsentChoice,
   currentConsent,
-  privacySignal,
   TaggedText,
   useLocalizePath,
   useRootData,
   useT,
 } from '~/kit';
+import { applyConsent, privacySignal } from './consent-client';
 
 /** The id of the "Choose" panel: without JavaScript the "Choose" link targets it and CSS shows it. */
 const CHOICES_ID = 'cookie-consent-choose';

@@ -1,6 +1,15 @@
 import { useT } from '~/lib/locale';
 import { CONSENT_BANNER_ID } from './consent';
-import { reopenConsent } from './consent-client';
+
+/**
+ * Shows the banner again and moves focus to it. Here rather than in consent-client.ts, which only
+ * the banner's deferred code uses: the footer is in every page's first scripts (ADR 0024).
+ */
+function reopenConsent() {
+  document.documentElement.setAttribute('data-consent', 'open');
+  const banner = document.getElementById(CONSENT_BANNER_ID);
+  banner?.focus();
+}
 
 /** The footer's "Cookie settings": the banner again, focused (without JavaScript: a link to it). */
 export function CookieSettingsLink({ className }: { className: string }) {

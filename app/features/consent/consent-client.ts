@@ -1,12 +1,5 @@
 import { tagManagerSnippet } from '~/lib/analytics';
-import {
-  CONSENT_BANNER_ID,
-  consentModeState,
-  loadsTagManager,
-  withPrivacySignal,
-  type ConsentChoice,
-  type ConsentMode,
-} from './consent';
+import { consentModeState, loadsTagManager, withPrivacySignal, type ConsentChoice, type ConsentMode } from './consent';
 
 /**
  * A choice made on the page, applied at once in the browser: the same steps as the inline boot
@@ -43,11 +36,4 @@ export function applyConsent(choice: ConsentChoice, settings: { gtmId: string | 
     script.src = gtm.scriptUrl;
     document.head.appendChild(script);
   }
-}
-
-/** Shows the banner again (the footer's "Cookie settings") and moves focus to it. */
-export function reopenConsent() {
-  document.documentElement.setAttribute('data-consent', 'open');
-  const banner = document.getElementById(CONSENT_BANNER_ID);
-  banner?.focus();
 }

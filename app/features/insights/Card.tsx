@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { CmsText } from '~/components/CmsText';
-import { ArrowForwardIcon } from '~/components/icons';
+import { ArrowForwardIcon } from '~/components/page-icons';
 import type { ImageLayoutName } from '~/components/image-layouts';
 import { SanityImage } from '~/components/SanityImage';
 import type { SanityImage as Img } from '~/sanity/groq';

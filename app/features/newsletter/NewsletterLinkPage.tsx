@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { button, useLocalizePath, useT } from '~/kit';
+import { useLocalizePath, useT } from '~/kit';
+import { button } from '~/content-kit';
 import { BusyButton, card, PortalPage } from '~/features/portal/kit';
 
 type LoaderData = { state: string; fields: Record<string, string>; title: string };
