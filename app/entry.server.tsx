@@ -14,6 +14,8 @@ import {
 import { PRIVATE_CACHE, setCacheHeaders } from './lib/cache-policy.server';
 import { allDeferredLoaded } from './lib/deferred';
 import { TranslationsContext } from './lib/locale';
+import { headScripts } from './lib/head-scripts.server';
+import { HeadScriptsContext } from './lib/root-data';
 import { serverTranslations } from './lib/translations.server';
 import { env } from './lib/env.server';
 import { reportError } from './lib/errors.server';
@@ -112,7 +114,9 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const page = renderDocument(
     // useT's strings: the languages' shared i18next instances, created at start (app/i18next.server.ts).
     <TranslationsContext.Provider value={serverTranslations}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      <HeadScriptsContext.Provider value={headScripts}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </HeadScriptsContext.Provider>
     </TranslationsContext.Provider>,
   );
   // The policy allows the page's own inline scripts by hash (ADR 0023), so it is made from the

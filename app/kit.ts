@@ -50,18 +50,17 @@ export {
   type PageViewInput,
   STARTUP_PAGE_TITLE,
   STARTUP_PAGE_VIEW_DELAY_MS,
-  tagManagerSnippet,
   type TagManagerSnippet,
   type Timer,
 } from './lib/analytics';
-export { EARLY_HREF, EARLY_TAP, earlyTapsScript, openedEarly, releaseEarlyTap } from './lib/early-taps';
+export { EARLY_HREF, EARLY_TAP, openedEarly, releaseEarlyTap } from './lib/early-taps';
 export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
 export { allDeferredLoaded, deferred, HydrateLater, useMountedOnDemand } from './lib/deferred';
 export { keyFileUrl, loadLanguage, startKeyFiles } from './lib/i18n-backend';
 export { type Translation, TranslationsContext, useDir, useLocale, useLocalizePath, useT } from './lib/locale';
 export { isolateCodes, isolateNumberRuns } from './lib/digits';
 export { errorTitle, landingMeta, layoutFromMatches, pageMeta } from './lib/meta';
-export { type RootData, useRootData } from './lib/root-data';
+export { HeadScriptsContext, type RootData, useRootData } from './lib/root-data';
 export { isShellRoute, type ShellData, useShell } from './lib/shell';
 export { CmsText } from './components/CmsText';
 export {
@@ -100,7 +99,6 @@ export {
   CONSENT_JS_FIELD,
   CONSENT_RETURN_FIELD,
   CONSENT_SAVED_ANCHOR,
-  consentBootScript,
   type ConsentChoice,
   currentConsent,
 } from './features/consent/consent';

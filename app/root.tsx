@@ -1,13 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from '@remix-run/react';
+import { useContext } from 'react';
 import {
-  consentBootScript,
   dir,
-  earlyTapsScript,
+  HeadScriptsContext,
   type Locale,
   requestLocale,
   type RootData,
-  tagManagerSnippet,
   useLocale,
   useRootData,
   useT,
@@ -41,9 +40,9 @@ export const shouldRevalidate = () => false;
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = useLocale();
   const root = useRootData();
-  // The tag manager loads only when GTM_ID is configured, and then as consent allows (ADR 0030).
-  const gtm = tagManagerSnippet(root?.gtmId);
-  const boot = root && consentBootScript({ gtmScriptUrl: gtm?.scriptUrl ?? null, mode: root.consentMode });
+  // The inline scripts' text, on the server only (HeadScriptsContext says why the browser needs none).
+  const buildHeadScripts = useContext(HeadScriptsContext);
+  const scripts = buildHeadScripts?.(root);
   return (
     <html lang={locale} dir={dir(locale)}>
       <head>
@@ -68,10 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             inserts gtm.js only as that allows ('strict-dynamic' then allows it). A <script src> in
             the markup would be refused: under 'strict-dynamic' it needs a nonce or an integrity
             hash (ADR 0023). It runs before the body is painted, so a returning visitor never sees
-            the banner (ADR 0030). */}
-        {boot && <script dangerouslySetInnerHTML={{ __html: boot }} />}
+            the banner (ADR 0030). The tag manager loads only when GTM_ID is configured. */}
+        {root && <script dangerouslySetInnerHTML={{ __html: scripts?.consent ?? '' }} suppressHydrationWarning />}
         {/* Answers a tap on the header's menus before React does (app/lib/early-taps.ts). */}
-        <script dangerouslySetInnerHTML={{ __html: earlyTapsScript }} />
+        <script dangerouslySetInnerHTML={{ __html: scripts?.earlyTaps ?? '' }} suppressHydrationWarning />
       </head>
       <body className="min-h-screen">
         {/* No <noscript> tag manager frame: a page shared by every visitor cannot know a choice
