@@ -172,3 +172,16 @@ for (const locale of LOCALES) {
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
   });
 }
+
+test('without JavaScript the static language menu stays hidden and the link to the other language shows', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(at('ar', '/pricing'));
+  await expect(page.getByTestId('language-menu-early')).toBeHidden();
+  const link = page.getByTestId('site-header').getByRole('link', { name: 'English', exact: true });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', '/pricing');
+  await context.close();
+});
