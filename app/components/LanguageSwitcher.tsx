@@ -34,6 +34,9 @@ export function LanguageSwitcher() {
   const [open, setOpen] = useState(false);
   // Until this has hydrated, the button is the page's early script's, and opens the static menu.
   const [early, setEarly] = useState(true);
+  // A tap whose press came before this took over (the early script's then, not Radix's, which
+  // opens on pointerdown) but whose click comes after: this answers it, or it would be lost.
+  const pressSeen = useRef(false);
 
   // Hydrated: the button opens this menu from now on (before, the page's early script opened the
   // static one: app/lib/early-taps.ts), which takes the static menu's place, open if it was.
@@ -63,6 +66,14 @@ export function LanguageSwitcher() {
         <DropdownMenu.Trigger asChild>
           <button
             ref={trigger}
+            onPointerDown={(e) => {
+              pressSeen.current = !trigger.current?.hasAttribute(EARLY_TAP);
+              if (!pressSeen.current) e.preventDefault(); // not Radix's yet: it would toggle too
+            }}
+            onClick={(e) => {
+              if (!pressSeen.current && e.detail > 0) setOpen((o) => !o);
+              pressSeen.current = false;
+            }}
             type="button"
             data-testid="language-switcher"
             // Before hydration a disclosure of the static menu below (not Radix's menu: no menu

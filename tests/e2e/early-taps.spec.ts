@@ -130,6 +130,25 @@ for (const locale of LOCALES) {
     await expect(page.getByRole('menu')).toBeVisible();
   });
 
+  test(`a tap pressed on the static language menu's button and released once the menu has hydrated is answered (${locale})`, async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto(at(locale, '/pricing'), { waitUntil: 'commit' });
+    const button = page.getByTestId('language-switcher');
+    await button.click();
+    await expect(page.getByTestId('language-menu-early')).toBeVisible();
+    // The finger goes down while the button is still the early script's...
+    await button.dispatchEvent('pointerdown', { button: 0, isPrimary: true, pointerType: 'touch' });
+    release();
+    await hydrated(page);
+    await expect(page.getByRole('menu')).toBeVisible();
+    // ...and comes up once the switcher has taken over: the tap closes the menu, as it meant to.
+    await button.dispatchEvent('click', { detail: 1 });
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test(`from the keyboard, the static language menu takes focus to its first link and gives it back on Escape (${locale})`, async ({
     page,
   }) => {
