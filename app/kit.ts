@@ -53,7 +53,7 @@ export {
   type TagManagerSnippet,
   type Timer,
 } from './lib/analytics';
-export { EARLY_HREF, EARLY_TAP, openedEarly, releaseEarlyTap } from './lib/early-taps';
+export { EARLY_TAP, localeCookie, openedEarly, releaseEarlyTap } from './lib/early-taps';
 export { ENGLISH_TEXT, latinTextLang, portableTextLang, useFallbackLang } from './lib/content-lang';
 export { allDeferredLoaded, deferred, HydrateLater, useMountedOnDemand } from './lib/deferred';
 export { keyFileUrl, loadLanguage, startKeyFiles } from './lib/i18n-backend';
