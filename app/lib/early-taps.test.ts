@@ -4,7 +4,8 @@
  * control once its component has hydrated (releaseEarlyTap); React never sees a tap it answered.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_TAP, earlyTapsScript, localeCookie, openedEarly, releaseEarlyTap } from './early-taps';
+import { EARLY_TAP, localeCookie, openedEarly, releaseEarlyTap } from './early-taps';
+import { earlyTapsScript } from './early-taps-script.server';
 
 /** Runs the script as the page does, its listeners removable between tests. */
 function runScript() {

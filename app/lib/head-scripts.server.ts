@@ -1,6 +1,6 @@
 import { consentBootScript } from '~/features/consent/consent';
 import { tagManagerSnippet } from '~/lib/analytics';
-import { earlyTapsScript } from '~/lib/early-taps';
+import { earlyTapsScript } from '~/lib/early-taps-script.server';
 import type { HeadScripts, RootData } from '~/lib/root-data';
 
 /**
