@@ -89,6 +89,7 @@ export default tseslint.config(
       'build-*/',
       'public/build/',
       'public/build-*/',
+      'public/overlays/',
       '.cache/',
       'data/',
       'studio/dist/',
