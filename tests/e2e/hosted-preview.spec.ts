@@ -210,6 +210,13 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
       await expect
         .poll(async () => (await tool<{ url: string }[]>('navigated')).map((n) => new URL(n.url, hostedURL).pathname))
         .toContain('/faq');
+      // The tool's reload runs the page's loaders again (Remix's revalidation), and the page says when it is done.
+      const loads: string[] = [];
+      page.on('request', (r) => void loads.push(new URL(r.url()).pathname));
+      await page.evaluate(() => (window as unknown as { refresh: () => void }).refresh());
+      // (Single fetch: the loaders' data of /faq is /faq.data.)
+      await expect.poll(() => loads).toContain('/faq.data');
+      await expect.poll(() => tool<number>('refreshed')).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
       await new Promise((resolve) => studio.close(resolve));
@@ -217,7 +224,7 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
   });
 });
 
-/** The Studio's end of the loaders' and overlays' channels, bundled for the browser (window.perspective(p) sends p, window.navigate(url) moves the page). */
+/** The Studio's end of the loaders' and overlays' channels, bundled for the browser (window.perspective(p) sends p, window.navigate(url) moves the page, window.refresh() reloads it). */
 async function fakePresentationTool(siteOrigin: string) {
   const result = await build({
     stdin: {
@@ -249,6 +256,9 @@ async function fakePresentationTool(siteOrigin: string) {
         overlays.on('visual-editing/navigate', (data) => { window.navigated.push(data); });
         overlays.start();
         window.navigate = (url) => overlays.post('presentation/navigate', { type: 'push', url });
+        window.refreshed = 0;
+        overlays.on('visual-editing/refreshed', () => { window.refreshed += 1; });
+        window.refresh = () => overlays.post('presentation/refresh', { source: 'manual', livePreviewEnabled: false });
       `,
       resolveDir: process.cwd(),
     },
