@@ -31,7 +31,6 @@ const shellFiles = [
   'app/components/RouteError.tsx',
   'app/components/LanguageSwitcher.tsx',
   'app/components/PreviewBanner.tsx',
-  'app/components/VisualEditingOverlays.tsx',
   'app/features/booking/BookingDialog.tsx',
   'app/features/chat/FloatingButtons.tsx',
   'app/features/consent/ConsentBanner.tsx',
@@ -89,6 +88,7 @@ export default tseslint.config(
       'build-*/',
       'public/build/',
       'public/build-*/',
+      'public/overlays/',
       '.cache/',
       'data/',
       'studio/dist/',
@@ -165,7 +165,6 @@ export default tseslint.config(
       'app/entry.client.tsx',
       'app/components/LanguageSwitcher.tsx',
       'app/components/PreviewBanner.tsx',
-      'app/components/VisualEditingOverlays.tsx',
       'app/features/booking/BookingDialog.tsx',
       'app/features/chat/FloatingButtons.tsx',
       'app/features/consent/ConsentBanner.tsx',
@@ -181,6 +180,32 @@ export default tseslint.config(
     files: shellFiles.filter((file) => !/Header|Footer|RouteError/.test(file)),
     ignores: ['**/*.test.*'],
     rules: { '@typescript-eslint/no-restricted-imports': entryImports([notContentKit]) },
+  },
+  {
+    // Sanity's visual editing overlays are a bundle of their own (app/preview/, built by
+    // scripts/build-overlays.mjs; ADR 0024): in the app's build their lazy chunks would split the
+    // framework on every visitor's page. The app imports them by URL, in preview sessions only.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/preview/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@sanity/visual-editing',
+                '@sanity/visual-editing/*',
+                '@sanity/react-loader',
+                '@sanity/core-loader',
+              ],
+              message:
+                'The overlays are built apart (app/preview/overlays.browser.tsx, ADR 0024): keep them out of the app.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The shell's other modules (not entries: they may import a kit's modules directly).

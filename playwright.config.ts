@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { databaseUrl } from './tests/e2e/db.mjs';
 
 // End-to-end tests drive Debian's Chromium (npx playwright install cannot download here)
@@ -40,6 +41,12 @@ export const hostedDatabaseUrl = databaseUrl(`e2e_hosted_${PORT}`);
 /** The client portal on the embedded billing engine, with the test hooks (clock, failures): PORT + 500. */
 export const portalURL = `http://127.0.0.1:${PORT + 500}`;
 export const portalDataDir = `.cache/e2e/portal-${PORT}`;
+
+// The visual editing overlays' bundle is built apart from Remix's build (ADR 0024): built here, by
+// the run's main process before its servers start (under a second; the same sources give the same
+// file), so the preview tests have it after a plain `npx remix build`.
+if (!process.env.TEST_WORKER_INDEX)
+  execFileSync(process.execPath, ['scripts/build-overlays.mjs'], { stdio: 'inherit' });
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -30,7 +30,7 @@ export { renderRichText } from './lib/rich-text.server';
 export { renderLegalPage } from './features/legal/legal-page.server';
 export { chosenLocale } from './lib/locale-cookie.server';
 export { notFound } from './lib/not-found.server';
-export { isPreview, previewPerspective } from './lib/preview.server';
+export { isPreview, overlaysUrl, previewPerspective } from './lib/preview.server';
 export {
   accountOverview,
   assertSafePost,

@@ -59,7 +59,11 @@ describe('README.md', () => {
 
   it('its first command builds the Studio too, which the site serves at /studio', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    expect(scripts.build.split('&&').map((c) => c.trim())).toEqual(['remix build', 'npm run --silent studio:build']);
+    expect(scripts.build.split('&&').map((c) => c.trim())).toEqual([
+      'remix build',
+      'npm run --silent build:overlays',
+      'npm run --silent studio:build',
+    ]);
     // The Studio's own CLI, from its own package (studio/node_modules, ADR 0027) ...
     expect(scripts['studio:build']).toMatch(/SANITY_STUDIO_BASE_PATH=\/studio node_modules\/\.bin\/sanity build/);
     // ... which the README's `npm ci` installs, from the Studio's own lockfile.

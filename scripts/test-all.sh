@@ -66,7 +66,7 @@ fi
 # Steps that read the sources and write only their own output, run side by side: each single-threaded
 # checker (ESLint and Prettier, tsc) and the builds keep a core busy, where one after another left the
 # second core idle. ESLint, Prettier, madge and tsc ignore what the builds write (build/, public/build/,
-# studio/dist/, studio/.sanity/). Each step's output is printed whole when it ends, in this order.
+# public/overlays/, studio/dist/, studio/.sanity/). Each step's output is printed whole when it ends, in this order.
 together() { # together "NAME|COMMAND" ...: the steps at once; each counted and timed as step does
   local dir names=() start=$SECONDS i=0
   dir=$(mktemp -d "${TMPDIR:-/tmp}/test-all-steps.XXXXXX")
@@ -100,7 +100,7 @@ together \
   "typecheck|npm run --silent typecheck" \
   "dataset is built from its sources|node scripts/build-dataset.mjs --check" \
   "${studio_build[@]}" \
-  "production build|npx remix build"
+  "production build|npm run --silent build:site"
 
 echo; echo "=== unit and integration tests (vitest)"
 rm -f test-results/vitest.json

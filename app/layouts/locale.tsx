@@ -5,6 +5,7 @@ import {
   env,
   loadQuery,
   logoImages,
+  overlaysUrl,
   previewPerspective,
   redirect,
   showTestBookingLink,
@@ -74,13 +75,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const conversion = {
     showTestBookingLink: showTestBookingLink(isProduction, shell.settings.showTestBookingLink),
   };
+  const preview = await previewPerspective(request);
   return data<ShellData>(
     {
       locale,
       shell,
       logo: logoImages(shell.settings.logo),
       siteUrl,
-      preview: await previewPerspective(request),
+      preview,
+      overlays: preview ? overlaysUrl() : null,
       conversion,
       englishFallbacks: englishFallbacks(request),
       formToken: await createFormToken(Date.now(), env().sessionSecret, 'page'),

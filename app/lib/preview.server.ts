@@ -1,5 +1,6 @@
 import { createCookie } from '@remix-run/node';
 import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Perspective } from '~/sanity/types';
 import { env } from './env.server';
 import { oncePerRequest } from './once-per-request.server';
@@ -76,6 +77,27 @@ function previewCookie() {
  * and the response headers ask: the signed cookie is verified once per request).
  */
 export const previewPerspective: (request: Request) => Promise<Perspective | null> = oncePerRequest(readPreviewCookie);
+
+let overlays: string | null | undefined;
+
+/**
+ * The URL of the visual editing overlays' bundle (scripts/build-overlays.mjs writes it and its
+ * manifest into public/overlays/, ADR 0024), read once. Without it (a build that skipped the
+ * step) preview sessions work without overlays, and the log says why.
+ */
+export function overlaysUrl(): string | null {
+  if (overlays !== undefined) return overlays;
+  try {
+    const { url } = JSON.parse(readFileSync('public/overlays/manifest.json', 'utf8')) as { url?: unknown };
+    if (typeof url !== 'string' || !/^\/overlays\/[\w-]+\.js$/.test(url))
+      throw new Error(`no bundle named: ${String(url)}`);
+    overlays = url;
+  } catch (error) {
+    logger.warn(`[preview] no visual editing overlays (run npm run build:overlays): ${String(error)}`);
+    overlays = null;
+  }
+  return overlays;
+}
 
 export async function isPreview(request: Request): Promise<boolean> {
   return (await previewPerspective(request)) !== null;

@@ -20,6 +20,8 @@ export type ShellData = {
   siteUrl: string;
   /** The preview perspective of an editor's session, null for visitors. */
   preview: Perspective | null;
+  /** The visual editing overlays' bundle (its URL), for a preview session only: null for visitors. */
+  overlays: string | null;
   conversion: {
     /** The signed start time of the forms' spam timer. */
     showTestBookingLink: boolean;

@@ -27,7 +27,7 @@ import { HostedContentClient } from '~/sanity/hosted.server';
  *
  * The session starts in the perspective the Studio names (sanity-preview-perspective:
  * published, or drafts for anything else), and follows the Studio's perspective switch
- * afterwards through /api/preview/perspective (VisualEditingOverlays.tsx).
+ * afterwards through /api/preview/perspective (app/preview/overlays.browser.tsx).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const client = contentClient();

@@ -15,9 +15,9 @@ const reply = (status: number, body: string | null, headers: Record<string, stri
 
 /**
  * POST /api/preview/perspective, body {"perspective": "published" | "drafts" | [...]} — the
- * preview session follows the perspective switch of the Studio's Presentation tool
- * (VisualEditingOverlays.tsx posts what @sanity/react-loader's live mode reports, then
- * revalidates the page). It only re-signs the cookie of a session that already exists;
+ * preview session follows the perspective switch of the Studio's Presentation tool (the
+ * overlays' bundle, app/preview/overlays.browser.tsx, posts what @sanity/react-loader's live
+ * mode reports, then revalidates the page). It only re-signs the cookie of a session that already exists;
  * it cannot start one. Asked from another site (the Origin header), it is refused, so a
  * page elsewhere cannot flip what an editor's preview shows.
  */

@@ -8,8 +8,10 @@ import { EXPIRED_STUDIO_PREVIEW_SECRET, hostedURL, STUDIO_PREVIEW_SECRET, studio
 test.use({ baseURL: hostedURL });
 
 const DRAFT_POST = '/blog/first-90-days-after-your-uae-licence';
-/** The lazily loaded visual-editing chunks (app/components/VisualEditingOverlays.tsx and what it imports, live mode included). */
-const VISUAL_EDITING_CHUNK = /\/_shared\/(?:VisualEditing|renderVisualEditing|enableLiveMode)[^/]*\.js$/;
+/** The visual editing overlays' bundle, live mode included (app/preview/overlays.browser.tsx, built apart: ADR 0024). */
+const OVERLAYS_BUNDLE = /^\/overlays\/overlays-[\w-]+\.js$/;
+/** Any chunk of the app's own build that would carry the overlays (as it did before they were built apart). */
+const APP_VISUAL_EDITING_CHUNK = /^\/build\/.*(?:VisualEditing|enableLiveMode)[^/]*\.js$/;
 const enable = (secret: string, pathname: string) =>
   `/api/preview-mode/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': pathname })}`;
 
@@ -19,16 +21,22 @@ const PIXEL = Buffer.from(
   'base64',
 );
 
-/** Records requests for the visual-editing chunks and page errors. */
+/** Records requests for the overlays' bundle (and any app chunk carrying them), page errors and CSP violations, in every frame. */
 async function watch(page: Page) {
   const chunks: string[] = [];
+  const appChunks: string[] = [];
   const errors: string[] = [];
   await page.route(/^https:\/\/cdn\.sanity\.io\//, (route) => route.fulfill({ body: PIXEL, contentType: 'image/png' }));
   page.on('request', (request) => {
-    if (VISUAL_EDITING_CHUNK.test(new URL(request.url()).pathname)) chunks.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (OVERLAYS_BUNDLE.test(pathname)) chunks.push(request.url());
+    if (APP_VISUAL_EDITING_CHUNK.test(pathname)) appChunks.push(request.url());
   });
   page.on('pageerror', (error) => errors.push(String(error)));
-  return { chunks, errors };
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
+  return { chunks, appChunks, errors };
 }
 
 test.describe('hosted world: preview through the Studio (Presentation tool)', () => {
@@ -36,9 +44,9 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     page,
     context,
   }) => {
-    const { chunks, errors } = await watch(page);
+    const { chunks, appChunks, errors } = await watch(page);
 
-    // A visitor: published content, no banner, and no visual-editing chunk, even after navigating.
+    // A visitor: published content, no banner, and no visual-editing code, even after navigating.
     const visit = await page.goto('/');
     expect(visit?.headers()['x-frame-options']).toBe('SAMEORIGIN');
     await expect(page.getByTestId('preview-banner')).toHaveCount(0);
@@ -46,6 +54,8 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     await page.waitForLoadState('networkidle');
     expect((await page.request.get(DRAFT_POST)).status()).toBe(404);
     expect(chunks).toEqual([]);
+    // Nor is the bundle's address in a visitor's page.
+    expect(await (await page.request.get('/')).text()).not.toContain('/overlays/');
 
     // The Presentation tool opens the enable URL with its secret and the page to show.
     const entered = await page.goto(enable(STUDIO_PREVIEW_SECRET, DRAFT_POST));
@@ -59,9 +69,16 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     await expect(page.getByTestId('preview-banner')).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === '__preview');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None' });
-    await expect.poll(() => chunks.length).toBeGreaterThan(0);
-    // …live mode included (@sanity/react-loader, for the Studio's perspective switch).
-    await expect.poll(() => chunks.some((url) => url.includes('/enableLiveMode'))).toBe(true);
+    // The overlays (live mode included) come as one bundle of their own, once, by the URL the server
+    // gave the session; none of the app's own chunks carries them.
+    await expect.poll(() => chunks.length).toBe(1);
+    const bundle = await page.request.get(chunks[0]!);
+    expect(bundle.headers()['content-type']).toMatch(/javascript/);
+    // A module the page's trusted script imports: the CSP's 'strict-dynamic' lets it run.
+    expect(entered?.headers()['content-security-policy']).toContain("'strict-dynamic'");
+    await page.goto('/services');
+    await expect(page.getByTestId('preview-banner')).toBeVisible();
+    expect(appChunks).toEqual([]);
 
     // Leaving preview ends it (the SameSite=None cookie is cleared like the Lax one).
     await page.getByRole('button', { name: 'Exit preview' }).click();
@@ -131,8 +148,10 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     expect((await page.request.get('/api/preview?secret=anything&redirect=/', { maxRedirects: 0 })).status()).toBe(401);
   });
 
-  test("the Studio's perspective switch (Published / Drafts) changes what the preview shows", async ({ page }) => {
-    await watch(page);
+  test("the Studio's Presentation tool: its perspective switch (Published / Drafts) changes what the preview shows, a click on the page's text names its field, and the page and the tool follow each other's navigation", async ({
+    page,
+  }) => {
+    const { errors } = await watch(page);
     // A stand-in for the Studio's Presentation tool, served on the Studio's origin: it frames
     // the preview and talks to it over the channel (@sanity/comlink, "presentation" to
     // "loaders") on which the real Studio sends its perspective.
@@ -170,13 +189,42 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
       await sendPerspective(['rSpringLaunch', 'drafts']);
       await expect(banner).toHaveAttribute('data-perspective', 'drafts');
       await expect.poll(visible).toBe('UAE Market Entry Strategy');
+
+      // The overlays: connected to the tool, a click on stega-encoded text sends the tool the
+      // document and field it comes from (the real Studio opens that field).
+      const tool = <T>(name: string) => page.evaluate((n) => (window as unknown as Record<string, T>)[n], name);
+      await expect.poll(() => tool<string>('overlays')).toBe('connected');
+      await firstService.click();
+      await expect
+        .poll(() => tool<{ id?: string; path?: string }[]>('focused'))
+        .toContainEqual(expect.objectContaining({ id: expect.any(String), path: expect.stringMatching(/title/) }));
+      // The tool's URL bar follows the page ...
+      await expect
+        .poll(async () => (await tool<{ url: string }[]>('navigated')).map((n) => new URL(n.url, hostedURL).pathname))
+        .toContain('/services');
+      // ... and the tool navigates the page (Remix's navigation: the session, the banner stay).
+      await page.evaluate(() => (window as unknown as { navigate: (url: string) => void }).navigate('/faq'));
+      await expect.poll(() => new URL(page.frames()[1]!.url()).pathname).toBe('/faq');
+      await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(banner).toBeVisible();
+      await expect
+        .poll(async () => (await tool<{ url: string }[]>('navigated')).map((n) => new URL(n.url, hostedURL).pathname))
+        .toContain('/faq');
+      // The tool's reload runs the page's loaders again (Remix's revalidation), and the page says when it is done.
+      const loads: string[] = [];
+      page.on('request', (r) => void loads.push(new URL(r.url()).pathname));
+      await page.evaluate(() => (window as unknown as { refresh: () => void }).refresh());
+      // (Single fetch: the loaders' data of /faq is /faq.data.)
+      await expect.poll(() => loads).toContain('/faq.data');
+      await expect.poll(() => tool<number>('refreshed')).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
     } finally {
       await new Promise((resolve) => studio.close(resolve));
     }
   });
 });
 
-/** The Studio's end of the loaders channel, bundled for the browser (window.perspective(p) sends p). */
+/** The Studio's end of the loaders' and overlays' channels, bundled for the browser (window.perspective(p) sends p, window.navigate(url) moves the page, window.refresh() reloads it). */
 async function fakePresentationTool(siteOrigin: string) {
   const result = await build({
     stdin: {
@@ -195,6 +243,22 @@ async function fakePresentationTool(siteOrigin: string) {
         channel.onStatus((event) => { window.loaders = event.status; });
         channel.start();
         window.perspective = (perspective) => channel.post('loader/perspective', { projectId: 'fake', dataset: 'production', perspective });
+        // The overlays' channel, as the Studio opens it: what a click focuses, where the page went.
+        const overlays = controller.createChannel(
+          { name: 'presentation', connectTo: 'visual-editing', heartbeat: true },
+          createConnectionMachine().provide({ actors: createCompatibilityActors() }),
+        );
+        window.overlays = 'idle';
+        window.focused = [];
+        window.navigated = [];
+        overlays.onStatus((event) => { window.overlays = event.status; });
+        overlays.on('visual-editing/focus', (data) => { window.focused.push(data); });
+        overlays.on('visual-editing/navigate', (data) => { window.navigated.push(data); });
+        overlays.start();
+        window.navigate = (url) => overlays.post('presentation/navigate', { type: 'push', url });
+        window.refreshed = 0;
+        overlays.on('visual-editing/refreshed', () => { window.refreshed += 1; });
+        window.refresh = () => overlays.post('presentation/refresh', { source: 'manual', livePreviewEnabled: false });
       `,
       resolveDir: process.cwd(),
     },

@@ -831,6 +831,12 @@ test('an editor previews a draft in the Presentation tool on the site that serve
         answers.push({ path: `${r.request().method()} ${url.pathname}${url.search}`, status: r.status() });
     });
 
+    // The overlays' bundle is a module the page's trusted script imports (ADR 0024): the page's
+    // CSP ('strict-dynamic') lets it run, in the Studio's frame too.
+    const violations: string[] = [];
+    const overlays: string[] = [];
+    page.on('console', (m) => void (/Content Security Policy/i.test(m.text()) && violations.push(m.text())));
+    page.on('request', (r) => void (/^\/overlays\//.test(new URL(r.url()).pathname) && overlays.push(r.url())));
     await page.goto(`${server!.base}/studio/presentation?preview=${encodeURIComponent('/faq')}`);
     const frame = page.frameLocator('iframe').first();
     const banner = frame.getByTestId('preview-banner');
@@ -861,6 +867,8 @@ test('an editor previews a draft in the Presentation tool on the site that serve
     await question.click();
     await expect(page.locator('input[id="question.en"]')).toHaveValue(DRAFT, { timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath('presentation-field.png') });
+    expect(overlays.length).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
 
     // The draft/published switch (the document's Published chip sets the Studio's perspective):
     // the preview follows it.
