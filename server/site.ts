@@ -266,6 +266,12 @@ export function createSite(options: SiteOptions): http.Server {
     build.publicPath,
     express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', redirect: false }),
   );
+  // The preview's overlays bundle (scripts/build-overlays.mjs) is named by its content, like the
+  // build's files: cached for good. Its manifest.json is not, and is left to the rule below.
+  const serveOverlays = express.static('public/overlays', { immutable: true, maxAge: '1y', redirect: false });
+  app.use('/overlays', (req, res, next) =>
+    /^\/overlays-[A-Z0-9]+\.js$/.test(req.path) ? serveOverlays(req, res, next) : next(),
+  );
   // The rest of public/ (favicon, interface strings): looked up on disk only for paths under one
   // of its top-level names, read at start (the folder is part of the deployed build), so a page
   // request does not cost a failed file lookup. A folder is not served (`redirect: false`): its

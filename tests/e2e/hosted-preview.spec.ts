@@ -74,6 +74,8 @@ test.describe('hosted world: preview through the Studio (Presentation tool)', ()
     await expect.poll(() => chunks.length).toBe(1);
     const bundle = await page.request.get(chunks[0]!);
     expect(bundle.headers()['content-type']).toMatch(/javascript/);
+    // Named by its content, so an editor's browser keeps it for good, as the build's own files.
+    expect(bundle.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     // A module the page's trusted script imports: the CSP's 'strict-dynamic' lets it run.
     expect(entered?.headers()['content-security-policy']).toContain("'strict-dynamic'");
     await page.goto('/services');
