@@ -22,13 +22,8 @@ const barrels = ['app/kit.ts', 'app/content-kit.ts', 'app/features/insights/kit.
 // The shell: what every page runs (the root, the locale layout, its header, footer and error
 // screens, the client entry) and the lazy widgets it loads on every page. None of it may import
 // ~/content-kit: that chunk would then be downloaded by every page (app/content-kit.ts).
-const shellFiles = [
-  'app/layouts/**/*.{ts,tsx}',
-  'app/root.tsx',
-  'app/entry.client.tsx',
-  'app/components/Header.tsx',
-  'app/components/Footer.tsx',
-  'app/components/RouteError.tsx',
+/** The shell's lazy widgets (ADR 0012): entries of their own, like the route modules. */
+const lazyWidgetFiles = [
   'app/components/LanguageSwitcher.tsx',
   'app/components/PreviewBanner.tsx',
   'app/features/booking/BookingDialog.tsx',
@@ -37,6 +32,15 @@ const shellFiles = [
   'app/features/forms/NewsletterForm.tsx',
   'app/features/chat/VerificationDialog.tsx',
   'app/features/toast/Toaster.tsx',
+];
+const shellFiles = [
+  'app/layouts/**/*.{ts,tsx}',
+  'app/root.tsx',
+  'app/entry.client.tsx',
+  'app/components/Header.tsx',
+  'app/components/Footer.tsx',
+  'app/components/RouteError.tsx',
+  ...lazyWidgetFiles,
 ];
 const notContentKit = {
   name: '~/content-kit',
@@ -163,14 +167,7 @@ export default tseslint.config(
       'app/layouts/**/*.{ts,tsx}',
       'app/root.tsx',
       'app/entry.client.tsx',
-      'app/components/LanguageSwitcher.tsx',
-      'app/components/PreviewBanner.tsx',
-      'app/features/booking/BookingDialog.tsx',
-      'app/features/chat/FloatingButtons.tsx',
-      'app/features/consent/ConsentBanner.tsx',
-      'app/features/forms/NewsletterForm.tsx',
-      'app/features/chat/VerificationDialog.tsx',
-      'app/features/toast/Toaster.tsx',
+      ...lazyWidgetFiles,
     ],
     ignores: ['**/*.test.*'],
     rules: { '@typescript-eslint/no-restricted-imports': entryImports() },
