@@ -19,9 +19,6 @@ const barrels = ['app/kit.ts', 'app/content-kit.ts', 'app/features/insights/kit.
   }),
 );
 
-// The shell: what every page runs (the root, the locale layout, its header, footer and error
-// screens, the client entry) and the lazy widgets it loads on every page. None of it may import
-// ~/content-kit: that chunk would then be downloaded by every page (app/content-kit.ts).
 /** The shell's lazy widgets (ADR 0012): entries of their own, like the route modules. */
 const lazyWidgetFiles = [
   'app/components/LanguageSwitcher.tsx',
@@ -33,6 +30,9 @@ const lazyWidgetFiles = [
   'app/features/chat/VerificationDialog.tsx',
   'app/features/toast/Toaster.tsx',
 ];
+// The shell: what every page runs (the root, the locale layout, its header, footer and error
+// screens, the client entry) and the lazy widgets it loads on every page. None of it may import
+// ~/content-kit: that chunk would then be downloaded by every page (app/content-kit.ts).
 const shellFiles = [
   'app/layouts/**/*.{ts,tsx}',
   'app/root.tsx',
