@@ -41,6 +41,9 @@ function formatDate(date: string, locale: Locale): string | null {
   return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(time);
 }
 
+const contentsLink =
+  'inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500';
+
 /** A body of rich text rendered by the server, in the page's tree. */
 function Html({ body }: { body: RichText }) {
   return <div {...(body.english ? ENGLISH_TEXT : {})} dangerouslySetInnerHTML={{ __html: body.html }} />;
@@ -89,20 +92,14 @@ function LegalPage({ page, lead, sections, table, tableId, locale, t, titleInEng
             >
               {sections.map((s) => (
                 <li key={s.id}>
-                  <a
-                    href={`#${s.id}`}
-                    className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500"
-                  >
+                  <a href={`#${s.id}`} className={contentsLink}>
                     {s.title}
                   </a>
                 </li>
               ))}
               {table && (
                 <li>
-                  <a
-                    href={`#${tableId}`}
-                    className="inline-flex min-h-9 items-center text-navy-700 underline decoration-sand-200 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500"
-                  >
+                  <a href={`#${tableId}`} className={contentsLink}>
                     {table.title}
                   </a>
                 </li>

@@ -18,6 +18,19 @@ const cell =
 /** On phones a row is a block of labelled lines, not four narrow columns. */
 const phoneLabel = 'font-semibold sm:hidden';
 
+/** A table's header row: its columns' names, from the table's keys in the site's strings. */
+function ColumnHeads({ keys, table, t }: { keys: string[]; table: 'cookieTable' | 'retentionTable'; t: TFunction }) {
+  return (
+    <tr>
+      {keys.map((key) => (
+        <th key={key} scope="col" className={cell}>
+          {t(`legal.${table}.${key}`)}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
 function CookieTable({ id, locale, t }: { id: string; locale: Locale; t: TFunction }) {
   return (
     <section aria-labelledby={id}>
@@ -27,20 +40,7 @@ function CookieTable({ id, locale, t }: { id: string; locale: Locale; t: TFuncti
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm max-sm:block" data-testid="cookie-table">
           <thead className="max-sm:sr-only">
-            <tr>
-              <th scope="col" className={cell}>
-                {t('legal.cookieTable.name')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('legal.cookieTable.category')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('legal.cookieTable.purpose')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('legal.cookieTable.lifetime')}
-              </th>
-            </tr>
+            <ColumnHeads keys={['name', 'category', 'purpose', 'lifetime']} table="cookieTable" t={t} />
           </thead>
           <tbody className="max-sm:block">
             {COOKIES.map((cookie) => (
@@ -81,14 +81,7 @@ function RetentionTable({ id, locale, t }: { id: string; locale: Locale; t: TFun
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm" data-testid="retention-table">
           <thead>
-            <tr>
-              <th scope="col" className={cell}>
-                {t('legal.retentionTable.what')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('legal.retentionTable.period')}
-              </th>
-            </tr>
+            <ColumnHeads keys={['what', 'period']} table="retentionTable" t={t} />
           </thead>
           <tbody>
             {RETENTION_TABLE.map((row) => (
