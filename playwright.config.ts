@@ -44,9 +44,11 @@ export const portalDataDir = `.cache/e2e/portal-${PORT}`;
 
 // The visual editing overlays' bundle is built apart from Remix's build (ADR 0024): built here, by
 // the run's main process before its servers start (under a second; the same sources give the same
-// file), so the preview tests have it after a plain `npx remix build`.
+// file), so the preview tests have it after a plain `npx remix build`; and the build's compressed
+// copies (ADR 0036; a few seconds the first time, nothing when they are up to date).
 if (!process.env.TEST_WORKER_INDEX)
-  execFileSync(process.execPath, ['scripts/build-overlays.mjs'], { stdio: 'inherit' });
+  for (const script of ['scripts/build-overlays.mjs', 'scripts/precompress.mjs'])
+    execFileSync(process.execPath, [script], { stdio: 'inherit' });
 
 export default defineConfig({
   testDir: 'tests/e2e',

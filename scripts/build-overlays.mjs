@@ -32,8 +32,9 @@ const result = await build({
 const [file] = Object.keys(result.metafile.outputs).filter((name) => name.endsWith('.js'));
 const url = `/${path.relative('public', file).split(path.sep).join('/')}`;
 writeFileSync(manifest, `${JSON.stringify({ url }, null, 2)}\n`);
-// Older builds go; the same sources give the same name, so a server running meanwhile keeps its file.
+// Older builds go, with their compressed copies (scripts/precompress.mjs); the same sources give
+// the same name, so a server running meanwhile keeps its file, and this build keeps its copies.
 for (const name of readdirSync(outdir)) {
-  if (name !== path.basename(file) && name !== path.basename(manifest)) rmSync(path.join(outdir, name));
+  if (!name.startsWith(path.basename(file)) && name !== path.basename(manifest)) rmSync(path.join(outdir, name));
 }
 console.log(`overlays: ${url} (${(result.metafile.outputs[file].bytes / 1024).toFixed(0)} kB)`);

@@ -14,6 +14,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { privateCacheHeaders, PUBLIC_CACHE } from '~/lib/cache-policy.server';
 import { baseSecurityHeaders } from '~/lib/csp.server';
@@ -60,6 +61,19 @@ const requestPath = (url: string) => {
     return url.split('?')[0];
   }
 };
+
+/**
+ * Files named by their content (the build's, the overlays bundle): cached for good, and sent as
+ * their precompressed copy when there is one the browser takes (brotli first, then gzip). Which
+ * copies exist is read once when the server starts, as the build is part of what it deploys.
+ */
+const builtFiles = (root: string) =>
+  expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { immutable: true, maxAge: '1y', redirect: false },
+  });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const BODY_LIMIT = 64 * 1024;
@@ -262,13 +276,14 @@ export function createSite(options: SiteOptions): http.Server {
   });
   app.use(compression());
   if (lake) serveStudio(app, lake);
-  app.use(
-    build.publicPath,
-    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', redirect: false }),
-  );
+  // The build's files, named by their content and cached for good, go out as the copies
+  // `npm run build` compressed once at brotli's best (scripts/precompress.mjs, ADR 0036); the
+  // compression above leaves an answer that already has its encoding alone, and compresses a file
+  // that has no copy (a build made with `remix build` alone).
+  app.use(build.publicPath, builtFiles(build.assetsBuildDirectory));
   // The preview's overlays bundle (scripts/build-overlays.mjs) is named by its content, like the
   // build's files: cached for good. Its manifest.json is not, and is left to the rule below.
-  const serveOverlays = express.static('public/overlays', { immutable: true, maxAge: '1y', redirect: false });
+  const serveOverlays = builtFiles('public/overlays');
   app.use('/overlays', (req, res, next) =>
     /^\/overlays-[A-Z0-9]+\.js$/.test(req.path) ? serveOverlays(req, res, next) : next(),
   );
