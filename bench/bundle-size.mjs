@@ -11,7 +11,10 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dir = process.argv[2] ?? 'public/build';
+// --budget: exits 1 when a plain page (the 404, the legal pages) is more than 15 kB gzip above the
+// bare page; the test run calls it after the production build (scripts/test-all.sh).
+const budget = process.argv.includes('--budget');
+const dir = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'public/build';
 /** A build's browser folder: its Remix manifest, its files, and the file behind each URL. */
 const readBuild = (dir) => {
   const files = readdirSync(dir, { recursive: true }).map(String);
@@ -112,3 +115,13 @@ for (const r of Object.values(bareBuild.manifest.routes)) for (const f of filesO
 const bare = row(`bare Remix page (${bareFiles.size} files)`, [...bareFiles], bareBuild);
 console.log('distance from the bare page, gzip (goal for a plain page: at most 15 kB):');
 for (const [id, total] of pages) console.log(`  ${id.padEnd(32)} ${`+${kb(total.gz - bare.gz)}`.padStart(10)}`);
+const PLAIN_PAGES = ['en/not-found', 'en/privacy-policy', 'en/terms-of-service', 'en/cookies-policy'];
+if (budget) {
+  const over = PLAIN_PAGES.filter((id) => !pages.has(id) || pages.get(id).gz - bare.gz > 15 * 1024);
+  console.log(
+    over.length
+      ? `over the 15 kB budget: ${over.join(', ')}`
+      : `plain pages within 15 kB of the bare page: ${PLAIN_PAGES.join(', ')}`,
+  );
+  if (over.length) process.exit(1);
+}

@@ -100,7 +100,7 @@ together \
   "typecheck|npm run --silent typecheck" \
   "dataset is built from its sources|node scripts/build-dataset.mjs --check" \
   "${studio_build[@]}" \
-  "production build|npm run --silent build:site"
+  "production build, and a plain page's first scripts within 15 kB gzip of a bare Remix page|npm run --silent build:site && node bench/bundle-size.mjs --budget"
 
 echo; echo "=== unit and integration tests (vitest)"
 rm -f test-results/vitest.json
