@@ -6,7 +6,7 @@
 // Chromium and prints, per page, the median performance score, the other three categories, LCP,
 // total blocking time, the bytes transferred and Lighthouse's CPU index of the machine, then the Arabic/English transfer ratio of each pair.
 //   node bench/lighthouse.mjs [--runs N] [--only /ar,/faq] [--save DIR (each run's report, JSON)]
-//                             [--without-scripts | --both] [--baseline DIR] [--explain]
+//                             [--without-scripts | --both] [--baseline DIR] [--explain] [--applied]
 // --baseline DIR runs the same pages, interleaved run by run, against a second checkout (another
 // commit, built there with `npm run build`) on its own port, and prints both medians per page:
 // a same-run A/B, since single figures on a shared machine swing with its load.
@@ -21,13 +21,15 @@
 // model gives without those scripts (had they arrived after the paint). Lantern counts every
 // request that ended before the observed paint, and an ES module's evaluation carries no URL in
 // the trace, so it cannot tell the modules were not needed for the paint.
-// Bounded: a page load may take at most 45 s and the whole run at most 25 minutes.
+// --applied throttles the load itself rather than simulating it (below, at `throttlingMethod`).
+// Bounded: a page load may take at most 45 s and the whole run at most 25 minutes (twice that
+// with --both, and again twice with --applied, whose loads take longer).
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { getComputationDataParams } from 'lighthouse/core/computed/metrics/lantern-metric.js';
@@ -39,6 +41,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     save: { type: 'string' },
     'without-scripts': { type: 'boolean', default: false },
+    applied: { type: 'boolean', default: false },
     baseline: { type: 'string' },
     explain: { type: 'boolean', default: false },
     both: { type: 'boolean', default: false },
@@ -49,7 +52,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 11_700);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.cache/bench/lighthouse-data';
 // 25 minutes for a run of one or two arms; --both doubles the arms, and the bound with them.
-const TOTAL_LIMIT_MS = (args.both ? 2 : 1) * 25 * 60_000;
+const TOTAL_LIMIT_MS = (args.both ? 2 : 1) * (args.applied ? 2 : 1) * 25 * 60_000;
 
 const pairs = [
   ['home', '/'],
@@ -128,6 +131,7 @@ const withoutScripts = (html) =>
 
 /** --without-scripts: a proxy in front of a server (`upstream`) that strips the scripts from every page. */
 async function startScriptlessProxy(upstreamBase, port) {
+  const compressed = new Map();
   const proxy = createServer(async (req, res) => {
     try {
       const upstream = await fetch(upstreamBase + req.url, {
@@ -141,12 +145,27 @@ async function startScriptlessProxy(upstreamBase, port) {
       for (const [name, value] of upstream.headers)
         if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
           headers[name] = value;
-      if (
-        /^(text\/|application\/(json|javascript)|image\/svg)/.test(type) &&
-        /gzip/.test(req.headers['accept-encoding'])
-      ) {
-        body = gzipSync(body);
-        headers['content-encoding'] = 'gzip';
+      // Compressed as the server sends it (its pages and build files are brotli at quality 11,
+      // made once), so that this arm gets no more bytes than the other; kept per URL, as the
+      // server keeps its own, so the proxy adds no compression time to each load either.
+      const coding = /\bbr\b/.test(req.headers['accept-encoding'])
+        ? 'br'
+        : /gzip/.test(req.headers['accept-encoding'])
+          ? 'gzip'
+          : null;
+      if (coding && /^(text\/|application\/(json|javascript)|image\/svg)/.test(type)) {
+        const key = `${coding} ${req.url}`;
+        if (!compressed.has(key))
+          compressed.set(
+            key,
+            coding === 'br'
+              ? brotliCompressSync(body, {
+                  params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+                })
+              : gzipSync(body, { level: 9 }),
+          );
+        body = compressed.get(key);
+        headers['content-encoding'] = coding;
       }
       res.writeHead(upstream.status, headers).end(body);
     } catch (error) {
@@ -170,7 +189,12 @@ const flags = {
   output: 'json',
   logLevel: 'error',
   formFactor: 'mobile',
-  throttlingMethod: 'simulate',
+  // --applied: Lighthouse's "devtools" throttling, the same phone (150 ms round trip times 3.75,
+  // 1.6 Mbit/s times 0.9, CPU 4x) applied to the browser while it loads, instead of simulated
+  // afterwards from an unthrottled load: slower and noisier, but what it reports was observed,
+  // so the loopback race of ADR 0026 (scripts arriving before or after the first paint) cannot
+  // decide the LCP.
+  throttlingMethod: args.applied ? 'devtools' : 'simulate',
   screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
   onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   maxWaitForLoad: 45_000,
