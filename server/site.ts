@@ -14,7 +14,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import expressStaticGzip from 'express-static-gzip';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { privateCacheHeaders, PUBLIC_CACHE } from '~/lib/cache-policy.server';
 import { baseSecurityHeaders } from '~/lib/csp.server';
@@ -23,6 +22,7 @@ import { log } from '~/lib/log.server';
 import { pageCache, preparedAnswer, withPageCache, PAGE_CACHE_HEADER } from '~/lib/page-cache.server';
 import { onSiteLocation } from '~/lib/return-path';
 import { trailingSlashTarget } from '~/lib/trailing-slash';
+import { builtFiles } from './built-files';
 import type { Health } from './health';
 import type { SiteLake } from './lake';
 import { routeMatcher } from './routes';
@@ -61,19 +61,6 @@ const requestPath = (url: string) => {
     return url.split('?')[0];
   }
 };
-
-/**
- * Files named by their content (the build's, the overlays bundle): cached for good, and sent as
- * their precompressed copy when there is one the browser takes (brotli first, then gzip). Which
- * copies exist is read once when the server starts, as the build is part of what it deploys.
- */
-const builtFiles = (root: string) =>
-  expressStaticGzip(root, {
-    enableBrotli: true,
-    orderPreference: ['br', 'gzip'],
-    index: false,
-    serveStatic: { immutable: true, maxAge: '1y', redirect: false },
-  });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const BODY_LIMIT = 64 * 1024;

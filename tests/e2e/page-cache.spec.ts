@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import http from 'node:http';
+import type http from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
-import { hydrated } from './helpers';
+import { hydrated, rawGet } from './helpers';
 import { kill, startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -41,17 +41,7 @@ test.afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.base}${path}`, { headers, redirect: 'manual' });
 
-/** One GET with the bytes as sent (fetch decodes them): status, headers, body. */
-const raw = (path: string, headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(`${server.base}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
+const raw = (path: string, headers: Record<string, string> = {}) => rawGet(`${server.base}${path}`, headers);
 
 const decoded = (answer: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
   answer.headers['content-encoding'] === 'br'

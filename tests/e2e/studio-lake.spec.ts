@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pngClaiming } from '../../app/lake/images.test-support';
 import { UPLOAD_REFUSED_DESCRIPTION } from '../../app/lib/image-limits';
 import { kill, startOwnServer, type OwnServer } from './own-server';
 import { lakeEditor as lakeEditorCommand, signInAsEditor as signIn } from './lake-helpers';
+import { rawGet } from './helpers';
 import { outbox, waitForMail } from './portal-helpers';
 
 /**
@@ -582,6 +584,27 @@ test('another site cannot frame the Studio, the site itself can', async ({ page 
     document.body.append(frame);
   }, `${server!.base}/studio`);
   await expect.poll(frameUrl, { timeout: 10_000 }).toContain(`${server!.base}/studio`);
+});
+
+test("the Studio's scripts go out as the copies its build compressed at brotli's best, cached for good", async ({
+  page,
+}) => {
+  const html = await (await page.request.get(`${server!.base}/studio`)).text();
+  const scripts = [...html.matchAll(/src="(\/studio\/static\/[^"]+\.js)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    const plain = await rawGet(`${server!.base}${src}`, { 'accept-encoding': 'identity' });
+    const answer = await rawGet(`${server!.base}${src}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.headers['content-encoding'], src).toBe('br');
+    expect(answer.headers.vary, src).toMatch(/Accept-Encoding/);
+    expect(answer.headers['cache-control'], src).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(answer.body).equals(plain.body), src).toBe(true);
+    // Compressed per request (quality 4), it would be larger than quality 11 makes it.
+    const best = brotliCompressSync(plain.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: plain.body.length },
+    });
+    expect(answer.body.length, src).toBeLessThanOrEqual(best.length);
+  }
 });
 
 test('an editor signs in with the one-click link of the email: a confirm button, then the Studio with the token; the link works once', async ({
