@@ -62,6 +62,7 @@ describe('README.md', () => {
     expect(scripts.build.split('&&').map((c) => c.trim())).toEqual([
       'remix build',
       'npm run --silent build:overlays',
+      'npm run --silent build:compress',
       'npm run --silent studio:build',
     ]);
     // The Studio's own CLI, from its own package (studio/node_modules, ADR 0027) ...
