@@ -7,7 +7,7 @@
  * Remix's build leaves the folder alone (it empties public/build/ only).
  */
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const outdir = 'public/overlays';
@@ -28,7 +28,13 @@ const result = await build({
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
+  // Written below only when its bytes changed: the same sources give the same file, and an
+  // untouched file keeps its compressed copies current (scripts/precompress.mjs goes by date).
+  write: false,
 });
+for (const out of result.outputFiles) {
+  if (!existsSync(out.path) || !readFileSync(out.path).equals(out.contents)) writeFileSync(out.path, out.contents);
+}
 const [file] = Object.keys(result.metafile.outputs).filter((name) => name.endsWith('.js'));
 const url = `/${path.relative('public', file).split(path.sep).join('/')}`;
 writeFileSync(manifest, `${JSON.stringify({ url }, null, 2)}\n`);

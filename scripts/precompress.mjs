@@ -1,6 +1,6 @@
 /**
  * npm run build:compress (part of `npm run build`, after Remix's build and the overlays): a brotli
- * (quality 11) and a gzip (level 9) copy beside every script, stylesheet and JSON file of
+ * (quality 11) and a gzip (level 9) copy beside every script, stylesheet and SVG image of
  * public/build/ and public/overlays/ (and of studio/dist/static/ after the Studio's build), which
  * the server sends as they are (server/built-files.ts, express-static-gzip)
  * instead of compressing each response again (ADR 0036). Quality 11 is too slow to run per request
@@ -17,7 +17,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 // The folders named on the command line, else the site's: `npm run studio:build` names the
 // Studio's own (studio/dist/static), which is built beside the site's build, not after it.
 const roots = process.argv.length > 2 ? process.argv.slice(2) : ['public/build', 'public/overlays'];
-const compressible = /\.(js|css|json|svg)$/;
+const compressible = /\.(js|css|svg)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
