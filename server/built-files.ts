@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 /**
@@ -7,10 +8,21 @@ import expressStaticGzip from 'express-static-gzip';
  * when the server starts, as the build is part of what it deploys; a file without copies goes
  * through the per-request compression like any other answer.
  */
-export const builtFiles = (root: string) =>
-  expressStaticGzip(root, {
+export const builtFiles = (root: string): RequestHandler => {
+  const serve = expressStaticGzip(root, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
     index: false,
     serveStatic: { immutable: true, maxAge: '1y', redirect: false },
   });
+  return (req, res, next) => {
+    // A path that does not decode is refused as everywhere else on the site (Express's 400);
+    // left to the library, it would answer with its own text, "URI malformed".
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return next(Object.assign(new URIError('malformed path'), { status: 400 }));
+    }
+    serve(req, res, next);
+  };
+};

@@ -123,6 +123,18 @@ test("the build's scripts and stylesheet go out as the copies compressed once at
   }
 });
 
+test('a path under the build that does not decode is refused as anywhere else on the site, and none reaches a file outside it', async () => {
+  const elsewhere = await raw('/%E0%A4%A', { 'accept-encoding': 'identity' });
+  const built = await raw('/build/%E0%A4%A', { 'accept-encoding': 'identity' });
+  expect([elsewhere.status, built.status]).toEqual([400, 400]);
+  expect(built.body.toString()).toBe(elsewhere.body.toString());
+  for (const path of ['/build/..%2f..%2fpackage.json', '/build/_shared/..%2F..%2F..%2Fpackage.json']) {
+    const answer = await raw(path, { 'accept-encoding': 'identity' });
+    expect(answer.status, path).toBe(404);
+    expect(answer.body.toString(), path).not.toContain('"dependencies"');
+  }
+});
+
 test('a page carries its render time as the page token of its forms, the same for every visitor it is served to', async () => {
   const first = await (await get('/faq')).text();
   const token = /name="form_started" value="(\d+\.p\.[A-Za-z0-9_-]{43})"/.exec(first)?.[1];
